@@ -1,0 +1,122 @@
+package org.verbs4j;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * An open device (C {@code struct ibv_context}): queries the device and its ports, creates
+ * the verbs objects, and receives the device's asynchronous events.
+ *
+ * <p>Closing the context (C {@code ibv_close_device}) fails with {@link BusyException} while
+ * objects created from it are alive.
+ */
+public interface Context extends VerbsObject {
+
+    /** @return the device this context was opened on */
+    Device device();
+
+    /** @return the device attributes, including the extended ones (C {@code ibv_query_device_ex}) */
+    DeviceAttributes queryDevice();
+
+    /**
+     * @param portNum the port number, from 1 to {@link DeviceAttributes#physPortCount()}
+     * @return the port attributes (C {@code ibv_query_port})
+     * @throws InvalidArgumentException if there is no such port
+     */
+    PortAttributes queryPort(int portNum);
+
+    /**
+     * @param portNum the port number
+     * @return the valid entries of the port's GID table (C {@code ibv_query_gid_table})
+     */
+    List<GidEntry> queryGidTable(int portNum);
+
+    /**
+     * @param portNum the port number
+     * @param index the GID index, below {@link PortAttributes#gidTblLen()}
+     * @return the GID at that index (C {@code ibv_query_gid})
+     */
+    Gid queryGid(int portNum, int index);
+
+    /** @return the number of completion vectors (C {@code ibv_context.num_comp_vectors}) */
+    int numCompVectors();
+
+    /** @return what this device supports, so that "unsupported" can be told apart from "broken" */
+    Capabilities capabilities();
+
+    /** @return a new protection domain (C {@code ibv_alloc_pd}) */
+    ProtectionDomain allocateProtectionDomain();
+
+    /**
+     * @param protectionDomain the protection domain the parent domain belongs to
+     * @return a new parent domain (C {@code ibv_alloc_parent_domain}), usable as
+     *     {@link CqInitAttributes#parentDomain()} and wherever a protection domain is expected
+     * @throws UnsupportedVerbException if the device has no {@link Capability#PARENT_DOMAIN}
+     */
+    ProtectionDomain allocateParentDomain(ProtectionDomain protectionDomain);
+
+    /**
+     * @return a new XRC domain (C {@code ibv_open_xrcd})
+     * @throws UnsupportedVerbException if the device has no {@link Capability#XRC}
+     */
+    XrcDomain openXrcDomain();
+
+    /** @return a new completion channel (C {@code ibv_create_comp_channel}) */
+    CompletionChannel createCompletionChannel();
+
+    /**
+     * Creates an extended completion queue (C {@code ibv_create_cq_ex}, or {@code efadv_create_cq}
+     * when {@link CqInitAttributes#extraFields()} is not empty).
+     *
+     * @param attributes the requested attributes
+     * @return the new queue; its {@link CompletionQueue#cqe()} is at least the requested size
+     * @throws InvalidArgumentException if {@code cqe} exceeds {@link DeviceLimits#maxCqe()} or
+     *     {@code compVector} is not below {@link #numCompVectors()}
+     * @throws UnsupportedVerbException if a requested completion field or flag is not supported
+     */
+    CompletionQueue createCompletionQueue(CqInitAttributes attributes);
+
+    /**
+     * Creates an extended queue pair (C {@code ibv_create_qp_ex}).
+     *
+     * @param attributes the requested attributes
+     * @return the new queue pair, in state {@link QpState#RESET}; its {@link QueuePair#capabilities()}
+     *     are at least the requested ones
+     * @throws UnsupportedVerbException if the type, a create flag, a send operation, the source QPN or
+     *     the RX hash configuration is not supported
+     */
+    QueuePair createQueuePair(QpInitAttributes attributes);
+
+    /**
+     * Creates an extended shared receive queue (C {@code ibv_create_srq_ex}).
+     *
+     * @param attributes the requested attributes
+     * @return the new shared receive queue
+     * @throws UnsupportedVerbException if the type (for example {@link SrqType#TM}) is not supported
+     */
+    SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes);
+
+    /**
+     * Waits for the next asynchronous event (C {@code ibv_get_async_event}).
+     *
+     * @return the event, which must be acknowledged with {@link #ackAsyncEvent}
+     */
+    AsyncEvent getAsyncEvent();
+
+    /**
+     * Waits at most {@code timeout} for the next asynchronous event.
+     *
+     * @param timeout how long to wait
+     * @return the event, or {@code null} if none arrived in time
+     */
+    AsyncEvent getAsyncEvent(Duration timeout);
+
+    /**
+     * Acknowledges an asynchronous event (C {@code ibv_ack_async_event}). Destroying the object an
+     * event is about waits until its events are acknowledged.
+     *
+     * @param event an event returned by {@link #getAsyncEvent}, acknowledged exactly once
+     * @throws InvalidArgumentException if the event was already acknowledged or is not from this context
+     */
+    void ackAsyncEvent(AsyncEvent event);
+}

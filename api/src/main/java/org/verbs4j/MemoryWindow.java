@@ -1,0 +1,17 @@
+package org.verbs4j;
+
+/**
+ * A memory window (C {@code struct ibv_mw}): a remote-access grant on part of a memory region,
+ * bound and invalidated through the send queue ({@link SendOps#bindMw}, {@link SendOps#localInv}).
+ */
+public interface MemoryWindow extends VerbsObject {
+
+    /** @return the protection domain of the window */
+    ProtectionDomain protectionDomain();
+
+    /** @return the window type */
+    MwType type();
+
+    /** @return the current remote key of the window (C {@code rkey}) */
+    int rkey();
+}

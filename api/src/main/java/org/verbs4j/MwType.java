@@ -1,0 +1,60 @@
+package org.verbs4j;
+
+/**
+ * The type of a memory window.
+ *
+ * <p>Mirrors {@code enum ibv_mw_type} of rdma-core's {@code <infiniband/verbs.h>}: each constant
+ * carries the value ({@link #value()}) and the name ({@link #cName()}) of one C constant, and
+ * {@link #fromValue(long)} maps a C value back to its constant without allocating.
+ */
+public enum MwType implements CConstant {
+
+    /** Type 1: bound with a bind call and associated with a protection domain. */
+    TYPE_1(1),
+
+    /** Type 2: bound with a work request and associated with a queue pair. */
+    TYPE_2(2);
+
+    private static final String C_TYPE = "enum ibv_mw_type";
+    private static final String C_PREFIX = "IBV_MW_";
+    private static final MwType[] BY_VALUE = byValue();
+
+    private final long value;
+
+    MwType(long value) {
+        this.value = value;
+    }
+
+    @Override
+    public long value() {
+        return value;
+    }
+
+    @Override
+    public String cName() {
+        return C_PREFIX + name();
+    }
+
+    /**
+     * Returns the constant for a C value, without allocating.
+     *
+     * @param value a value of {@code enum ibv_mw_type}
+     * @return the constant whose {@link #value()} is {@code value}
+     * @throws IllegalArgumentException if no constant has that value
+     */
+    public static MwType fromValue(long value) {
+        MwType constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
+        if (constant == null) {
+            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
+        }
+        return constant;
+    }
+
+    private static MwType[] byValue() {
+        MwType[] table = new MwType[3];
+        for (MwType constant : values()) {
+            table[(int) constant.value] = constant;
+        }
+        return table;
+    }
+}

@@ -1,0 +1,45 @@
+package org.verbs4j;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Set;
+
+/**
+ * A protection domain (C {@code struct ibv_pd}): memory regions, memory windows, address handles,
+ * queue pairs and shared receive queues of one domain may be used together, and never with the
+ * objects of another domain.
+ *
+ * <p>Closing it (C {@code ibv_dealloc_pd}) fails with {@link BusyException} while objects of the
+ * domain are alive.
+ */
+public interface ProtectionDomain extends VerbsObject {
+
+    /** @return the context the domain belongs to */
+    Context context();
+
+    /** @return whether this is a parent domain ({@link Context#allocateParentDomain}) */
+    boolean isParentDomain();
+
+    /**
+     * Registers memory for RDMA (C {@code ibv_reg_mr}).
+     *
+     * @param segment the memory; it must stay alive until the region is closed
+     * @param access what the local device and remote peers may do with it; {@link AccessFlag#REMOTE_WRITE}
+     *     and {@link AccessFlag#REMOTE_ATOMIC} need {@link AccessFlag#LOCAL_WRITE}
+     * @return the memory region
+     * @throws InvalidArgumentException if the access flags are inconsistent or the segment is not usable
+     */
+    MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access);
+
+    /**
+     * @param type the window type
+     * @return a new memory window (C {@code ibv_alloc_mw})
+     * @throws UnsupportedVerbException if the device does not support windows of that type
+     */
+    MemoryWindow allocateMemoryWindow(MwType type);
+
+    /**
+     * @param attributes the address vector
+     * @return a new address handle for UD sends (C {@code ibv_create_ah})
+     */
+    AddressHandle createAddressHandle(AhAttributes attributes);
+}

@@ -1,0 +1,127 @@
+package org.verbs4j;
+
+/**
+ * A bit of the attribute mask of modify-QP and query-QP, saying which QP attribute is set or
+ * wanted.
+ *
+ * <p>Each state transition requires some attributes and allows others; any other attribute makes
+ * the modification fail with {@code EINVAL} and leaves the QP unchanged. Bits 21 to 24 were never
+ * exposed by libibverbs and have no constant.
+ *
+ * <p>Mirrors {@code enum ibv_qp_attr_mask} of rdma-core's {@code <infiniband/verbs.h>}: each
+ * constant is one bit of a C mask and carries the value ({@link #value()}) and the name
+ * ({@link #cName()}) of one C constant. Convert between masks and sets with {@link Flags};
+ * {@link #fromValue(long)} maps a single bit back to its constant.
+ */
+public enum QpAttrMask implements CConstant {
+
+    /** The QP state. */
+    STATE(1L << 0),
+
+    /** The state the caller assumes the QP is in. */
+    CUR_STATE(1L << 1),
+
+    /** Whether to raise an event when the send queue has drained. */
+    EN_SQD_ASYNC_NOTIFY(1L << 2),
+
+    /** The remote access flags. */
+    ACCESS_FLAGS(1L << 3),
+
+    /** The P_Key index. */
+    PKEY_INDEX(1L << 4),
+
+    /** The physical port. */
+    PORT(1L << 5),
+
+    /** The Q_Key. */
+    QKEY(1L << 6),
+
+    /** The primary path address vector. */
+    AV(1L << 7),
+
+    /** The path MTU. */
+    PATH_MTU(1L << 8),
+
+    /** The local ACK timeout. */
+    TIMEOUT(1L << 9),
+
+    /** The transport retry count. */
+    RETRY_CNT(1L << 10),
+
+    /** The receiver-not-ready retry count. */
+    RNR_RETRY(1L << 11),
+
+    /** The receive queue PSN. */
+    RQ_PSN(1L << 12),
+
+    /** The number of outstanding RDMA reads and atomics as initiator. */
+    MAX_QP_RD_ATOMIC(1L << 13),
+
+    /** The alternate path. */
+    ALT_PATH(1L << 14),
+
+    /** The minimum receiver-not-ready NAK timer. */
+    MIN_RNR_TIMER(1L << 15),
+
+    /** The send queue PSN. */
+    SQ_PSN(1L << 16),
+
+    /** The number of outstanding RDMA reads and atomics as responder. */
+    MAX_DEST_RD_ATOMIC(1L << 17),
+
+    /** The path migration state. */
+    PATH_MIG_STATE(1L << 18),
+
+    /** The queue capacities. */
+    CAP(1L << 19),
+
+    /** The destination QP number. */
+    DEST_QPN(1L << 20),
+
+    /** The send rate limit. */
+    RATE_LIMIT(1L << 25);
+
+    private static final String C_TYPE = "enum ibv_qp_attr_mask";
+    private static final String C_PREFIX = "IBV_QP_";
+    private static final QpAttrMask[] BY_BIT = byBit();
+
+    private final long value;
+
+    QpAttrMask(long value) {
+        this.value = value;
+    }
+
+    @Override
+    public long value() {
+        return value;
+    }
+
+    @Override
+    public String cName() {
+        return C_PREFIX + name();
+    }
+
+    /**
+     * Returns the constant for one bit, without allocating.
+     *
+     * @param value a single bit of {@code enum ibv_qp_attr_mask}
+     * @return the constant whose {@link #value()} is {@code value}
+     * @throws IllegalArgumentException if {@code value} is not the value of a constant
+     */
+    public static QpAttrMask fromValue(long value) {
+        QpAttrMask constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
+        if (constant == null) {
+            throw new IllegalArgumentException(
+                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
+        }
+        return constant;
+    }
+
+    private static QpAttrMask[] byBit() {
+        QpAttrMask[] table = new QpAttrMask[Long.SIZE];
+        for (QpAttrMask constant : values()) {
+            table[Long.numberOfTrailingZeros(constant.value)] = constant;
+        }
+        return table;
+    }
+}

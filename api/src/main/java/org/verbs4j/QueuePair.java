@@ -1,0 +1,101 @@
+package org.verbs4j;
+
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An extended queue pair (C {@code struct ibv_qp} with {@code struct ibv_qp_ex}).
+ *
+ * <p>A new queue pair is in {@link QpState#RESET}. {@link #modify} moves it through the state
+ * machine of {@code ibv_modify_qp(3)}: each transition requires and allows certain attributes, and
+ * a modify that breaks the rules fails with {@link InvalidArgumentException} and changes nothing.
+ * Receives may be posted from {@link QpState#INIT} on, sends only in {@link QpState#RTS}. In
+ * {@link QpState#ERR} every outstanding request completes with {@link WcStatus#WR_FLUSH_ERR},
+ * signaled or not.
+ *
+ * <p>Closing it (C {@code ibv_destroy_qp}) fails with {@link BusyException} while it is attached to a
+ * multicast group, and waits until its asynchronous events are acknowledged.
+ */
+public interface QueuePair extends VerbsObject {
+
+    /** @return the context the queue pair belongs to */
+    Context context();
+
+    /** @return the queue pair number (C {@code qp_num}) */
+    int qpNum();
+
+    /** @return the transport service type */
+    QpType type();
+
+    /** @return the consumer context given at creation, or {@code null} */
+    Object qpContext();
+
+    /** @return the protection domain */
+    ProtectionDomain protectionDomain();
+
+    /** @return the completion queue of the send queue */
+    CompletionQueue sendCq();
+
+    /** @return the completion queue of the receive queue */
+    CompletionQueue recvCq();
+
+    /** @return the shared receive queue, if the queue pair uses one */
+    Optional<SharedReceiveQueue> srq();
+
+    /** @return the actual queue sizes, at least the requested ones */
+    QpCapabilities capabilities();
+
+    /** @return the current state, as the provider last knew it (C {@code ibv_qp.state}) */
+    QpState state();
+
+    /**
+     * Modifies the queue pair (C {@code ibv_modify_qp}); the attribute mask is
+     * {@link QpAttributes#mask()}, the attributes that were set.
+     *
+     * @param attributes the attributes to change, including the new state for a transition
+     * @throws InvalidArgumentException if the transition is not valid, a required attribute is missing
+     *     or an attribute is not allowed for it
+     */
+    void modify(QpAttributes attributes);
+
+    /**
+     * Queries the queue pair (C {@code ibv_query_qp}).
+     *
+     * @param mask the attributes wanted; a provider may fill more
+     * @return the current attributes
+     */
+    QpAttributes query(Set<QpAttrMask> mask);
+
+    /**
+     * Posts a linked list of receive requests (C {@code ibv_post_recv}).
+     *
+     * @param first the first request; {@link ReceiveRequest#next()} links the rest
+     * @throws InvalidArgumentException if the queue pair is in {@link QpState#RESET} or a request has
+     *     too many scatter/gather entries; {@link VerbsException#failedRequest()} is the failing request
+     * @throws OutOfResourcesException if the receive queue is full
+     */
+    void postReceive(ReceiveRequest first);
+
+    /**
+     * @return the send-ops API of this queue pair (C {@code ibv_qp_to_qp_ex}), limited to the
+     *     {@link QpInitAttributes#sendOpsFlags()} requested at creation
+     * @throws UnsupportedVerbException if the queue pair was created without send-ops flags
+     */
+    SendOps sendOps();
+
+    /**
+     * Attaches the queue pair to a multicast group (C {@code ibv_attach_mcast}); UD only.
+     *
+     * @param gid the multicast GID
+     * @param lid the multicast LID
+     */
+    void attachMulticast(Gid gid, int lid);
+
+    /**
+     * Detaches the queue pair from a multicast group (C {@code ibv_detach_mcast}).
+     *
+     * @param gid the multicast GID
+     * @param lid the multicast LID
+     */
+    void detachMulticast(Gid gid, int lid);
+}

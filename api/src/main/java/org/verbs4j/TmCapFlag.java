@@ -1,0 +1,59 @@
+package org.verbs4j;
+
+/**
+ * A tag-matching capability of a device.
+ *
+ * <p>Mirrors {@code enum ibv_tm_cap_flags} of rdma-core's {@code <infiniband/verbs.h>}: each
+ * constant is one bit of a C mask and carries the value ({@link #value()}) and the name
+ * ({@link #cName()}) of one C constant. Convert between masks and sets with {@link Flags};
+ * {@link #fromValue(long)} maps a single bit back to its constant.
+ */
+public enum TmCapFlag implements CConstant {
+
+    /** Tag matching is supported on RC queue pairs. */
+    RC(1L << 0);
+
+    private static final String C_TYPE = "enum ibv_tm_cap_flags";
+    private static final String C_PREFIX = "IBV_TM_CAP_";
+    private static final TmCapFlag[] BY_BIT = byBit();
+
+    private final long value;
+
+    TmCapFlag(long value) {
+        this.value = value;
+    }
+
+    @Override
+    public long value() {
+        return value;
+    }
+
+    @Override
+    public String cName() {
+        return C_PREFIX + name();
+    }
+
+    /**
+     * Returns the constant for one bit, without allocating.
+     *
+     * @param value a single bit of {@code enum ibv_tm_cap_flags}
+     * @return the constant whose {@link #value()} is {@code value}
+     * @throws IllegalArgumentException if {@code value} is not the value of a constant
+     */
+    public static TmCapFlag fromValue(long value) {
+        TmCapFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
+        if (constant == null) {
+            throw new IllegalArgumentException(
+                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
+        }
+        return constant;
+    }
+
+    private static TmCapFlag[] byBit() {
+        TmCapFlag[] table = new TmCapFlag[Long.SIZE];
+        for (TmCapFlag constant : values()) {
+            table[Long.numberOfTrailingZeros(constant.value)] = constant;
+        }
+        return table;
+    }
+}

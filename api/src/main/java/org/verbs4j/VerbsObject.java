@@ -1,0 +1,28 @@
+package org.verbs4j;
+
+/**
+ * A verbs object that owns device resources: a context, protection domain, memory region,
+ * completion queue, queue pair and so on.
+ *
+ * <p>Lifetime rules, as in rdma-core: an object is destroyed by {@link #close()} exactly once;
+ * closing it again, or calling any of its verbs afterwards, throws {@link ClosedObjectException}
+ * naming the verb. Closing a parent that still has live children (a protection domain with
+ * memory regions, a completion queue used by a queue pair) fails with {@link BusyException}
+ * and leaves the parent usable.
+ */
+public interface VerbsObject extends AutoCloseable, Unwrappable {
+
+    /**
+     * Destroys the object (the C {@code ibv_destroy_*}, {@code ibv_dealloc_*} or {@code ibv_dereg_*}
+     * verb).
+     *
+     * @throws ClosedObjectException if it was already closed
+     * @throws BusyException if children are still alive or, for a queue pair, if it is attached
+     *     to a multicast group
+     */
+    @Override
+    void close();
+
+    /** @return whether {@link #close()} has completed successfully */
+    boolean isClosed();
+}

@@ -1,0 +1,122 @@
+package org.verbs4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.EnumSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ValueTypesTest {
+
+    @Test
+    void flagsConvertBothWays() {
+        long bits = Flags.toBits(EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ));
+        assertThat(bits).isEqualTo(1L | 4L);
+        assertThat(Flags.fromBits(AccessFlag.class, bits)).containsExactly(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ);
+        assertThat(Flags.unknownBits(WcFlag.class, 0x80 | 0x1)).isEqualTo(0x80);
+        assertThat(Flags.isSet(bits, AccessFlag.REMOTE_READ)).isTrue();
+        assertThat(Flags.isSet(bits, AccessFlag.REMOTE_WRITE)).isFalse();
+    }
+
+    @Test
+    void gidRoundTripsThroughBytesAndPrintsLikeIbvDevinfo() {
+        byte[] raw = new byte[16];
+        raw[0] = (byte) 0xfe;
+        raw[1] = (byte) 0x80;
+        raw[15] = 0x01;
+        Gid gid = Gid.ofBytes(raw);
+        assertThat(gid.toBytes()).isEqualTo(raw);
+        assertThat(gid).hasToString("fe80:0000:0000:0000:0000:0000:0000:0001");
+        assertThat(gid.isZero()).isFalse();
+        assertThat(Gid.ZERO.isZero()).isTrue();
+        assertThatThrownBy(() -> Gid.ofBytes(new byte[4])).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void qpAttributesMaskIsWhatWasSet() {
+        QpAttributes attributes = new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1)
+                .qpAccessFlags(Set.of(AccessFlag.REMOTE_WRITE));
+        assertThat(attributes.mask()).containsExactlyInAnyOrder(QpAttrMask.STATE, QpAttrMask.PKEY_INDEX,
+                QpAttrMask.PORT, QpAttrMask.ACCESS_FLAGS);
+        assertThat(attributes.qpState()).isEqualTo(QpState.INIT);
+        assertThat(attributes.clear().mask()).isEmpty();
+    }
+
+    @Test
+    void alternatePathAttributesShareOneMaskBit() {
+        QpAttributes attributes = new QpAttributes().altPortNum(2).altTimeout(14).altPkeyIndex(0);
+        assertThat(attributes.mask()).containsExactly(QpAttrMask.ALT_PATH);
+    }
+
+    @Test
+    void scatterGatherListHoldsEntriesWithoutOverflowingTheTotal() {
+        ScatterGatherList list = new ScatterGatherList(2).add(0x1000, -1, 7).add(0x2000, 16, 8);
+        assertThat(list.size()).isEqualTo(2);
+        assertThat(list.totalLength()).isEqualTo(0xffff_ffffL + 16);
+        assertThat(list.lkey(1)).isEqualTo(8);
+        assertThatThrownBy(() -> list.add(0, 1, 1)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> list.clear().address(0)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void cqCompMaskFollowsTheAttributesSet() {
+        assertThat(CqInitAttributes.builder(16).build().compMask()).isEmpty();
+        assertThat(CqInitAttributes.builder(16).flags(Set.of(CqCreateFlag.IGNORE_OVERRUN)).build().compMask())
+                .containsExactly(CqInitAttrMask.FLAGS);
+        assertThat(CqInitAttributes.builder(16).build().wcFlags()).isEqualTo(CompletionField.STANDARD);
+    }
+
+    @Test
+    void qpCompMaskAlwaysHasPdAndAddsWhatWasSet() {
+        QpCapabilities cap = new QpCapabilities(1, 1, 1, 1, 0);
+        assertThat(QpInitAttributes.builder(QpType.RC, null, null, cap).build().compMask())
+                .containsExactly(QpInitAttrMask.PD);
+        assertThat(QpInitAttributes.builder(QpType.UD, null, null, cap).sendOpsFlags(Set.of(SendOpsFlag.SEND))
+                .createFlags(Set.of(QpCreateFlag.SOURCE_QPN)).build().compMask())
+                .containsExactlyInAnyOrder(QpInitAttrMask.PD, QpInitAttrMask.SEND_OPS_FLAGS, QpInitAttrMask.CREATE_FLAGS);
+    }
+
+    @Test
+    void srqCompMaskOfTagMatchingQueue() {
+        assertThat(SrqInitAttributes.basic(null, 8, 1).compMask())
+                .containsExactlyInAnyOrder(SrqInitAttrMask.TYPE, SrqInitAttrMask.PD);
+        assertThat(SrqInitAttributes.tagMatching(null, 8, 1, null, new TmCap(4, 2)).compMask())
+                .containsExactlyInAnyOrder(SrqInitAttrMask.TYPE, SrqInitAttrMask.PD, SrqInitAttrMask.TM);
+    }
+
+    @Test
+    void rxHashKeyIsCopiedInAndOut() {
+        byte[] key = {1, 2, 3};
+        RxHashConf conf = new RxHashConf(RxHashFunction.TOEPLITZ, key, Set.of(RxHashField.SRC_IPV4));
+        key[0] = 9;
+        assertThat(conf.key()).containsExactly(1, 2, 3);
+        conf.key()[1] = 9;
+        assertThat(conf.key()).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void capabilitiesTellSupportedFromUnsupported() {
+        Capabilities capabilities = Capabilities.of(Set.of(Capability.QP_RC, Capability.SRQ));
+        assertThat(capabilities.supports(Capability.QP_RC)).isTrue();
+        assertThat(capabilities.unsupported()).contains(Capability.TAG_MATCHING).doesNotContain(Capability.SRQ);
+        assertThatThrownBy(() -> capabilities.require(Capability.TAG_MATCHING, "ibv_create_srq_ex"))
+                .isInstanceOf(UnsupportedVerbException.class)
+                .hasMessageContaining("ibv_create_srq_ex failed").hasMessageContaining("TAG_MATCHING");
+        assertThat(Capabilities.of(Set.of()).unsupported()).hasSize(Capability.values().length);
+    }
+
+    @Test
+    void unwrapGivesTheObjectOrAClearError() {
+        Unwrappable object = new Unwrappable() { };
+        assertThat(object.unwrap(Unwrappable.class)).isSameAs(object);
+        assertThatThrownBy(() -> object.unwrap(String.class)).isInstanceOf(UnsupportedVerbException.class)
+                .hasMessageContaining("is not a java.lang.String");
+    }
+
+    @Test
+    void verbsEntryPointReportsAMissingCatalog() {
+        assertThatThrownBy(Verbs::catalog).isInstanceOf(UnsupportedVerbException.class)
+                .hasMessageContaining("verbs4j-spi");
+    }
+}
