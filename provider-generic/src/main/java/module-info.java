@@ -1,0 +1,15 @@
+/**
+ * The generic Verbs4J provider: libibverbs bound through the Foreign Function and Memory API, for
+ * any device that rdma-core supports. The binding package is exported only to the vendor providers
+ * that build on it.
+ *
+ * @provides org.verbs4j.spi.VerbsProvider
+ */
+@SuppressWarnings("module")
+module org.verbs4j.provider.generic {
+    requires org.verbs4j.spi;
+
+    exports org.verbs4j.provider.generic.binding to org.verbs4j.provider.efa, org.verbs4j.provider.mlx5;
+
+    provides org.verbs4j.spi.VerbsProvider with org.verbs4j.provider.generic.GenericProvider;
+}

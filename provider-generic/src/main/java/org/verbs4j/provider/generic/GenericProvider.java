@@ -1,0 +1,53 @@
+package org.verbs4j.provider.generic;
+
+import java.util.List;
+import org.verbs4j.Device;
+import org.verbs4j.VerbsException;
+import org.verbs4j.provider.generic.binding.Ibverbs;
+import org.verbs4j.provider.generic.binding.ListedDevice;
+import org.verbs4j.spi.Availability;
+import org.verbs4j.spi.ProviderKind;
+import org.verbs4j.spi.VerbsProvider;
+
+/**
+ * The generic provider: libibverbs through the FFM API, for any device rdma-core supports.
+ */
+public final class GenericProvider implements VerbsProvider {
+
+    /** The provider id. */
+    public static final String ID = "generic";
+
+    /** Creates the provider; nothing native is touched until it is asked for its availability. */
+    public GenericProvider() {
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public ProviderKind kind() {
+        return ProviderKind.GENERIC;
+    }
+
+    @Override
+    public Availability availability() {
+        try {
+            return Ibverbs.get().deviceList().devices().isEmpty()
+                    ? Availability.unavailable("no RDMA device: ibv_get_device_list returned no devices")
+                    : Availability.AVAILABLE;
+        } catch (VerbsException e) {
+            return Availability.unavailable(e.getMessage());
+        }
+    }
+
+    @Override
+    public List<Device> devices() {
+        if (!availability().available()) {
+            return List.of();
+        }
+        return Ibverbs.get().deviceList().devices().stream()
+                .<Device>map(device -> new ListedDevice(device, ID)).toList();
+    }
+}
