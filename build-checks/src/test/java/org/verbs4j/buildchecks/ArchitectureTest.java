@@ -1,0 +1,114 @@
+package org.verbs4j.buildchecks;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.GeneralCodingRules.ACCESS_STANDARD_STREAMS;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.SymbolLookup;
+import java.util.List;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
+
+/**
+ * The dependency rules between the modules, checked on the production classes of every module,
+ * whether the reactor hands them over as {@code target/classes} directories or as jars.
+ *
+ * <p>Each rule fails when it finds no class to check ({@code archRule.failOnEmptyShould}, on by
+ * default and set in {@code archunit.properties}), and the import itself is checked for size, so
+ * no rule can pass because the class path was wrong.
+ */
+@AnalyzeClasses(packages = "org.verbs4j", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    private static final String JAVA = "java..";
+    private static final String API = "org.verbs4j";
+    private static final String SPI = "org.verbs4j.spi..";
+    private static final String GENERIC_BINDING = "org.verbs4j.provider.generic.binding..";
+    private static final String TCK = "org.verbs4j.tck..";
+    private static final String TOOLS = "org.verbs4j.tools..";
+    private static final List<String> MODULE_PACKAGES = List.of(SPI, providerPackage("generic"),
+            providerPackage("efa"), providerPackage("mlx5"), providerPackage("soft"), TCK, TOOLS);
+
+    @ArchTest
+    static final ArchRule apiDependsOnlyOnTheJdk = classes().that().resideInAPackage(API)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, API)
+            .because("the api is vendor neutral and depends on java.base only");
+
+    @ArchTest
+    static final ArchRule apiMakesNoNativeCalls = noClasses().that().resideInAPackage(API)
+            .should().dependOnClassesThat()
+            .belongToAnyOf(Linker.class, SymbolLookup.class, FunctionDescriptor.class)
+            .because("the api may describe native memory, but only providers call native code");
+
+    @ArchTest
+    static final ArchRule spiDependsOnlyOnTheApi = classes().that().resideInAPackage(SPI)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, API, SPI);
+
+    @ArchTest
+    static final ArchRule genericProviderDependsOnlyOnApiAndSpi = provider("generic");
+
+    @ArchTest
+    static final ArchRule softProviderDependsOnlyOnApiAndSpi = provider("soft");
+
+    @ArchTest
+    static final ArchRule efaProviderDependsOnlyOnApiSpiAndGenericBinding =
+            provider("efa", GENERIC_BINDING);
+
+    @ArchTest
+    static final ArchRule mlx5ProviderDependsOnlyOnApiSpiAndGenericBinding =
+            provider("mlx5", GENERIC_BINDING);
+
+    @ArchTest
+    static final ArchRule tckDependsOnNoProvider = noClasses().that().resideInAPackage(TCK)
+            .should().dependOnClassesThat().resideInAPackage("org.verbs4j.provider..")
+            .because("the TCK receives the provider under test from its factory methods");
+
+    /** The api package itself is no slice, but it depends on no other package of ours. */
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().matching("org.verbs4j.(**)")
+            .should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule onlyToolsPrint = noClasses().that().resideOutsideOfPackage(TOOLS)
+            .should(ACCESS_STANDARD_STREAMS)
+            .because("library code reports through exceptions and return values; only the CLI"
+                    + " prints");
+
+    @ArchTest
+    static void importFindsEnoughClasses(JavaClasses classes) {
+        assertThat(classes.that(resideInAPackage(API)).size()).as("classes of package %s", API)
+                .isGreaterThanOrEqualTo(60);
+        assertThat(classes.size()).as("classes of org.verbs4j..").isGreaterThanOrEqualTo(80);
+    }
+
+    @ArchTest
+    static void importFindsEveryModule(JavaClasses classes) {
+        SoftAssertions.assertSoftly(softly -> MODULE_PACKAGES.forEach(
+                module -> softly.assertThat(classes.that(resideInAPackage(module)))
+                        .as("classes of %s", module).isNotEmpty()));
+    }
+
+    /** A provider depends on the api, the spi, its own packages and {@code extraPackages}. */
+    private static ArchRule provider(String name, String... extraPackages) {
+        String[] allowed = Stream.concat(Stream.of(JAVA, API, SPI, providerPackage(name)),
+                Stream.of(extraPackages)).toArray(String[]::new);
+        return classes().that().resideInAPackage(providerPackage(name))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(allowed)
+                .because("providers are independent of each other, except that vendor providers"
+                        + " reuse the generic provider's rdma-core binding");
+    }
+
+    private static String providerPackage(String name) {
+        return "org.verbs4j.provider." + name + "..";
+    }
+}
