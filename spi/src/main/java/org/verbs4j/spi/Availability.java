@@ -1,0 +1,31 @@
+package org.verbs4j.spi;
+
+import java.util.Objects;
+
+/**
+ * Whether a provider can work on this machine and, if not, why.
+ *
+ * @param available whether the provider can open devices
+ * @param reason why it cannot, for example {@code "libibverbs.so.1 not found"}; empty when available
+ */
+public record Availability(boolean available, String reason) {
+
+    /** The provider is available. */
+    public static final Availability AVAILABLE = new Availability(true, "");
+
+    /** Checks that an unavailable provider gives a reason. */
+    public Availability {
+        Objects.requireNonNull(reason, "reason");
+        if (!available && reason.isBlank()) {
+            throw new IllegalArgumentException("an unavailable provider must say why");
+        }
+    }
+
+    /**
+     * @param reason why the provider cannot work here
+     * @return the provider is unavailable for {@code reason}
+     */
+    public static Availability unavailable(String reason) {
+        return new Availability(false, reason);
+    }
+}
