@@ -1,0 +1,26 @@
+package org.verbs4j.tools;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.function.Supplier;
+import org.verbs4j.DeviceCatalog;
+import picocli.CommandLine;
+
+/** The outcome of one run of the command line: exit code and the printed lines. */
+record Run(int exitCode, List<String> out, List<String> err) {
+
+    static Run of(DeviceCatalog catalog, String... args) {
+        return of(() -> catalog, args);
+    }
+
+    static Run of(Supplier<DeviceCatalog> catalog, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = Main.commandLine(catalog);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(args);
+        return new Run(exitCode, out.toString().lines().toList(), err.toString().lines().toList());
+    }
+}
