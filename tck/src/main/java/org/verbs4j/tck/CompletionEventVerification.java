@@ -1,0 +1,290 @@
+package org.verbs4j.tck;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.verbs4j.BusyException;
+import org.verbs4j.Capability;
+import org.verbs4j.CompletionChannel;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.SendFlag;
+import org.verbs4j.WcStatus;
+
+/**
+ * Completion channels and events ({@code ibv_get_cq_event(3)}, {@code ibv_req_notify_cq(3)}): one event
+ * per arm, acknowledgements one to one, destroy waiting for them, solicited-only notification and the
+ * extra event of the seed page's example.
+ */
+@TckArea("completion-channel events")
+public abstract class CompletionEventVerification extends AreaVerification {
+
+    private static final int MESSAGE = 16;
+    private static final Duration QUIET = Duration.ofMillis(200);
+
+    private CompletionChannel channel;
+    private Object cqContext;
+    private CompletionQueue cq;
+
+    /** Creates the area. */
+    protected CompletionEventVerification() {
+    }
+
+    @BeforeEach
+    final void createChannelAndCq() {
+        requireCapability(Capability.COMPLETION_CHANNEL, "ibv_create_comp_channel",
+                () -> context().createCompletionChannel());
+        channel = track(context().createCompletionChannel());
+        cqContext = new Object();
+        cq = completionQueue(CqInitAttributes.builder(256).channel(channel).cqContext(cqContext).build());
+    }
+
+    /** Receives on {@link #cq} the messages of a connected RC pair. */
+    private final class Receiver {
+        private final QueuePairs pairs = loopback().rc(builder -> builder.recvCq(cq));
+        private final MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+        private long next;
+
+        /** Posts a receive and sends one message to it, with the given send flags. */
+        void message(int sendFlags) {
+            WorkRequests.receive(pairs.responder(), next, mr, MESSAGE, MESSAGE);
+            WorkRequests.send(pairs.requester(), next++, sendFlags | (int) SendFlag.SIGNALED.value(), mr, 0, MESSAGE);
+        }
+
+        void message() {
+            message(0);
+        }
+    }
+
+    private CompletionQueue awaitEvent(String after) {
+        CompletionQueue got = channel.getEvent(environment().eventTimeout());
+        assertNotNull(got, () -> "no completion event within " + environment().eventTimeout().toMillis()
+                + " ms " + after);
+        return got;
+    }
+
+    private void assertNoEvent(String why) {
+        CompletionQueue got = channel.getEvent(QUIET);
+        assertNull(got, () -> "unexpected completion event: " + why);
+    }
+
+    /** ibv_req_notify_cq and ibv_get_cq_event. */
+    @Nested
+    @DisplayName("notification")
+    class Notification {
+
+        @Test
+        @DisplayName("ibv_get_cq_event(3): an armed CQ gets an event for its next completion, with its cq_context")
+        void armedCqGetsAnEvent() {
+            cq.requestNotification(false);
+            new Receiver().message();
+            CompletionQueue got = awaitEvent("after a completion on an armed CQ");
+            assertAll(() -> assertSame(cq, got, "the CQ of the event"),
+                    () -> assertSame(cqContext, got.cqContext(), "cq_context"),
+                    () -> assertEquals(1, cq.unacknowledgedEvents(), "unacknowledged events"));
+        }
+
+        @Test
+        @DisplayName("ibv_get_cq_event(3): with two CQs on one channel, each event names the CQ that got it")
+        void eventsOfTwoQueuesAreToldApart() {
+            Object otherContext = new Object();
+            CompletionQueue other = completionQueue(CqInitAttributes.builder(16).channel(channel)
+                    .cqContext(otherContext).build());
+            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(other));
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+            cq.requestNotification(false);
+            other.requestNotification(false);
+            WorkRequests.receive(pairs.responder(), 1, mr, MESSAGE, MESSAGE);
+            WorkRequests.send(pairs.requester(), 1, mr, 0, MESSAGE);
+            CompletionQueue got = awaitEvent("after a completion on the second CQ");
+            assertAll(() -> assertSame(other, got, "the CQ of the event"),
+                    () -> assertSame(otherContext, got.cqContext(), "its cq_context"));
+            assertNoEvent("the first CQ got no completion");
+        }
+
+        @Test
+        @DisplayName("ibv_req_notify_cq(3): a CQ that was not armed gets no event")
+        void unarmedCqGetsNoEvent() {
+            new Receiver().message();
+            Completions.awaitSuccess(cq, environment().completionTimeout(), "the receive");
+            assertNoEvent("the CQ was never armed");
+        }
+
+        @Test
+        @DisplayName("ibv_req_notify_cq(3): notification is one-shot: no second event without re-arming")
+        void notificationIsOneShot() {
+            Receiver receiver = new Receiver();
+            cq.requestNotification(false);
+            receiver.message();
+            awaitEvent("for the first completion");
+            receiver.message();
+            Completions.await(cq, 2, environment().completionTimeout(), "both receives");
+            assertNoEvent("the CQ was armed once and already delivered its event");
+        }
+
+        @Test
+        @DisplayName("ibv_get_cq_event(3): a non-blocking get with nothing pending returns at once with nothing")
+        void nonBlockingGetWithNothingPending() {
+            cq.requestNotification(false);
+            assertNull(channel.tryGetEvent());
+        }
+
+        @Test
+        @DisplayName("ibv_req_notify_cq(3): a CQ without a completion channel cannot be armed (EINVAL)")
+        void cqWithoutChannelCannotBeArmed() {
+            CompletionQueue plain = completionQueue(4);
+            assertThrows(InvalidArgumentException.class, () -> plain.requestNotification(false));
+        }
+
+        @Test
+        @DisplayName("ibv_get_cq_event(3) EXAMPLES: with get, ack, re-arm, drain no completion is ever missed, "
+                + "extra events are tolerated")
+        void noLostWakeups() {
+            Receiver receiver = new Receiver();
+            int rounds = 20;
+            int drained = 0;
+            cq.requestNotification(false);
+            for (int round = 0; round < rounds; round++) {
+                receiver.message();
+                awaitEvent("in round " + round + ": a completion arrived after the CQ was re-armed");
+                cq.ackEvents(cq.unacknowledgedEvents());
+                cq.requestNotification(false);
+                drained += Completions.drain(cq, Duration.ZERO).size();
+            }
+            drained += Completions.drain(cq, Duration.ofMillis(50)).size();
+            assertEquals(rounds, drained, "completions drained over all rounds");
+        }
+    }
+
+    /** ibv_ack_cq_events: one to one, destroy waits. */
+    @Nested
+    @DisplayName("acknowledgements")
+    class Acknowledgements {
+
+        @Test
+        @DisplayName("ibv_ack_cq_events(3): events may be acknowledged in a batch")
+        void acknowledgeInABatch() {
+            Receiver receiver = new Receiver();
+            for (int i = 0; i < 2; i++) {
+                cq.requestNotification(false);
+                receiver.message();
+                awaitEvent("for completion " + i);
+            }
+            assertEquals(2, cq.unacknowledgedEvents());
+            cq.ackEvents(2);
+            assertEquals(0, cq.unacknowledgedEvents());
+        }
+
+        @Test
+        @DisplayName("ibv_get_cq_event(3) NOTES: acks and gets correspond one to one: acking more than got is EINVAL")
+        void cannotAcknowledgeMoreThanReceived() {
+            cq.requestNotification(false);
+            new Receiver().message();
+            awaitEvent("after a completion on an armed CQ");
+            assertAll(() -> assertThrows(InvalidArgumentException.class, () -> cq.ackEvents(2), "ack 2 of 1"),
+                    () -> assertThrows(InvalidArgumentException.class, () -> cq.ackEvents(-1), "ack -1"));
+            assertEquals(1, cq.unacknowledgedEvents(), "a rejected ack changes nothing");
+        }
+
+        @Test
+        @DisplayName("ibv_get_cq_event(3) NOTES: destroying a CQ waits until all its events are acknowledged")
+        void closeWaitsForAcknowledgements() throws Exception {
+            CompletionQueue own = completionQueue(CqInitAttributes.builder(16).channel(channel).build());
+            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(own));
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+            own.requestNotification(false);
+            WorkRequests.receive(pairs.responder(), 1, mr, MESSAGE, MESSAGE);
+            WorkRequests.send(pairs.requester(), 1, mr, 0, MESSAGE);
+            assertSame(own, awaitEvent("after a completion on an armed CQ"));
+            Completions.awaitSuccess(own, environment().completionTimeout(), "the receive");
+            pairs.responder().close();
+            pairs.requester().close();
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(own::close);
+            assertThrows(TimeoutException.class, () -> closing.get(QUIET.toMillis(), TimeUnit.MILLISECONDS),
+                    "ibv_destroy_cq returned although an event was not acknowledged");
+            own.ackEvents(1);
+            closing.get(environment().eventTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            assertTrue(own.isClosed());
+        }
+
+        @Test
+        @DisplayName("reference D.2: an event that was never read does not hold up destroying the CQ")
+        void unreadEventDoesNotBlockClose() throws Exception {
+            CompletionQueue own = completionQueue(CqInitAttributes.builder(16).channel(channel).build());
+            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(own));
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+            own.requestNotification(false);
+            WorkRequests.receive(pairs.responder(), 1, mr, MESSAGE, MESSAGE);
+            WorkRequests.send(pairs.requester(), 1, mr, 0, MESSAGE);
+            Completions.awaitSuccess(own, environment().completionTimeout(), "the receive");
+            pairs.responder().close();
+            pairs.requester().close();
+            CompletableFuture.runAsync(own::close).get(environment().eventTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            assertTrue(own.isClosed());
+        }
+
+        @Test
+        @DisplayName("ibv_destroy_comp_channel(3): a channel still used by a CQ cannot be destroyed (EBUSY)")
+        void channelInUseCannotBeClosed() {
+            assertThrows(BusyException.class, channel::close);
+            assertFalse(channel.isClosed(), "a refused close leaves the channel usable");
+        }
+    }
+
+    /** Solicited-only notification (reference D.3). */
+    @Nested
+    @DisplayName("solicited only")
+    class SolicitedOnly {
+
+        @BeforeEach
+        void requireSolicitedNotification() {
+            requireCapability(Capability.SOLICITED_NOTIFICATION, "ibv_req_notify_cq(cq, 1)", () -> {
+                cq.requestNotification(true);
+                return null;
+            });
+        }
+
+        @Test
+        @DisplayName("ibv_req_notify_cq(3): solicited only: no event for an unsolicited message, one for a solicited")
+        void onlySolicitedMessagesRaiseEvents() {
+            Receiver receiver = new Receiver();
+            cq.requestNotification(true);
+            receiver.message();
+            Completions.awaitSuccess(cq, environment().completionTimeout(), "the unsolicited message");
+            assertNoEvent("the message was not sent with IBV_SEND_SOLICITED");
+            receiver.message((int) SendFlag.SOLICITED.value());
+            assertSame(cq, awaitEvent("for a message sent with IBV_SEND_SOLICITED"));
+        }
+
+        @Test
+        @DisplayName("ibv_req_notify_cq(3): solicited only: an error completion raises an event")
+        void errorCompletionRaisesAnEvent() {
+            Receiver receiver = new Receiver();
+            MemoryRegion mr = receiver.mr;
+            WorkRequests.receive(receiver.pairs.responder(), 99, mr, MESSAGE, MESSAGE);
+            cq.requestNotification(true);
+            receiver.pairs.responder().modify(new QpAttributes().qpState(QpState.ERR));
+            assertSame(cq, awaitEvent("for the flush completion of a QP moved to ERR"));
+            assertEquals(WcStatus.WR_FLUSH_ERR,
+                    Completions.awaitOne(cq, environment().completionTimeout(), "the flushed receive").status());
+        }
+    }
+}

@@ -1,0 +1,338 @@
+package org.verbs4j.tck;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.verbs4j.AsyncEvent;
+import org.verbs4j.AsyncEventType;
+import org.verbs4j.Capability;
+import org.verbs4j.CompletionField;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.CqCreateFlag;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Extended completion queues ({@code ibv_create_cq_ex(3)}) and their poll iterator: the size, the
+ * requested fields and flags, {@code start_poll}/{@code next_poll}/{@code end_poll}, and overrun.
+ */
+@TckArea("extended CQ and poll iterator")
+public abstract class CompletionQueueVerification extends AreaVerification {
+
+    private static final int MESSAGE = 8;
+
+    /** Creates the area. */
+    protected CompletionQueueVerification() {
+    }
+
+    /**
+     * Sends {@code count} signaled 8-byte messages whose send completions go to {@code cq}, with wr_ids
+     * 0 to count-1, and waits for none of them.
+     *
+     * @param cq the queue of the sender's completions
+     * @param count how many messages, at most the default queue sizes of {@link Loopback}
+     * @return the pair used
+     */
+    final QueuePairs sendInto(CompletionQueue cq, int count) {
+        QueuePairs pairs = loopback().rc(builder -> builder.sendCq(cq));
+        MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+        for (int i = 0; i < count; i++) {
+            WorkRequests.receive(pairs.responder(), i, mr, MESSAGE, MESSAGE);
+        }
+        for (int i = 0; i < count; i++) {
+            WorkRequests.send(pairs.requester(), i, mr, 0, MESSAGE);
+        }
+        return pairs;
+    }
+
+    /** ibv_create_cq_ex. */
+    @Nested
+    @DisplayName("ibv_create_cq_ex")
+    class Creation {
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) NOTE: the actual cqe is at least the requested cqe")
+        void cqeIsAtLeastRequested() {
+            for (int requested : List.of(1, 64, 1000)) {
+                CompletionQueue cq = completionQueue(requested);
+                assertTrue(cq.cqe() >= requested, () -> "requested " + requested + ", got cqe " + cq.cqe());
+            }
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3): cq_context, comp_vector and the missing channel are kept")
+        void attributesAreKept() {
+            Object cqContext = new Object();
+            CompletionQueue cq = completionQueue(CqInitAttributes.builder(16).cqContext(cqContext)
+                    .compVector(context().numCompVectors() - 1).build());
+            assertAll(() -> assertSame(cqContext, cq.cqContext(), "cq_context"),
+                    () -> assertEquals(context().numCompVectors() - 1, cq.compVector(), "comp_vector"),
+                    () -> assertTrue(cq.channel().isEmpty(), "channel"),
+                    () -> assertSame(context(), cq.context(), "context"));
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) wc_flags: each standard field can be requested alone")
+        void eachStandardFieldAlone() {
+            for (CompletionField field : CompletionField.STANDARD) {
+                CompletionQueue cq = completionQueue(CqInitAttributes.builder(4).wcFlags(Set.of(field)).build());
+                assertEquals(Set.of(field), cq.wcFlags(), () -> "wc_flags of a CQ created with " + field.cName());
+            }
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) wc_flags: COMPLETION_TIMESTAMP, or CQ_COMPLETION_TIMESTAMP unsupported")
+        void completionTimestamp() {
+            optionalField(CompletionField.COMPLETION_TIMESTAMP, Capability.CQ_COMPLETION_TIMESTAMP);
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) wc_flags: COMPLETION_TIMESTAMP_WALLCLOCK, or its capability unsupported")
+        void completionTimestampWallclock() {
+            optionalField(CompletionField.COMPLETION_TIMESTAMP_WALLCLOCK,
+                    Capability.CQ_COMPLETION_TIMESTAMP_WALLCLOCK);
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) wc_flags: CVLAN, or CQ_CVLAN unsupported")
+        void cvlan() {
+            optionalField(CompletionField.CVLAN, Capability.CQ_CVLAN);
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) wc_flags: FLOW_TAG, or CQ_FLOW_TAG unsupported")
+        void flowTag() {
+            optionalField(CompletionField.FLOW_TAG, Capability.CQ_FLOW_TAG);
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) flags: SINGLE_THREADED, or CQ_SINGLE_THREADED unsupported")
+        void singleThreaded() {
+            optionalFlag(CqCreateFlag.SINGLE_THREADED, Capability.CQ_SINGLE_THREADED);
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) flags: IGNORE_OVERRUN, or CQ_IGNORE_OVERRUN unsupported")
+        void ignoreOverrun() {
+            optionalFlag(CqCreateFlag.IGNORE_OVERRUN, Capability.CQ_IGNORE_OVERRUN);
+        }
+
+        private void optionalField(CompletionField field, Capability capability) {
+            CqInitAttributes attributes = CqInitAttributes.builder(4)
+                    .wcFlags(Set.of(CompletionField.BYTE_LEN, field)).build();
+            requireCapability(capability, "ibv_create_cq_ex(" + field.cName() + ")",
+                    () -> context().createCompletionQueue(attributes));
+            assertTrue(completionQueue(attributes).wcFlags().contains(field));
+        }
+
+        private void optionalFlag(CqCreateFlag flag, Capability capability) {
+            CqInitAttributes attributes = CqInitAttributes.builder(4).flags(Set.of(flag)).build();
+            requireCapability(capability, "ibv_create_cq_ex(" + flag.cName() + ")",
+                    () -> context().createCompletionQueue(attributes));
+            assertEquals(Set.of(flag), completionQueue(attributes).flags());
+        }
+    }
+
+    /** The poll iterator of the seed page, section "Polling an extended CQ". */
+    @Nested
+    @DisplayName("start_poll, next_poll, end_poll")
+    class PollIterator {
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3): start_poll on an empty CQ gives ENOENT and the CQ stays valid")
+        void emptyStartPollLeavesTheCqValid() {
+            CompletionQueue cq = completionQueue(16);
+            assertFalse(cq.startPoll(), "start_poll on an empty CQ");
+            assertFalse(cq.startPoll(), "start_poll again, without end_poll, on the still empty CQ");
+            sendInto(cq, 1);
+            assertEquals(0, Completions.awaitOne(cq, environment().completionTimeout(), "the send").wrId());
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3): a batch returns the completions in order, next_poll gives ENOENT at the end")
+        void batchReturnsAllInOrder() {
+            CompletionQueue cq = completionQueue(16);
+            sendInto(cq, 4);
+            List<Completion> completions = Completions.await(cq, 4, environment().completionTimeout(), "4 sends");
+            assertEquals(List.of(0L, 1L, 2L, 3L), completions.stream().map(Completion::wrId).toList());
+            assertFalse(cq.startPoll(), "every completion was consumed");
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3): end_poll closes a batch: what was iterated is consumed, the rest remains")
+        void endPollConsumesWhatWasIterated() {
+            CompletionQueue cq = completionQueue(16);
+            sendInto(cq, 3);
+            startWhenAvailable(cq);
+            long first = cq.wrId();
+            cq.endPoll();
+            List<Completion> rest = Completions.await(cq, 2, environment().completionTimeout(), "the other 2 sends");
+            assertAll(() -> assertEquals(0, first), () -> assertEquals(List.of(1L, 2L),
+                    rest.stream().map(Completion::wrId).toList(), "completions left after end_poll"));
+        }
+
+        @Test
+        @DisplayName("pyverbs poll_cq_ex: next_poll may be called again after ENOENT, and end_poll still ends the batch")
+        void nextPollAfterEnoent() {
+            CompletionQueue cq = completionQueue(16);
+            sendInto(cq, 1);
+            startWhenAvailable(cq);
+            assertFalse(cq.nextPoll(), "next_poll with no more completions");
+            assertFalse(cq.nextPoll(), "next_poll again after ENOENT");
+            cq.endPoll();
+            assertFalse(cq.startPoll(), "the completion was consumed by the batch");
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3): start_poll inside an open batch is misuse and gives EINVAL")
+        void startPollInsideABatch() {
+            CompletionQueue cq = completionQueue(16);
+            sendInto(cq, 1);
+            startWhenAvailable(cq);
+            try {
+                assertThrows(InvalidArgumentException.class, cq::startPoll);
+            } finally {
+                cq.endPoll();
+            }
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3): reading a completion outside a batch gives EINVAL")
+        void readingOutsideABatch() {
+            CompletionQueue cq = completionQueue(16);
+            assertAll(() -> assertThrows(InvalidArgumentException.class, cq::wrId, "wr_id"),
+                    () -> assertThrows(InvalidArgumentException.class, cq::readOpcode, "opcode"),
+                    () -> assertThrows(InvalidArgumentException.class, cq::readByteLen, "byte_len"));
+        }
+
+        /** Calls start_poll until it finds a completion; the batch is then open. */
+        private void startWhenAvailable(CompletionQueue cq) {
+            long deadline = System.nanoTime() + environment().completionTimeout().toNanos();
+            while (!cq.startPoll()) {
+                assertTrue(System.nanoTime() - deadline < 0, "no completion arrived within "
+                        + environment().completionTimeout().toMillis() + " ms");
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** The completion time fields. */
+    @Nested
+    @DisplayName("timestamps")
+    class Timestamps {
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) ibv_wc_read_completion_ts: the device clock never runs backwards")
+        void deviceClockIsMonotonic() {
+            CompletionQueue cq = timestamped(CompletionField.COMPLETION_TIMESTAMP, Capability.CQ_COMPLETION_TIMESTAMP);
+            sendInto(cq, 3);
+            long[] stamps = readAll(cq, 3, false);
+            long mask = context().queryDevice().completionTimestampMask();
+            assertAll(() -> assertTrue(mask != 0, "completion_timestamp_mask of a device with timestamps"),
+                    () -> assertTrue(stamps[0] <= stamps[1] && stamps[1] <= stamps[2],
+                            () -> "completion_ts of consecutive completions: " + Arrays.toString(stamps)));
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) ibv_wc_read_completion_wallclock_ns: wall-clock nanoseconds of now")
+        void wallclockIsNow() {
+            CompletionQueue cq = timestamped(CompletionField.COMPLETION_TIMESTAMP_WALLCLOCK,
+                    Capability.CQ_COMPLETION_TIMESTAMP_WALLCLOCK);
+            long before = System.currentTimeMillis();
+            sendInto(cq, 1);
+            long stamp = readAll(cq, 1, true)[0];
+            long after = System.currentTimeMillis();
+            assertTrue(stamp / 1_000_000 >= before - 1000 && stamp / 1_000_000 <= after + 1000,
+                    () -> "completion_wallclock_ns " + stamp + " is not between " + before + " and " + after + " ms");
+        }
+
+        private CompletionQueue timestamped(CompletionField field, Capability capability) {
+            CqInitAttributes attributes = CqInitAttributes.builder(16)
+                    .wcFlags(Set.of(CompletionField.BYTE_LEN, field)).build();
+            requireCapability(capability, "ibv_create_cq_ex(" + field.cName() + ")",
+                    () -> context().createCompletionQueue(attributes));
+            return completionQueue(attributes);
+        }
+
+        private long[] readAll(CompletionQueue cq, int count, boolean wallclock) {
+            long[] stamps = new long[count];
+            int found = 0;
+            long deadline = System.nanoTime() + environment().completionTimeout().toNanos();
+            while (found < count) {
+                assertTrue(System.nanoTime() - deadline < 0, "expected " + count + " completions, got " + found);
+                if (cq.startPoll()) {
+                    do {
+                        stamps[found++] = wallclock ? cq.readCompletionWallclockNs() : cq.readCompletionTs();
+                    } while (found < count && cq.nextPoll());
+                    cq.endPoll();
+                }
+            }
+            return stamps;
+        }
+    }
+
+    /** CQ overrun (rdma-core reference D.1, {@code man ibv_poll_cq} NOTES). */
+    @Nested
+    @DisplayName("overrun")
+    class Overrun {
+
+        @Test
+        @DisplayName("ibv_poll_cq(3) NOTES: an overrun CQ without IGNORE_OVERRUN raises IBV_EVENT_CQ_ERR for that CQ")
+        void overrunRaisesCqError() {
+            CompletionQueue cq = completionQueue(4);
+            overrun(cq);
+            AsyncEvent event = context().getAsyncEvent(environment().eventTimeout());
+            try {
+                assertAll(() -> assertEquals(AsyncEventType.CQ_ERR, event == null ? null : event.type(),
+                                "async event after " + (cq.cqe() + 2) + " completions on a CQ of " + cq.cqe()),
+                        () -> assertSame(cq, event.cq(), "the event's CQ"));
+            } finally {
+                if (event != null) {
+                    context().ackAsyncEvent(event);
+                }
+            }
+        }
+
+        @Test
+        @DisplayName("ibv_create_cq_ex(3) IGNORE_OVERRUN: the CQ does not pass to the error state when overrun")
+        void ignoreOverrunRaisesNoError() {
+            CqInitAttributes attributes = CqInitAttributes.builder(4).flags(Set.of(CqCreateFlag.IGNORE_OVERRUN))
+                    .build();
+            requireCapability(Capability.CQ_IGNORE_OVERRUN, "ibv_create_cq_ex(IBV_CREATE_CQ_ATTR_IGNORE_OVERRUN)",
+                    () -> context().createCompletionQueue(attributes));
+            CompletionQueue cq = completionQueue(attributes);
+            QueuePairs pairs = overrun(cq);
+            Completions.await(pairs.responderCq(), cq.cqe() + 2, environment().completionTimeout(),
+                    "the receives of the messages whose send completions overran the CQ");
+            AsyncEvent event = context().getAsyncEvent(Duration.ofMillis(200));
+            if (event != null) {
+                context().ackAsyncEvent(event);
+            }
+            assertNull(event, () -> "no async event is allowed, got " + event.type());
+            List<Completion> left = Completions.drain(cq, Duration.ofMillis(100));
+            assertTrue(left.size() <= cq.cqe(), () -> "an overrun CQ cannot hold more than cqe entries: " + left);
+        }
+
+        private QueuePairs overrun(CompletionQueue cq) {
+            int count = cq.cqe() + 2;
+            Assumptions.assumeTrue(count <= Loopback.defaultCapabilities().maxSendWr(),
+                    () -> "the device made a CQ of 4 entries " + cq.cqe() + " long; the kit overruns CQs of at most "
+                            + (Loopback.defaultCapabilities().maxSendWr() - 2));
+            return sendInto(cq, count);
+        }
+    }
+}

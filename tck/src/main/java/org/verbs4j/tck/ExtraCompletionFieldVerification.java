@@ -1,0 +1,123 @@
+package org.verbs4j.tck;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.Capability;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.ExtraCompletionField;
+import org.verbs4j.Gid;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QueuePair;
+import org.verbs4j.WcStatus;
+
+/**
+ * The portable EFA-style completion fields ({@code efadv_create_cq(3)}): the source GID of a sender
+ * whose address handle is unknown, and whether a receive is unsolicited. A provider either produces them
+ * or refuses the completion queue that asks for them.
+ */
+@TckArea("portable EFA-style fields")
+public abstract class ExtraCompletionFieldVerification extends AreaVerification {
+
+    /** Creates the area. */
+    protected ExtraCompletionFieldVerification() {
+    }
+
+    private CompletionQueue extraCq(ExtraCompletionField field, Capability capability) {
+        CqInitAttributes attributes = CqInitAttributes.builder(64).extraFields(Set.of(field)).build();
+        requireCapability(capability, "efadv_create_cq(" + field.cName() + ")",
+                () -> context().createCompletionQueue(attributes));
+        CompletionQueue cq = completionQueue(attributes);
+        assertEquals(Set.of(field), cq.extraFields(), "the extra fields of the CQ");
+        return cq;
+    }
+
+    /** EFADV_WC_EX_WITH_SGID. */
+    @Nested
+    @DisplayName("EFADV_WC_EX_WITH_SGID")
+    class SourceGid {
+
+        @Test
+        @DisplayName("efadv_create_cq(3): the receive of a sender with no address handle here carries its GID")
+        void unknownSenderGid() {
+            CompletionQueue cq = extraCq(ExtraCompletionField.SOURCE_GID, Capability.CQ_SOURCE_GID);
+            ProtectionDomain pd = protectionDomain();
+            QpInitAttributes attributes = loopback().udAttributes(pd, completionQueue(16)).recvCq(cq).build();
+            loopback().requireType(attributes);
+            QueuePair receiver = queuePair(attributes);
+            loopback().toRtsUd(receiver);
+            MemoryRegion target = openMemoryRegion(pd, Loopback.GRH_SIZE + 16);
+            WorkRequests.receive(receiver, 1, target, 0, Loopback.GRH_SIZE + 16);
+            Gid senderGid = sendFromAnotherContext(receiver.qpNum());
+            MemorySegment gid = memory(16);
+            awaitReadable(cq);
+            try {
+                assertEquals(WcStatus.SUCCESS, cq.status());
+                assertTrue(cq.readSourceGid(gid), "efadv_wc_read_sgid: the sender's address handle is unknown here");
+            } finally {
+                cq.endPoll();
+            }
+            assertEquals(senderGid, Gid.read(gid, 0), "the source GID");
+        }
+
+        /** Sends 16 bytes from a UD QP of a second context, whose address handle the receiver cannot know. */
+        private Gid sendFromAnotherContext(int remoteQpn) {
+            Context other = track(context().device().open());
+            ProtectionDomain pd = track(other.allocateProtectionDomain());
+            CompletionQueue cq = track(other.createCompletionQueue(CqInitAttributes.builder(16).build()));
+            QpInitAttributes attributes = loopback().udAttributes(pd, cq).build();
+            QueuePair sender = track(other.createQueuePair(attributes));
+            loopback().toRtsUd(sender);
+            AddressHandle ah = track(pd.createAddressHandle(loopback().ownAddress()));
+            MemoryRegion mr = track(pd.registerMemory(memory(16), Set.of()));
+            WorkRequests.sendUd(sender, 1, ah, remoteQpn, mr, 0, 16);
+            Completions.awaitSuccess(cq, environment().completionTimeout(), "the UD SEND");
+            return other.queryGid(environment().portNum(), environment().gidIndex());
+        }
+    }
+
+    /** EFADV_WC_EX_WITH_IS_UNSOLICITED. */
+    @Nested
+    @DisplayName("EFADV_WC_EX_WITH_IS_UNSOLICITED")
+    class Unsolicited {
+
+        @Test
+        @DisplayName("efadv_create_cq(3): a receive that consumed a posted receive request is not unsolicited")
+        void ordinaryReceiveIsSolicited() {
+            CompletionQueue cq = extraCq(ExtraCompletionField.UNSOLICITED, Capability.CQ_UNSOLICITED);
+            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(cq));
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), 32);
+            WorkRequests.receive(pairs.responder(), 1, mr, 16, 16);
+            WorkRequests.send(pairs.requester(), 1, mr, 0, 16);
+            awaitReadable(cq);
+            try {
+                assertAll(() -> assertEquals(WcStatus.SUCCESS, cq.status()),
+                        () -> assertFalse(cq.readIsUnsolicited(), "efadv_wc_is_unsolicited"));
+            } finally {
+                cq.endPoll();
+            }
+        }
+    }
+
+    /** Opens a batch on the first completion of {@code cq}. */
+    private void awaitReadable(CompletionQueue cq) {
+        long deadline = System.nanoTime() + environment().completionTimeout().toNanos();
+        while (!cq.startPoll()) {
+            assertTrue(System.nanoTime() - deadline < 0, "no completion within "
+                    + environment().completionTimeout().toMillis() + " ms");
+            Thread.onSpinWait();
+        }
+    }
+}

@@ -1,0 +1,278 @@
+package org.verbs4j.tck;
+
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.opentest4j.TestAbortedException;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.Capability;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.Gid;
+import org.verbs4j.GlobalRoute;
+import org.verbs4j.Mtu;
+import org.verbs4j.PortAttributes;
+import org.verbs4j.PortState;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.SendOpsFlag;
+
+/**
+ * Builds queue pairs on the test's context and connects them to each other through the port and GID
+ * of the {@link TckEnvironment}, as rdma-core's pyverbs tests do (two players on one device, PATH_MTU
+ * 1024, MIN_RNR_TIMER 12, TIMEOUT 14, RETRY_CNT 7, RNR_RETRY 7, UD Q_Key 0x11111111).
+ */
+public final class Loopback {
+
+    /** The Q_Key of the kit's UD queue pairs (pyverbs {@code QKEY}). */
+    public static final int QKEY = 0x11111111;
+    /** The size of the global route header in front of every UD receive (pyverbs {@code GRH_SIZE}). */
+    public static final int GRH_SIZE = 40;
+
+    private final AreaVerification area;
+    private final Context context;
+    private final TckEnvironment environment;
+
+    Loopback(AreaVerification area) {
+        this.area = area;
+        this.context = area.context();
+        this.environment = area.environment();
+    }
+
+    /** @return the queue sizes the kit asks for unless a test needs others */
+    public static QpCapabilities defaultCapabilities() {
+        return new QpCapabilities(64, 64, 4, 4, 0);
+    }
+
+    /** @return the RC send operations the device supports, of SEND, RDMA and (if supported) atomics */
+    public Set<SendOpsFlag> rcSendOps() {
+        EnumSet<SendOpsFlag> ops = EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.SEND_WITH_IMM, SendOpsFlag.RDMA_WRITE,
+                SendOpsFlag.RDMA_WRITE_WITH_IMM, SendOpsFlag.RDMA_READ);
+        if (context.capabilities().supports(Capability.ATOMICS)) {
+            ops.add(SendOpsFlag.ATOMIC_CMP_AND_SWP);
+            ops.add(SendOpsFlag.ATOMIC_FETCH_AND_ADD);
+        }
+        return ops;
+    }
+
+    /** @return a connected RC pair with the default sizes and {@link #rcSendOps()} */
+    public QueuePairs rc() {
+        return rc(UnaryOperator.identity());
+    }
+
+    /**
+     * @param customizer changes the attributes of both queue pairs before they are created
+     * @return a connected RC pair
+     */
+    public QueuePairs rc(UnaryOperator<QpInitAttributes.Builder> customizer) {
+        return rc(area.protectionDomain(), customizer);
+    }
+
+    /**
+     * @param pd the protection domain of both queue pairs
+     * @param customizer changes the attributes of both queue pairs before they are created
+     * @return a connected RC pair
+     */
+    public QueuePairs rc(ProtectionDomain pd, UnaryOperator<QpInitAttributes.Builder> customizer) {
+        return connected(QpType.RC, Capability.QP_RC, pd, customizer);
+    }
+
+    /**
+     * @param customizer changes the attributes of both queue pairs before they are created
+     * @return a connected UC pair
+     */
+    public QueuePairs uc(UnaryOperator<QpInitAttributes.Builder> customizer) {
+        return connected(QpType.UC, Capability.QP_UC, area.protectionDomain(), customizer);
+    }
+
+    /** @return two UD queue pairs in RTS, with SEND and SEND_WITH_IMM */
+    public QueuePairs ud() {
+        ProtectionDomain pd = area.protectionDomain();
+        CompletionQueue requesterCq = area.completionQueue(256);
+        CompletionQueue responderCq = area.completionQueue(256);
+        QpInitAttributes.Builder requester = udAttributes(pd, requesterCq);
+        gate(QpType.UD, Capability.QP_UD, requester.build());
+        requireActivePort();
+        QueuePair sender = area.queuePair(requester.build());
+        QueuePair receiver = area.queuePair(udAttributes(pd, responderCq).build());
+        toRtsUd(sender);
+        toRtsUd(receiver);
+        return new QueuePairs(pd, sender, requesterCq, receiver, responderCq);
+    }
+
+    /**
+     * @param pd the protection domain
+     * @param cq the completion queue of both queues
+     * @return UD attributes with the default sizes, SEND and SEND_WITH_IMM
+     */
+    public QpInitAttributes.Builder udAttributes(ProtectionDomain pd, CompletionQueue cq) {
+        return QpInitAttributes.builder(QpType.UD, pd, cq, defaultCapabilities())
+                .sendOpsFlags(EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.SEND_WITH_IMM));
+    }
+
+    /**
+     * Creates the attributes of a connected (RC or UC) queue pair.
+     *
+     * @param type RC or UC
+     * @param pd the protection domain
+     * @param cq the completion queue of both queues
+     * @return the attributes with the default sizes and the send operations the type allows
+     */
+    public QpInitAttributes.Builder connectedAttributes(QpType type, ProtectionDomain pd, CompletionQueue cq) {
+        Set<SendOpsFlag> ops = type == QpType.RC ? rcSendOps()
+                : EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.SEND_WITH_IMM, SendOpsFlag.RDMA_WRITE,
+                        SendOpsFlag.RDMA_WRITE_WITH_IMM);
+        return QpInitAttributes.builder(type, pd, cq, defaultCapabilities()).sendOpsFlags(ops);
+    }
+
+    /**
+     * Moves a connected (RC or UC) queue pair from RESET to RTS, towards {@code remoteQpn}.
+     *
+     * @param qp the queue pair, in RESET
+     * @param remoteQpn the queue pair number of the peer
+     */
+    public void toRts(QueuePair qp, int remoteQpn) {
+        qp.modify(initAttributes(qp.type()));
+        qp.modify(rtrAttributes(qp.type(), remoteQpn));
+        qp.modify(rtsAttributes(qp.type()));
+    }
+
+    /**
+     * Moves a UD queue pair from RESET to RTS.
+     *
+     * @param qp the queue pair, in RESET
+     */
+    public void toRtsUd(QueuePair qp) {
+        qp.modify(initAttributes(QpType.UD));
+        qp.modify(new QpAttributes().qpState(QpState.RTR));
+        qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0));
+    }
+
+    /**
+     * @param type the queue pair type
+     * @return the attributes of RESET to INIT with exactly the required attributes of the type
+     */
+    public QpAttributes initAttributes(QpType type) {
+        QpAttributes attributes = new QpAttributes().qpState(QpState.INIT).pkeyIndex(0)
+                .portNum(environment.portNum());
+        return type == QpType.UD ? attributes.qkey(QKEY) : attributes.qpAccessFlags(remoteAccess(type));
+    }
+
+    /**
+     * @param type RC or UC
+     * @param remoteQpn the peer
+     * @return the attributes of INIT to RTR with exactly the required attributes of the type
+     */
+    public QpAttributes rtrAttributes(QpType type, int remoteQpn) {
+        QpAttributes attributes = new QpAttributes().qpState(QpState.RTR).ahAttr(ownAddress())
+                .pathMtu(pathMtu()).destQpNum(remoteQpn).rqPsn(0);
+        return type == QpType.RC ? attributes.maxDestRdAtomic(readAtomicDepth()).minRnrTimer(12) : attributes;
+    }
+
+    /**
+     * @param type RC or UC
+     * @return the attributes of RTR to RTS with exactly the required attributes of the type
+     */
+    public QpAttributes rtsAttributes(QpType type) {
+        QpAttributes attributes = new QpAttributes().qpState(QpState.RTS).sqPsn(0);
+        return type == QpType.RC
+                ? attributes.timeout(14).retryCnt(7).rnrRetry(7).maxRdAtomic(readAtomicDepth()) : attributes;
+    }
+
+    /** @return the address of the kit's own port and GID, with a global route as pyverbs uses */
+    public AhAttributes ownAddress() {
+        PortAttributes port = context.queryPort(environment.portNum());
+        Gid gid = context.queryGid(environment.portNum(), environment.gidIndex());
+        return new AhAttributes(new GlobalRoute(gid, 0, environment.gidIndex(), 64, 0), port.lid(), 0, 0, 0,
+                environment.portNum());
+    }
+
+    private QueuePairs connected(QpType type, Capability capability, ProtectionDomain pd,
+                                 UnaryOperator<QpInitAttributes.Builder> customizer) {
+        CompletionQueue requesterCq = area.completionQueue(256);
+        CompletionQueue responderCq = area.completionQueue(256);
+        QpInitAttributes requesterAttributes = customizer.apply(connectedAttributes(type, pd, requesterCq)).build();
+        gate(type, capability, requesterAttributes);
+        requireActivePort();
+        QueuePair requester = area.queuePair(requesterAttributes);
+        QueuePair responder = area.queuePair(customizer.apply(connectedAttributes(type, pd, responderCq)).build());
+        toRts(requester, responder.qpNum());
+        toRts(responder, requester.qpNum());
+        return new QueuePairs(pd, requester, requesterCq, responder, responderCq);
+    }
+
+    /** Aborts the test (as pyverbs skips it) when the port under test cannot carry traffic. */
+    private void requireActivePort() {
+        PortState state = context.queryPort(environment.portNum()).state();
+        if (state != PortState.ACTIVE) {
+            throw new TestAbortedException("port " + environment.portNum() + " of " + context.device().name()
+                    + " is " + state + "; traffic needs an ACTIVE port (choose one with verbs4j.tck.port)");
+        }
+    }
+
+    private void gate(QpType type, Capability capability, QpInitAttributes attributes) {
+        area.requireCapability(capability, "ibv_create_qp_ex(" + type.cName() + ")",
+                () -> context.createQueuePair(attributes));
+        if (!attributes.sendOpsFlags().isEmpty()) {
+            area.requireCapability(Capability.SEND_OPS, "ibv_create_qp_ex(IBV_QP_INIT_ATTR_SEND_OPS_FLAGS)",
+                    () -> context.createQueuePair(attributes));
+        }
+    }
+
+    /**
+     * The capability gate of a queue pair type: returns if the device supports it, otherwise checks that
+     * creating such a queue pair is refused as unsupported and aborts the test.
+     *
+     * @param attributes the attributes of a queue pair of the type
+     */
+    public void requireType(QpInitAttributes attributes) {
+        Capability capability = switch (attributes.qpType()) {
+            case RC -> Capability.QP_RC;
+            case UC -> Capability.QP_UC;
+            case UD -> Capability.QP_UD;
+            case RAW_PACKET -> Capability.QP_RAW_PACKET;
+            case DRIVER -> Capability.QP_DRIVER;
+            case XRC_SEND, XRC_RECV -> Capability.XRC;
+        };
+        gate(attributes.qpType(), capability, attributes);
+    }
+
+    /**
+     * The capability gate of atomics: returns if the device supports them, otherwise checks that an RC
+     * queue pair with the atomic send operations is refused as unsupported and aborts the test.
+     */
+    public void requireAtomics() {
+        QpInitAttributes attributes = QpInitAttributes.builder(QpType.RC, area.protectionDomain(),
+                area.completionQueue(4), defaultCapabilities())
+                .sendOpsFlags(EnumSet.of(SendOpsFlag.ATOMIC_CMP_AND_SWP, SendOpsFlag.ATOMIC_FETCH_AND_ADD)).build();
+        gate(QpType.RC, Capability.QP_RC, attributes);
+        area.requireCapability(Capability.ATOMICS, "ibv_create_qp_ex(IBV_QP_EX_WITH_ATOMIC_*)",
+                () -> context.createQueuePair(attributes));
+    }
+
+    private Set<AccessFlag> remoteAccess(QpType type) {
+        EnumSet<AccessFlag> access = EnumSet.of(AccessFlag.REMOTE_WRITE);
+        if (type == QpType.RC) {
+            access.add(AccessFlag.REMOTE_READ);
+            if (context.capabilities().supports(Capability.ATOMICS)) {
+                access.add(AccessFlag.REMOTE_ATOMIC);
+            }
+        }
+        return access;
+    }
+
+    private Mtu pathMtu() {
+        Mtu active = context.queryPort(environment.portNum()).activeMtu();
+        return active.value() < Mtu.MTU_1024.value() ? active : Mtu.MTU_1024;
+    }
+
+    private int readAtomicDepth() {
+        return Math.min(16, Math.max(1, context.queryDevice().limits().maxQpRdAtom()));
+    }
+}

@@ -1,0 +1,160 @@
+package org.verbs4j.tck;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.util.EnumSet;
+import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.Capability;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.MemoryWindow;
+import org.verbs4j.MwType;
+import org.verbs4j.ProtectionDomain;
+
+/**
+ * Protection domains, memory regions, memory windows and address handles: {@code ibv_alloc_pd},
+ * {@code ibv_reg_mr}, {@code ibv_alloc_mw}, {@code ibv_create_ah}.
+ */
+@TckArea("PD and MR")
+public abstract class MemoryVerification extends AreaVerification {
+
+    /** Creates the area. */
+    protected MemoryVerification() {
+    }
+
+    /** ibv_alloc_pd. */
+    @Nested
+    @DisplayName("protection domains")
+    class ProtectionDomains {
+
+        @Test
+        @DisplayName("ibv_alloc_pd(3): a new domain belongs to its context and is no parent domain")
+        void newDomainBelongsToItsContext() {
+            ProtectionDomain pd = protectionDomain();
+            assertAll(() -> assertSame(context(), pd.context()), () -> assertFalse(pd.isParentDomain()),
+                    () -> assertFalse(pd.isClosed()));
+        }
+
+        @Test
+        @DisplayName("ibv_dealloc_pd(3): closing an empty domain succeeds and marks it closed")
+        void closingAnEmptyDomainSucceeds() {
+            ProtectionDomain pd = context().allocateProtectionDomain();
+            pd.close();
+            assertTrue(pd.isClosed());
+        }
+
+        @Test
+        @DisplayName("ibv_alloc_parent_domain(3): a parent domain is one, or the device says PARENT_DOMAIN is unsupported")
+        void parentDomain() {
+            ProtectionDomain pd = protectionDomain();
+            requireCapability(Capability.PARENT_DOMAIN, "ibv_alloc_parent_domain",
+                    () -> context().allocateParentDomain(pd));
+            ProtectionDomain parent = track(context().allocateParentDomain(pd));
+            assertTrue(parent.isParentDomain());
+        }
+    }
+
+    /** ibv_reg_mr. */
+    @Nested
+    @DisplayName("memory regions")
+    class MemoryRegions {
+
+        @Test
+        @DisplayName("ibv_reg_mr(3): the region covers the registered memory and keeps the access flags")
+        void regionDescribesItsMemory() {
+            ProtectionDomain pd = protectionDomain();
+            MemorySegment memory = memory(4096);
+            Set<AccessFlag> access = EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ);
+            MemoryRegion mr = track(pd.registerMemory(memory, access));
+            assertAll(() -> assertEquals(memory.address(), mr.address(), "addr"),
+                    () -> assertEquals(4096, mr.length(), "length"),
+                    () -> assertEquals(access, mr.access(), "access"),
+                    () -> assertSame(pd, mr.protectionDomain(), "pd"));
+        }
+
+        @Test
+        @DisplayName("ibv_reg_mr(3): two regions get different local and remote keys")
+        void keysAreUnique() {
+            ProtectionDomain pd = protectionDomain();
+            MemoryRegion first = openMemoryRegion(pd, 64);
+            MemoryRegion second = openMemoryRegion(pd, 64);
+            assertAll(() -> assertNotEquals(first.lkey(), second.lkey(), "lkey"),
+                    () -> assertNotEquals(first.rkey(), second.rkey(), "rkey"));
+        }
+
+        @Test
+        @DisplayName("ibv_reg_mr(3): REMOTE_WRITE without LOCAL_WRITE gives EINVAL")
+        void remoteWriteNeedsLocalWrite() {
+            ProtectionDomain pd = protectionDomain();
+            assertThrows(InvalidArgumentException.class,
+                    () -> track(pd.registerMemory(memory(64), EnumSet.of(AccessFlag.REMOTE_WRITE))));
+        }
+
+        @Test
+        @DisplayName("ibv_reg_mr(3): REMOTE_ATOMIC without LOCAL_WRITE gives EINVAL")
+        void remoteAtomicNeedsLocalWrite() {
+            ProtectionDomain pd = protectionDomain();
+            assertThrows(InvalidArgumentException.class,
+                    () -> track(pd.registerMemory(memory(64), EnumSet.of(AccessFlag.REMOTE_ATOMIC))));
+        }
+
+        @Test
+        @DisplayName("ibv_reg_mr(3): a region with no access flags at all is valid (local read only)")
+        void localReadOnlyRegion() {
+            MemoryRegion mr = memoryRegion(protectionDomain(), 64, Set.of());
+            assertTrue(mr.access().isEmpty());
+        }
+    }
+
+    /** ibv_alloc_mw. */
+    @Nested
+    @DisplayName("memory windows")
+    class MemoryWindows {
+
+        @Test
+        @DisplayName("ibv_alloc_mw(3): a type 1 window, or MEMORY_WINDOW_TYPE_1 reported unsupported")
+        void typeOneWindow() {
+            allocate(MwType.TYPE_1, Capability.MEMORY_WINDOW_TYPE_1);
+        }
+
+        @Test
+        @DisplayName("ibv_alloc_mw(3): a type 2 window, or MEMORY_WINDOW_TYPE_2 reported unsupported")
+        void typeTwoWindow() {
+            allocate(MwType.TYPE_2, Capability.MEMORY_WINDOW_TYPE_2);
+        }
+
+        private void allocate(MwType type, Capability capability) {
+            ProtectionDomain pd = protectionDomain();
+            requireCapability(capability, "ibv_alloc_mw", () -> pd.allocateMemoryWindow(type));
+            MemoryWindow window = track(pd.allocateMemoryWindow(type));
+            assertAll(() -> assertEquals(type, window.type()), () -> assertSame(pd, window.protectionDomain()));
+        }
+    }
+
+    /** ibv_create_ah. */
+    @Nested
+    @DisplayName("address handles")
+    class AddressHandles {
+
+        @Test
+        @DisplayName("ibv_create_ah(3): an address handle to the kit's own GID keeps its attributes")
+        void addressHandleToOwnGid() {
+            ProtectionDomain pd = protectionDomain();
+            AddressHandle ah = track(pd.createAddressHandle(loopback().ownAddress()));
+            assertAll(() -> assertEquals(loopback().ownAddress(), ah.attributes()),
+                    () -> assertSame(pd, ah.protectionDomain()));
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.verbs4j.tck;
+
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.verbs4j.spi.VerbsProvider;
+
+/**
+ * What every class of the kit has: the factory of the provider under test, the environment, and the
+ * extensions that check for a device once and count the results for the summary.
+ *
+ * <p>The factory is called once per test class, when the class starts, not in a field initializer,
+ * so that subclasses can use their own fields. One instance serves all tests of a class
+ * ({@link TestInstance.Lifecycle#PER_CLASS}); each test still gets fresh verbs objects.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith({TckSummaryExtension.class, DeviceGate.class})
+public abstract class ProviderUnderTest {
+
+    private VerbsProvider provider;
+    private DeviceSelection deviceSelection;
+
+    /** Creates the base; subclasses implement {@link #provider()}. */
+    protected ProviderUnderTest() {
+    }
+
+    /**
+     * The factory of the provider under test.
+     *
+     * @return the provider to test, for example {@code new MyProvider()}
+     */
+    protected abstract VerbsProvider provider();
+
+    /**
+     * @return the device, port, GID index and timeouts to use; by default read from system properties
+     *     and environment variables ({@link TckEnvironment#fromSystem()})
+     */
+    protected TckEnvironment environment() {
+        return TckEnvironment.fromSystem();
+    }
+
+    /** @return the provider under test, created once per instance */
+    protected final synchronized VerbsProvider providerUnderTest() {
+        if (provider == null) {
+            provider = provider();
+        }
+        return provider;
+    }
+
+    final synchronized DeviceSelection deviceSelection() {
+        if (deviceSelection == null) {
+            deviceSelection = DeviceSelection.select(providerUnderTest(), environment());
+        }
+        return deviceSelection;
+    }
+}

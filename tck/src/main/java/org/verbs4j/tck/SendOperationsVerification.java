@@ -1,0 +1,555 @@
+package org.verbs4j.tck;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.TestAbortedException;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.Capability;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.DeviceLimits;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpCreateFlag;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.RxHashConf;
+import org.verbs4j.RxHashField;
+import org.verbs4j.RxHashFunction;
+import org.verbs4j.ScatterGatherList;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.WcFlag;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+
+/**
+ * Extended queue pairs ({@code ibv_create_qp_ex(3)}) and the send-ops API ({@code ibv_wr_post(3)}), with
+ * the traffic scenarios of rdma-core's {@code test_qpex.py}: every payload is checked byte for byte.
+ */
+@TckArea("extended QP and send operations")
+public abstract class SendOperationsVerification extends AreaVerification {
+
+    private static final int SIZE = 1024;
+
+    /** Creates the area. */
+    protected SendOperationsVerification() {
+    }
+
+    private Duration timeout() {
+        return environment().completionTimeout();
+    }
+
+    /** ibv_create_qp_ex. */
+    @Nested
+    @DisplayName("ibv_create_qp_ex")
+    class Creation {
+
+        private QpInitAttributes.Builder rc(QpCapabilities cap) {
+            CompletionQueue cq = completionQueue(64);
+            return QpInitAttributes.builder(QpType.RC, protectionDomain(), cq, cap)
+                    .sendOpsFlags(Set.of(SendOpsFlag.SEND));
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3): the actual caps are at least the requested ones")
+        void capsAreAtLeastRequested() {
+            QpCapabilities requested = new QpCapabilities(17, 9, 2, 3, 0);
+            QpInitAttributes attributes = rc(requested).build();
+            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
+                    () -> context().createQueuePair(attributes));
+            QpCapabilities actual = queuePair(attributes).capabilities();
+            assertAll(() -> assertTrue(actual.maxSendWr() >= 17, "max_send_wr " + actual.maxSendWr()),
+                    () -> assertTrue(actual.maxRecvWr() >= 9, "max_recv_wr " + actual.maxRecvWr()),
+                    () -> assertTrue(actual.maxSendSge() >= 2, "max_send_sge " + actual.maxSendSge()),
+                    () -> assertTrue(actual.maxRecvSge() >= 3, "max_recv_sge " + actual.maxRecvSge()));
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3): caps above the device limits (max_qp_wr, max_sge) are refused (EINVAL)")
+        void capsAboveTheLimitsAreRefused() {
+            DeviceLimits limits = context().queryDevice().limits();
+            loopback().requireType(rc(Loopback.defaultCapabilities()).build());
+            QpInitAttributes tooDeep = rc(new QpCapabilities(limits.maxQpWr() + 1, 1, 1, 1, 0)).build();
+            QpInitAttributes tooWide = rc(new QpCapabilities(1, 1, limits.maxSge() + 1, 1, 0)).build();
+            assertAll(() -> assertThrows(InvalidArgumentException.class, () -> queuePair(tooDeep), "max_send_wr"),
+                    () -> assertThrows(InvalidArgumentException.class, () -> queuePair(tooWide), "max_send_sge"));
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3): a new QP is in RESET, has a QP number and keeps its attributes")
+        void newQueuePairIsInReset() {
+            Object qpContext = new Object();
+            QpInitAttributes attributes = rc(Loopback.defaultCapabilities()).qpContext(qpContext).build();
+            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
+                    () -> context().createQueuePair(attributes));
+            QueuePair first = queuePair(attributes);
+            QueuePair second = queuePair(attributes);
+            assertAll(() -> assertEquals(QpState.RESET, first.state()),
+                    () -> assertNotEquals(first.qpNum(), second.qpNum(), "qp_num of two QPs"),
+                    () -> assertEquals(QpType.RC, first.type()),
+                    () -> assertSame(qpContext, first.qpContext(), "qp_context"),
+                    () -> assertSame(attributes.pd(), first.protectionDomain(), "pd"),
+                    () -> assertSame(attributes.sendCq(), first.sendCq(), "send_cq"),
+                    () -> assertSame(attributes.recvCq(), first.recvCq(), "recv_cq"));
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3) NOTES: ibv_qp_to_qp_ex needs IBV_QP_INIT_ATTR_SEND_OPS_FLAGS")
+        void sendOpsNeedSendOpsFlags() {
+            QpInitAttributes attributes = QpInitAttributes.builder(QpType.RC, protectionDomain(), completionQueue(8),
+                    Loopback.defaultCapabilities()).build();
+            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
+                    () -> context().createQueuePair(attributes));
+            QueuePair qp = queuePair(attributes);
+            assertThrows(UnsupportedVerbException.class, qp::sendOps);
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3) send_ops_flags: a builder that was not requested is refused (EINVAL)")
+        void onlyRequestedBuildersMayBeCalled() {
+            QpInitAttributes attributes = rc(Loopback.defaultCapabilities()).build();
+            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
+                    () -> context().createQueuePair(attributes));
+            requireCapability(Capability.SEND_OPS, "ibv_create_qp_ex(SEND_OPS_FLAGS)",
+                    () -> context().createQueuePair(attributes));
+            SendOps ops = queuePair(attributes).sendOps();
+            ops.start();
+            try {
+                assertThrows(InvalidArgumentException.class, () -> ops.rdmaWrite(1, 0),
+                        "IBV_QP_EX_WITH_RDMA_WRITE was not requested");
+            } finally {
+                ops.abort();
+            }
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3) send_ops_flags: a QP type that cannot do an operation is refused at creation")
+        void udCannotDoRdma() {
+            QpInitAttributes attributes = QpInitAttributes.builder(QpType.UD, protectionDomain(), completionQueue(8),
+                    Loopback.defaultCapabilities()).sendOpsFlags(Set.of(SendOpsFlag.SEND, SendOpsFlag.RDMA_READ))
+                    .build();
+            loopback().requireType(QpInitAttributes.builder(QpType.UD, protectionDomain(), completionQueue(8),
+                    Loopback.defaultCapabilities()).sendOpsFlags(Set.of(SendOpsFlag.SEND)).build());
+            assertThrows(UnsupportedVerbException.class, () -> track(context().createQueuePair(attributes)),
+                    "ibv_wr_post(3): RDMA_READ is an RC/XRC operation; the QP does not support all requested "
+                            + "work request types, so creation fails");
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3) create_flags: SOURCE_QPN on UD, or QP_SOURCE_QPN unsupported")
+        void sourceQpn() {
+            QpInitAttributes attributes = QpInitAttributes.builder(QpType.UD, protectionDomain(), completionQueue(8),
+                    Loopback.defaultCapabilities()).createFlags(Set.of(QpCreateFlag.SOURCE_QPN)).sourceQpn(0x1234)
+                    .build();
+            requireCapability(Capability.QP_SOURCE_QPN, "ibv_create_qp_ex(IBV_QP_CREATE_SOURCE_QPN)",
+                    () -> context().createQueuePair(attributes));
+            assertEquals(QpState.RESET, queuePair(attributes).state());
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3) rx_hash_conf: an RSS QP, or RX_HASH unsupported")
+        void rxHash() {
+            QpInitAttributes attributes = QpInitAttributes.builder(QpType.RAW_PACKET, protectionDomain(),
+                    completionQueue(8), new QpCapabilities(0, 0, 0, 0, 0))
+                    .rxHashConf(new RxHashConf(RxHashFunction.TOEPLITZ, new byte[40],
+                            EnumSet.of(RxHashField.SRC_IPV4, RxHashField.DST_IPV4))).build();
+            requireCapability(Capability.RX_HASH, "ibv_create_qp_ex(IBV_QP_INIT_ATTR_RX_HASH)",
+                    () -> context().createQueuePair(attributes));
+            throw new TestAbortedException(
+                    "RX_HASH is supported, but the api offers no ibv_create_rwq_ind_table to build an RSS QP with");
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3) qp_type: UC, or QP_UC unsupported")
+        void unreliableConnected() {
+            optionalType(QpType.UC, Capability.QP_UC);
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3) qp_type: RAW_PACKET, or QP_RAW_PACKET unsupported")
+        void rawPacket() {
+            optionalType(QpType.RAW_PACKET, Capability.QP_RAW_PACKET);
+        }
+
+        @Test
+        @DisplayName("ibv_create_qp_ex(3) qp_type: DRIVER, or QP_DRIVER unsupported")
+        void driver() {
+            optionalType(QpType.DRIVER, Capability.QP_DRIVER);
+        }
+
+        private void optionalType(QpType type, Capability capability) {
+            QpInitAttributes attributes = QpInitAttributes.builder(type, protectionDomain(), completionQueue(8),
+                    Loopback.defaultCapabilities()).build();
+            requireCapability(capability, "ibv_create_qp_ex(" + type.cName() + ")",
+                    () -> context().createQueuePair(attributes));
+            assertEquals(type, queuePair(attributes).type());
+        }
+    }
+
+    /** RC traffic, test_qpex.py. */
+    @Nested
+    @DisplayName("RC traffic")
+    class RcTraffic {
+
+        @Test
+        @DisplayName("test_qpex rc_send: SEND and receive, payload byte for byte, opcodes, byte_len and qp_num")
+        void sendAndReceive() {
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion source = payload(pairs.pd(), 1);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            WorkRequests.receive(pairs.responder(), 7, target, 0, SIZE);
+            WorkRequests.send(pairs.requester(), 8, source, 0, SIZE);
+            Completion sent = Completions.awaitOne(pairs.requesterCq(), timeout(), "the SEND");
+            Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the receive");
+            assertAll(() -> assertEquals(new Expect(8, WcStatus.SUCCESS, WcOpcode.SEND), Expect.of(sent)),
+                    () -> assertEquals(new Expect(7, WcStatus.SUCCESS, WcOpcode.RECV), Expect.of(received)),
+                    () -> assertEquals(SIZE, received.byteLen(), "byte_len"),
+                    () -> assertEquals(pairs.responder().qpNum(), received.qpNum(), "qp_num of the receive"),
+                    () -> assertEquals(pairs.requester().qpNum(), sent.qpNum(), "qp_num of the send"),
+                    () -> Payloads.assertPayload(target.segment(), 0, Payloads.pattern(1, SIZE), "received SEND"));
+        }
+
+        @Test
+        @DisplayName("test_qpex rc_send_imm: SEND_WITH_IMM arrives as RECV with IBV_WC_WITH_IMM and the immediate data")
+        void sendWithImmediate() {
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion source = payload(pairs.pd(), 2);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, SIZE);
+            WorkRequests.sendWithImm(pairs.requester(), 2, 0xcafe_f00d, source, 0, SIZE);
+            Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the SEND_WITH_IMM");
+            Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the receive");
+            assertAll(() -> assertEquals(WcOpcode.RECV, received.opcode(), "ibv_wr_post(3) errata: RECV, not "
+                            + "RECV_RDMA_WITH_IMM"),
+                    () -> assertTrue(received.has(WcFlag.WITH_IMM), "IBV_WC_WITH_IMM"),
+                    () -> assertEquals(0xcafe_f00d, received.immData(), "imm_data"),
+                    () -> Payloads.assertPayload(target.segment(), 0, Payloads.pattern(2, SIZE), "received SEND"));
+        }
+
+        @Test
+        @DisplayName("test_qpex rc_rdma_write: RDMA_WRITE places the payload and consumes no receive")
+        void rdmaWrite() {
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion source = payload(pairs.pd(), 3);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            WorkRequests.rdmaWrite(pairs.requester(), 3, target.rkey(), target.address(), source, 0, SIZE);
+            Completion written = Completions.awaitOne(pairs.requesterCq(), timeout(), "the RDMA_WRITE");
+            assertAll(() -> assertEquals(new Expect(3, WcStatus.SUCCESS, WcOpcode.RDMA_WRITE), Expect.of(written)),
+                    () -> Payloads.assertPayload(target.segment(), 0, Payloads.pattern(3, SIZE), "RDMA-written"));
+            Completions.assertNone(pairs.responderCq(), Duration.ofMillis(50), "an RDMA_WRITE consumes no receive");
+        }
+
+        @Test
+        @DisplayName("test_qpex rc_rdma_write_imm: RDMA_WRITE_WITH_IMM places the payload and completes "
+                + "RECV_RDMA_WITH_IMM")
+        void rdmaWriteWithImmediate() {
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion source = payload(pairs.pd(), 4);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            WorkRequests.receive(pairs.responder(), 40, target, 0, 0);
+            WorkRequests.rdmaWriteWithImm(pairs.requester(), 4, target.rkey(), target.address(), 0x1234_5678,
+                    source, 0, SIZE);
+            Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the RDMA_WRITE_WITH_IMM");
+            Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the immediate data");
+            assertAll(() -> assertEquals(new Expect(40, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM),
+                            Expect.of(received)),
+                    () -> assertEquals(0x1234_5678, received.immData(), "imm_data"),
+                    () -> Payloads.assertPayload(target.segment(), 0, Payloads.pattern(4, SIZE), "RDMA-written"));
+        }
+
+        @Test
+        @DisplayName("test_qpex rc_rdma_read: RDMA_READ fetches the remote payload")
+        void rdmaRead() {
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion remote = payload(pairs.pd(), 5);
+            MemoryRegion local = openMemoryRegion(pairs.pd(), SIZE);
+            WorkRequests.rdmaRead(pairs.requester(), 5, remote.rkey(), remote.address(), local, 0, SIZE);
+            Completion read = Completions.awaitOne(pairs.requesterCq(), timeout(), "the RDMA_READ");
+            assertAll(() -> assertEquals(new Expect(5, WcStatus.SUCCESS, WcOpcode.RDMA_READ), Expect.of(read)),
+                    () -> Payloads.assertPayload(local.segment(), 0, Payloads.pattern(5, SIZE), "RDMA-read"));
+        }
+
+        @Test
+        @DisplayName("test_qpex rc_rdma_write_zero_length, rc_rdma_read_zero_size: zero-length RDMA succeeds")
+        void zeroLengthRdma() {
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), 64);
+            WorkRequests.rdmaWrite(pairs.requester(), 1, mr.rkey(), mr.address(), mr, 0, 0);
+            WorkRequests.rdmaRead(pairs.requester(), 2, mr.rkey(), mr.address(), mr, 0, 0);
+            List<Completion> done = Completions.await(pairs.requesterCq(), 2, timeout(), "zero-length write and read");
+            assertEquals(List.of(WcStatus.SUCCESS, WcStatus.SUCCESS), done.stream().map(Completion::status).toList());
+        }
+
+        @Test
+        @DisplayName("test_atomic cmp_swp: ATOMIC_CMP_AND_SWP swaps when equal and returns the original value")
+        void compareAndSwap() {
+            QueuePairs pairs = atomicPairs();
+            MemoryRegion remote = openMemoryRegion(pairs.pd(), 16);
+            MemoryRegion local = openMemoryRegion(pairs.pd(), 16);
+            remote.segment().set(ValueLayout.JAVA_LONG, 0, 5);
+            remote.segment().set(ValueLayout.JAVA_LONG, 8, 6);
+            WorkRequests.compareAndSwap(pairs.requester(), 1, remote.rkey(), remote.address(), 5, 9, local, 0);
+            WorkRequests.compareAndSwap(pairs.requester(), 2, remote.rkey(), remote.address() + 8, 5, 9, local, 8);
+            List<Completion> done = Completions.await(pairs.requesterCq(), 2, timeout(), "two compare-and-swaps");
+            assertAll(() -> assertEquals(WcOpcode.COMP_SWAP, done.getFirst().opcode()),
+                    () -> assertEquals(9, remote.segment().get(ValueLayout.JAVA_LONG, 0), "swapped when equal"),
+                    () -> assertEquals(5, local.segment().get(ValueLayout.JAVA_LONG, 0), "original value returned"),
+                    () -> assertEquals(6, remote.segment().get(ValueLayout.JAVA_LONG, 8), "kept when not equal"),
+                    () -> assertEquals(6, local.segment().get(ValueLayout.JAVA_LONG, 8), "original value returned"));
+        }
+
+        @Test
+        @DisplayName("test_atomic fetch_add: ATOMIC_FETCH_AND_ADD adds and returns the original value")
+        void fetchAndAdd() {
+            QueuePairs pairs = atomicPairs();
+            MemoryRegion remote = openMemoryRegion(pairs.pd(), 8);
+            MemoryRegion local = openMemoryRegion(pairs.pd(), 8);
+            remote.segment().set(ValueLayout.JAVA_LONG, 0, 40);
+            WorkRequests.fetchAndAdd(pairs.requester(), 1, remote.rkey(), remote.address(), 2, local, 0);
+            Completion done = Completions.awaitOne(pairs.requesterCq(), timeout(), "the fetch-and-add");
+            assertAll(() -> assertEquals(WcOpcode.FETCH_ADD, done.opcode()),
+                    () -> assertEquals(42, remote.segment().get(ValueLayout.JAVA_LONG, 0), "remote value"),
+                    () -> assertEquals(40, local.segment().get(ValueLayout.JAVA_LONG, 0), "original value"));
+        }
+
+        @Test
+        @DisplayName("ibv_wr_post(3) ibv_wr_set_sge_list: a SEND gathers several SGEs into one message")
+        void gatherList() {
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion source = payload(pairs.pd(), 6);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, SIZE);
+            SendOps ops = pairs.requester().sendOps();
+            ops.start();
+            ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value()).send().setSgeList(new ScatterGatherList(2)
+                    .add(source, 0, SIZE / 2).add(source, SIZE / 2, SIZE / 2));
+            ops.complete();
+            Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the SEND");
+            assertEquals(SIZE, Completions.awaitOne(pairs.responderCq(), timeout(), "the receive").byteLen());
+            Payloads.assertPayload(target.segment(), 0, Payloads.pattern(6, SIZE), "gathered SEND");
+        }
+
+        @Test
+        @DisplayName("ibv_wr_post(3) ibv_wr_set_inline_data: inline data is copied at once and delivered")
+        void inlineData() {
+            QueuePairs pairs = loopback().rc();
+            QpInitAttributes inlineAttributes = inlineAttributes(pairs);
+            requireCapability(Capability.INLINE_DATA, "ibv_create_qp_ex(max_inline_data 64)",
+                    () -> context().createQueuePair(inlineAttributes));
+            QueuePair inline = inlineRequester(pairs);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), 64);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, 64);
+            MemorySegment data = memory(64);
+            Payloads.write(data, 0, Payloads.pattern(7, 64));
+            SendOps ops = inline.sendOps();
+            ops.start();
+            ops.wrId(1).wrFlags((int) (SendFlag.SIGNALED.value() | SendFlag.INLINE.value())).send()
+                    .setInlineData(data);
+            Payloads.write(data, 0, new byte[64]);
+            ops.complete();
+            Completions.awaitSuccess(inline.sendCq(), timeout(), "the inline SEND");
+            Completions.awaitSuccess(pairs.responderCq(), timeout(), "the receive");
+            Payloads.assertPayload(target.segment(), 0, Payloads.pattern(7, 64),
+                    "inline SEND (the buffer was cleared after the setter)");
+        }
+
+        @Test
+        @DisplayName("ibv_post_send(3): completions of one work queue are returned once each, in posting order")
+        void completionsInPostingOrder() {
+            QueuePairs pairs = loopback().rc();
+            int count = 32;
+            MemoryRegion source = openMemoryRegion(pairs.pd(), 64 * count);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), 64 * count);
+            for (int i = 0; i < count; i++) {
+                Payloads.write(source.segment(), 64L * i, Payloads.pattern(100 + i, 64));
+                WorkRequests.receive(pairs.responder(), 1000 + i, target, 64L * i, 64);
+            }
+            for (int i = 0; i < count; i++) {
+                WorkRequests.send(pairs.requester(), i, source, 64L * i, 64);
+            }
+            List<Completion> sent = Completions.await(pairs.requesterCq(), count, timeout(), count + " SENDs");
+            List<Completion> received = Completions.await(pairs.responderCq(), count, timeout(), count + " receives");
+            assertAll(() -> Completions.assertEachOnce(sent, "send completions"),
+                    () -> Completions.assertEachOnce(received, "receive completions"),
+                    () -> assertEquals(LongStream.range(0, count).boxed().toList(),
+                            sent.stream().map(Completion::wrId).toList(),
+                            "wr_ids of the send completions, which must come in posting order"),
+                    () -> assertEquals(LongStream.range(1000, 1000 + count).boxed().toList(),
+                            received.stream().map(Completion::wrId).toList(),
+                            "wr_ids of the receive completions, which must come in posting order"));
+            for (int i = 0; i < count; i++) {
+                Payloads.assertPayload(target.segment(), 64L * i, Payloads.pattern(100 + i, 64), "message " + i);
+            }
+            Completions.assertNone(pairs.requesterCq(), Duration.ofMillis(50), "every request completes exactly once");
+            Completions.assertNone(pairs.responderCq(), Duration.ZERO, "every receive completes exactly once");
+        }
+
+        @Test
+        @DisplayName("ibv_post_send(3): an unsignaled request generates no completion, sq_sig_all signals every one")
+        void signaling() {
+            QueuePairs plain = loopback().rc();
+            QueuePairs all = loopback().rc(builder -> builder.sqSigAll(true));
+            for (QueuePairs pairs : List.of(plain, all)) {
+                MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
+                WorkRequests.receive(pairs.responder(), 1, mr, 8, 8);
+                WorkRequests.send(pairs.requester(), 1, 0, mr, 0, 8);
+                Completions.awaitSuccess(pairs.responderCq(), timeout(), "the receive");
+            }
+            Completions.assertNone(plain.requesterCq(), Duration.ofMillis(50), "the SEND was not signaled");
+            assertEquals(1, Completions.awaitOne(all.requesterCq(), timeout(), "the SEND of an sq_sig_all QP").wrId());
+        }
+
+        @Test
+        @DisplayName("ibv_wr_post(3): ibv_wr_abort discards the batch: nothing is sent")
+        void abortDiscardsTheBatch() {
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
+            WorkRequests.receive(pairs.responder(), 1, mr, 8, 8);
+            SendOps ops = pairs.requester().sendOps();
+            ops.start();
+            ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value()).send().setSge(mr.lkey(), mr.address(), 8);
+            ops.abort();
+            Completions.assertNone(pairs.responderCq(), Duration.ofMillis(100), "the SEND was aborted");
+            Completions.assertNone(pairs.requesterCq(), Duration.ZERO, "the SEND was aborted");
+        }
+
+        private QueuePairs atomicPairs() {
+            loopback().requireAtomics();
+            return loopback().rc();
+        }
+
+        private QpInitAttributes inlineAttributes(QueuePairs pairs) {
+            return QpInitAttributes.builder(QpType.RC, pairs.pd(), completionQueue(16),
+                    new QpCapabilities(16, 16, 1, 1, 64)).sendOpsFlags(Set.of(SendOpsFlag.SEND)).build();
+        }
+
+        private QueuePair inlineRequester(QueuePairs pairs) {
+            QueuePair inline = queuePair(inlineAttributes(pairs));
+            assertTrue(inline.capabilities().maxInlineData() >= 64, "max_inline_data");
+            pairs.responder().modify(new QpAttributes().qpState(QpState.RESET));
+            loopback().toRts(pairs.responder(), inline.qpNum());
+            loopback().toRts(inline, pairs.responder().qpNum());
+            return inline;
+        }
+    }
+
+    /** UD traffic, test_qpex.py ud_*. */
+    @Nested
+    @DisplayName("UD traffic")
+    class UdTraffic {
+
+        @Test
+        @DisplayName("test_qpex ud_send: the payload arrives after the 40-byte GRH, with src_qp and IBV_WC_GRH")
+        void udSend() {
+            QueuePairs pairs = loopback().ud();
+            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
+            MemoryRegion source = payload(pairs.pd(), 8);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, Loopback.GRH_SIZE + SIZE);
+            WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), source, 0, SIZE);
+            Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the UD SEND");
+            Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the UD receive");
+            assertAll(() -> assertEquals(new Expect(1, WcStatus.SUCCESS, WcOpcode.RECV), Expect.of(received)),
+                    () -> assertEquals(Loopback.GRH_SIZE + SIZE, received.byteLen(), "byte_len includes the GRH"),
+                    () -> assertEquals(pairs.requester().qpNum(), received.srcQp(), "src_qp"),
+                    () -> assertTrue(received.has(WcFlag.GRH), "IBV_WC_GRH"),
+                    () -> Payloads.assertPayload(target.segment(), Loopback.GRH_SIZE, Payloads.pattern(8, SIZE),
+                            "UD payload after the GRH"));
+        }
+
+        @Test
+        @DisplayName("test_qpex ud_send_imm: a UD SEND_WITH_IMM carries the immediate data")
+        void udSendWithImmediate() {
+            QueuePairs pairs = loopback().ud();
+            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
+            MemoryRegion source = payload(pairs.pd(), 9);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, Loopback.GRH_SIZE + SIZE);
+            SendOps ops = pairs.requester().sendOps();
+            ops.start();
+            ops.wrId(2).wrFlags((int) SendFlag.SIGNALED.value()).sendWithImm(0x0bad_cafe)
+                    .setUdAddr(ah, pairs.responder().qpNum(), Loopback.QKEY)
+                    .setSge(source.lkey(), source.address(), SIZE);
+            ops.complete();
+            Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the UD SEND_WITH_IMM");
+            Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the UD receive");
+            assertAll(() -> assertTrue(received.has(WcFlag.WITH_IMM), "IBV_WC_WITH_IMM"),
+                    () -> assertEquals(0x0bad_cafe, received.immData(), "imm_data"),
+                    () -> Payloads.assertPayload(target.segment(), Loopback.GRH_SIZE, Payloads.pattern(9, SIZE),
+                            "UD payload after the GRH"));
+        }
+
+        @Test
+        @DisplayName("test_qpex ud_zero_size: a zero-byte UD SEND succeeds")
+        void udZeroSize() {
+            QueuePairs pairs = loopback().ud();
+            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
+            MemoryRegion target = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, Loopback.GRH_SIZE);
+            WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), target, 0, 0);
+            assertEquals(WcStatus.SUCCESS, Completions.awaitOne(pairs.requesterCq(), timeout(), "the SEND").status());
+            Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the UD receive");
+            assertAll(() -> assertEquals(WcStatus.SUCCESS, received.status()),
+                    () -> assertEquals(Loopback.GRH_SIZE, received.byteLen(), "byte_len of a zero-byte message"));
+        }
+    }
+
+    /** UC traffic. */
+    @Nested
+    @DisplayName("UC traffic")
+    class UcTraffic {
+
+        @Test
+        @DisplayName("ibv_wr_post(3) UC: SEND and RDMA_WRITE deliver their payloads byte for byte")
+        void sendAndWrite() {
+            QueuePairs pairs = loopback().uc(builder -> builder);
+            MemoryRegion source = payload(pairs.pd(), 10);
+            MemoryRegion target = openMemoryRegion(pairs.pd(), 2 * SIZE);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, SIZE);
+            WorkRequests.send(pairs.requester(), 1, source, 0, SIZE);
+            WorkRequests.rdmaWrite(pairs.requester(), 2, target.rkey(), target.address() + SIZE, source, 0, SIZE);
+            List<Completion> sent = Completions.await(pairs.requesterCq(), 2, timeout(), "the UC SEND and RDMA_WRITE");
+            Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the UC receive");
+            assertAll(() -> assertEquals(List.of(WcStatus.SUCCESS, WcStatus.SUCCESS),
+                            sent.stream().map(Completion::status).toList()),
+                    () -> assertEquals(new Expect(1, WcStatus.SUCCESS, WcOpcode.RECV), Expect.of(received)),
+                    () -> Payloads.assertPayload(target.segment(), 0, Payloads.pattern(10, SIZE), "UC SEND"),
+                    () -> Payloads.assertPayload(target.segment(), SIZE, Payloads.pattern(10, SIZE), "UC RDMA_WRITE"));
+        }
+    }
+
+    private MemoryRegion payload(ProtectionDomain pd, int seed) {
+        MemoryRegion mr = openMemoryRegion(pd, SIZE);
+        Payloads.write(mr.segment(), 0, Payloads.pattern(seed, SIZE));
+        return mr;
+    }
+
+    /** The fields every completion check starts with. */
+    private record Expect(long wrId, WcStatus status, WcOpcode opcode) {
+        static Expect of(Completion completion) {
+            return new Expect(completion.wrId(), completion.status(), completion.opcode());
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package org.verbs4j.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The programmatic entry: the whole kit through the JUnit Platform launcher, returning the summary. */
+class TckLauncherTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    @DisplayName("a provider without a device is reported once as 'no device', with its reason, and nothing runs")
+    void noDeviceIsReportedOnce() throws Exception {
+        Path report = directory.resolve("report.txt");
+        TckSummary summary = TckLauncher.run(new NoDeviceProvider(), TckEnvironment.fromSystem(), report);
+        assertThat(summary.noDeviceReasons()).singleElement().asString().contains(NoDeviceProvider.REASON);
+        assertThat(summary.areas()).isEmpty();
+        assertThat(Files.readString(report)).contains("NO DEVICE: provider 'nodevice' is unavailable");
+    }
+
+    @Test
+    @DisplayName("a run against the soft provider reports every area of the kit")
+    void everyAreaIsReported() {
+        TckSummary summary = TckLauncher.run(SoftProviders.soft(), TckEnvironment.fromSystem(),
+                directory.resolve("report.txt"));
+        assertThat(summary.noDeviceReasons()).isEmpty();
+        assertThat(summary.areas()).extracting(AreaResult::area).containsExactlyInAnyOrder("device and context",
+                "PD and MR", "extended CQ and poll iterator", "completion-channel events",
+                "extended QP and send operations", "QP state machine", "SRQ", "tag-matching SRQ",
+                "error completions", "portable EFA-style fields", "lifetimes and misuse");
+        assertThat(summary.areas()).allSatisfy(area -> assertThat(area.total()).as(area.area()).isPositive());
+        assertThat(summary.render()).contains("extended QP and send operations");
+    }
+}

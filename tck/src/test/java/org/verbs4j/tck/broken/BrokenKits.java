@@ -1,0 +1,130 @@
+package org.verbs4j.tck.broken;
+
+import java.time.Duration;
+import java.util.Optional;
+import org.verbs4j.Capability;
+import org.verbs4j.spi.VerbsProvider;
+import org.verbs4j.tck.CompletionEventVerification;
+import org.verbs4j.tck.ErrorCompletionVerification;
+import org.verbs4j.tck.SendOperationsVerification;
+import org.verbs4j.tck.SharedReceiveQueueVerification;
+import org.verbs4j.tck.SoftProviders;
+import org.verbs4j.tck.TckEnvironment;
+
+/**
+ * The areas of the kit against the soft provider and against broken decorations of it, with short
+ * timeouts. They are run by {@link BrokenProviderTest} through nested launches, not by Surefire (their
+ * names do not end in Test).
+ */
+final class BrokenKits {
+
+    static final TckEnvironment FAST = new TckEnvironment(Optional.empty(), 1, 0, Duration.ofSeconds(1),
+            Duration.ofSeconds(1));
+
+    private BrokenKits() {
+    }
+
+    static VerbsProvider broken(Breakage breakage) {
+        return new BrokenProvider(SoftProviders.soft(), breakage);
+    }
+
+    /** Traffic against the healthy soft provider. */
+    static class HealthyTraffic extends SendOperationsVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return SoftProviders.soft();
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return FAST;
+        }
+    }
+
+    /** Traffic against a provider whose CQs lose a completion. */
+    static class LostCompletionTraffic extends HealthyTraffic {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new LosesACompletion());
+        }
+    }
+
+    /** Traffic against a provider whose CQs reorder completions. */
+    static class ReorderedTraffic extends HealthyTraffic {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new ReordersCompletions());
+        }
+    }
+
+    /** Traffic against a provider whose CQs return a completion twice. */
+    static class DuplicatedTraffic extends HealthyTraffic {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new DuplicatesACompletion());
+        }
+    }
+
+    /** Error completions against the healthy soft provider. */
+    static class HealthyErrors extends ErrorCompletionVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return SoftProviders.soft();
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return FAST;
+        }
+    }
+
+    /** Error completions against a provider that ignores access flags. */
+    static class OpenAccessErrors extends HealthyErrors {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new IgnoresAccessFlags());
+        }
+    }
+
+    /** Completion events against the healthy soft provider. */
+    static class HealthyEvents extends CompletionEventVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return SoftProviders.soft();
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return FAST;
+        }
+    }
+
+    /** Completion events against a provider whose channels never deliver. */
+    static class SilentEvents extends HealthyEvents {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new NeverDeliversEvents());
+        }
+    }
+
+    /** Shared receive queues against a provider that hides SRQ but creates them anyway. */
+    static class HiddenSrq extends SharedReceiveQueueVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new HidesACapability(Capability.SRQ));
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return FAST;
+        }
+    }
+
+    /** Shared receive queues against a provider that lacks them and says so. */
+    static class AbsentSrq extends HiddenSrq {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new LacksSharedReceiveQueues());
+        }
+    }
+}
