@@ -1,13 +1,20 @@
 /**
  * The {@code verbs4j} command line: lists the providers Verbs4J found and the devices they offer,
- * with their attributes and ports (like {@code ibv_devinfo}).
+ * with their attributes and ports (like {@code ibv_devinfo}), and runs the conformance kit against
+ * an installed provider ({@code verbs4j tck}).
  *
  * <p>It finds the device catalog through {@link org.verbs4j.Verbs#catalog()}, so it needs the
  * {@code verbs4j-spi} module and the provider modules on the module path at run time.
+ *
+ * @uses org.verbs4j.spi.VerbsProvider
  */
 module org.verbs4j.tools {
     requires org.verbs4j.api;
+    requires org.verbs4j.spi;
+    requires org.verbs4j.tck;
     requires info.picocli;
+
+    uses org.verbs4j.spi.VerbsProvider;
 
     opens org.verbs4j.tools to info.picocli;
 }

@@ -1,8 +1,10 @@
 package org.verbs4j.tools;
 
+import java.util.List;
 import java.util.function.Supplier;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.Verbs;
+import org.verbs4j.spi.VerbsProvider;
 import picocli.CommandLine;
 
 /**
@@ -23,12 +25,22 @@ public final class Main {
     }
 
     /**
-     * @param catalog where the {@code devices} command gets its devices; called once per run
-     * @return the {@code verbs4j} command line with all its subcommands
+     * @param catalog where the commands get their devices; called once per run
+     * @return the {@code verbs4j} command line with all its subcommands, using the installed providers
      */
     static CommandLine commandLine(Supplier<DeviceCatalog> catalog) {
+        return commandLine(catalog, InstalledProviders::load);
+    }
+
+    /**
+     * @param catalog where the commands get their devices
+     * @param providers the installed providers, for {@code verbs4j tck}
+     * @return the {@code verbs4j} command line with all its subcommands
+     */
+    static CommandLine commandLine(Supplier<DeviceCatalog> catalog, Supplier<List<VerbsProvider>> providers) {
         CommandLine commandLine = new CommandLine(new Verbs4jCommand());
         commandLine.addSubcommand(new DevicesCommand(catalog));
+        commandLine.addSubcommand(new TckCommand(providers, catalog));
         commandLine.getCommandSpec().version("verbs4j " + version());
         return commandLine;
     }

@@ -5,6 +5,7 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.function.Supplier;
 import org.verbs4j.DeviceCatalog;
+import org.verbs4j.spi.VerbsProvider;
 import picocli.CommandLine;
 
 /** The outcome of one run of the command line: exit code and the printed lines. */
@@ -15,9 +16,16 @@ record Run(int exitCode, List<String> out, List<String> err) {
     }
 
     static Run of(Supplier<DeviceCatalog> catalog, String... args) {
+        return run(Main.commandLine(catalog), args);
+    }
+
+    static Run withProviders(List<VerbsProvider> providers, DeviceCatalog catalog, String... args) {
+        return run(Main.commandLine(() -> catalog, () -> providers), args);
+    }
+
+    private static Run run(CommandLine commandLine, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine commandLine = Main.commandLine(catalog);
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         int exitCode = commandLine.execute(args);

@@ -1,0 +1,93 @@
+package org.verbs4j.tools;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.verbs4j.Device;
+import org.verbs4j.DeviceCatalog;
+import org.verbs4j.spi.VerbsProvider;
+import org.verbs4j.tck.TckEnvironment;
+import org.verbs4j.tck.TckLauncher;
+import org.verbs4j.tck.TckSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code verbs4j tck}: runs the conformance kit against an installed provider and prints the summary
+ * table, the way an operator checks a new RDMA host.
+ */
+@Command(name = "tck", mixinStandardHelpOptions = true,
+        description = "Runs the Verbs4J conformance kit against an installed provider and prints the summary.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every test passed or is unsupported", "1:a test failed, or there is no device",
+                "2:usage error"})
+final class TckCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-p", "--provider"}, paramLabel = "ID",
+            description = "The provider to check (default: the one chosen for the first device).")
+    private String providerId;
+
+    @Option(names = {"-d", "--device"}, paramLabel = "NAME", description = "The device to run on.")
+    private String deviceName;
+
+    @Option(names = "--report", paramLabel = "FILE", defaultValue = "verbs4j-tck-report.txt",
+            description = "Where the report is also written (default: ${DEFAULT-VALUE}).")
+    private Path reportFile;
+
+    private final Supplier<List<VerbsProvider>> providers;
+    private final Supplier<DeviceCatalog> catalog;
+
+    TckCommand(Supplier<List<VerbsProvider>> providers, Supplier<DeviceCatalog> catalog) {
+        this.providers = providers;
+        this.catalog = catalog;
+    }
+
+    @Override
+    public Integer call() {
+        List<VerbsProvider> installed = providers.get();
+        Optional<String> id = providerId != null ? Optional.of(providerId) : defaultProviderId();
+        Optional<VerbsProvider> provider = id.flatMap(wanted -> byId(installed, wanted));
+        if (provider.isEmpty()) {
+            return usageError(id, installed);
+        }
+        TckSummary summary = TckLauncher.run(provider.get(), environment(), reportFile);
+        out().print(summary.render());
+        out().flush();
+        return summary.failed() > 0 || !summary.noDeviceReasons().isEmpty() ? 1 : 0;
+    }
+
+    private Optional<String> defaultProviderId() {
+        return catalog.get().devices().stream().findFirst().map(Device::providerId);
+    }
+
+    private static Optional<VerbsProvider> byId(List<VerbsProvider> installed, String id) {
+        return installed.stream().filter(provider -> provider.id().equals(id)).findFirst();
+    }
+
+    private TckEnvironment environment() {
+        TckEnvironment system = TckEnvironment.fromSystem();
+        return deviceName == null ? system : new TckEnvironment(Optional.of(deviceName), system.portNum(),
+                system.gidIndex(), system.completionTimeout(), system.eventTimeout());
+    }
+
+    private int usageError(Optional<String> id, List<VerbsProvider> installed) {
+        List<String> ids = installed.stream().map(VerbsProvider::id).toList();
+        PrintWriter err = spec.commandLine().getErr();
+        err.println(id.map(wanted -> "no installed provider has the id '" + wanted + "'")
+                .orElse("no provider offers a device; name one with --provider") + "; installed: " + ids);
+        err.flush();
+        return 2;
+    }
+
+    private PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+}

@@ -1,0 +1,80 @@
+package org.verbs4j.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.verbs4j.Device;
+import org.verbs4j.SelectionReport;
+import org.verbs4j.spi.Availability;
+import org.verbs4j.spi.ProviderKind;
+import org.verbs4j.spi.VerbsProvider;
+
+class TckCommandTest {
+
+    private static final FakeCatalog NO_DEVICES = new FakeCatalog(List.of(), new SelectionReport(List.of(), "none"));
+
+    @TempDir
+    private Path directory;
+
+    @Test
+    void aProviderWithoutDeviceIsReportedOnceAndFails() {
+        Run run = Run.withProviders(List.of(new Absent()), NO_DEVICES, "tck", "--provider", "absent",
+                "--report", directory.resolve("report.txt").toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("Verbs4J TCK summary")
+                .filteredOn(line -> line.startsWith("NO DEVICE: ")).hasSize(1)
+                .allMatch(line -> line.contains("no fake hardware"));
+        assertThat(directory.resolve("report.txt")).exists();
+    }
+
+    @Test
+    void anUnknownProviderIdIsAUsageErrorListingTheInstalledOnes() {
+        Run run = Run.withProviders(List.of(new Absent()), NO_DEVICES, "tck", "--provider", "nope");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).containsExactly("no installed provider has the id 'nope'; installed: [absent]");
+    }
+
+    @Test
+    void withoutDevicesAndWithoutAProviderIdItAsksForOne() {
+        Run run = Run.withProviders(List.of(new Absent()), NO_DEVICES, "tck");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).containsExactly(
+                "no provider offers a device; name one with --provider; installed: [absent]");
+    }
+
+    @Test
+    void theInstalledSoftProviderPassesTheWholeKit() {
+        List<VerbsProvider> installed = InstalledProviders.load();
+        assertThat(installed).extracting(VerbsProvider::id).contains("soft", "generic", "efa", "mlx5");
+        Run run = Run.withProviders(installed, NO_DEVICES, "tck", "--provider", "soft",
+                "--report", directory.resolve("soft.txt").toString());
+        assertThat(run.out()).as(String.join("\n", run.out())).anyMatch(line -> line.startsWith("area"));
+        assertThat(run.exitCode()).as(String.join("\n", run.out())).isZero();
+    }
+
+    /** A provider whose hardware is missing. */
+    private static final class Absent implements VerbsProvider {
+        @Override
+        public String id() {
+            return "absent";
+        }
+
+        @Override
+        public ProviderKind kind() {
+            return ProviderKind.VENDOR;
+        }
+
+        @Override
+        public Availability availability() {
+            return Availability.unavailable("no fake hardware");
+        }
+
+        @Override
+        public List<Device> devices() {
+            return List.of();
+        }
+    }
+}
