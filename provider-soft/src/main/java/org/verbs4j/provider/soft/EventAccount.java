@@ -1,0 +1,79 @@
+package org.verbs4j.provider.soft;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Counts the events handed to the application about one object and the acknowledgements it gave, so
+ * that destroying the object can wait until every delivered event is acknowledged (one to one).
+ */
+final class EventAccount {
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition allAcknowledged = lock.newCondition();
+    private int outstanding;
+
+    void delivered() {
+        lock.lock();
+        try {
+            outstanding++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return whether {@code count} events could be acknowledged (not more than are outstanding) */
+    boolean acknowledge(int count) {
+        lock.lock();
+        try {
+            if (count < 0 || count > outstanding) {
+                return false;
+            }
+            outstanding -= count;
+            if (outstanding == 0) {
+                allAcknowledged.signalAll();
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    int outstanding() {
+        lock.lock();
+        try {
+            return outstanding;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return whether every delivered event was acknowledged within {@code timeout} */
+    boolean awaitAllAcknowledged(Duration timeout) {
+        long remaining = timeout.toNanos();
+        lock.lock();
+        try {
+            while (outstanding > 0) {
+                if (remaining <= 0) {
+                    return false;
+                }
+                remaining = allAcknowledged.awaitNanos(remaining);
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    static Duration destroyTimeout() {
+        return Duration.ofMillis(Long.getLong(DESTROY_TIMEOUT_PROPERTY, TimeUnit.SECONDS.toMillis(10)));
+    }
+
+    /** The system property that bounds how long a destroy waits for acknowledgements, in milliseconds. */
+    static final String DESTROY_TIMEOUT_PROPERTY = "verbs4j.soft.destroy-timeout-ms";
+}

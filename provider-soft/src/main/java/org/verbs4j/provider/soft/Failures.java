@@ -1,0 +1,53 @@
+package org.verbs4j.provider.soft;
+
+import org.verbs4j.BusyException;
+import org.verbs4j.ClosedObjectException;
+import org.verbs4j.Errno;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.OutOfResourcesException;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VerbsException;
+
+/** The exceptions of the soft device, each with the errno the kernel verbs would give. */
+final class Failures {
+
+    private Failures() {
+    }
+
+    static InvalidArgumentException invalid(String verb, String detail) {
+        return new InvalidArgumentException(verb, detail);
+    }
+
+    static InvalidArgumentException invalid(String verb, String detail, Object failedRequest) {
+        return new InvalidArgumentException(verb, Errno.EINVAL.code(), detail, failedRequest);
+    }
+
+    static OutOfResourcesException noMemory(String verb, String detail) {
+        return new OutOfResourcesException(verb, detail);
+    }
+
+    static OutOfResourcesException noMemory(String verb, String detail, Object failedRequest) {
+        return new OutOfResourcesException(verb, Errno.ENOMEM.code(), detail, failedRequest);
+    }
+
+    static BusyException busy(String verb, String detail) {
+        return new BusyException(verb, detail);
+    }
+
+    static UnsupportedVerbException unsupported(String verb, String detail) {
+        return new UnsupportedVerbException(verb, detail);
+    }
+
+    static UnsupportedVerbException unsupported(String verb, String detail, Object failedRequest) {
+        return new UnsupportedVerbException(verb, Errno.EOPNOTSUPP.code(), detail, failedRequest);
+    }
+
+    /** A blocking wait was interrupted (C {@code EINTR}); the thread's interrupt status is kept. */
+    static VerbsException interrupted(String verb) {
+        return VerbsException.of(verb, Errno.EINTR.code(), "interrupted while waiting");
+    }
+
+    static ClosedObjectException closed(String verb, String what) {
+        return new ClosedObjectException(verb, what + " is closed");
+    }
+}

@@ -1,0 +1,56 @@
+package org.verbs4j.provider.soft;
+
+/**
+ * A table of objects indexed by small numbers (queue pair numbers, key indexes) that reads without
+ * locking or allocating. Numbers are handed out in increasing order and never reused, so that a stale
+ * number cannot reach a new object.
+ *
+ * @param <T> the type of the objects
+ */
+final class ObjectTable<T> {
+
+    private final Class<T> type;
+    private final int limit;
+    private volatile Object[] slots = new Object[256];
+    private int next;
+
+    ObjectTable(Class<T> type, int first, int limit) {
+        this.type = type;
+        this.next = first;
+        this.limit = limit;
+    }
+
+    /** @return the number of the new entry, or -1 if the table is exhausted */
+    synchronized int add(T value) {
+        if (next >= limit) {
+            return -1;
+        }
+        Object[] current = slots;
+        if (next >= current.length) {
+            Object[] grown = new Object[Math.min(limit, current.length * 2)];
+            System.arraycopy(current, 0, grown, 0, current.length);
+            current = grown;
+        }
+        current[next] = value;
+        slots = current;
+        return next++;
+    }
+
+    synchronized void remove(int index) {
+        Object[] current = slots;
+        if (index >= 0 && index < current.length) {
+            current[index] = null;
+            slots = current;
+        }
+    }
+
+    /** @return the object with that number, or {@code null} */
+    T get(int index) {
+        Object[] current = slots;
+        if (index < 0 || index >= current.length) {
+            return null;
+        }
+        Object value = current[index];
+        return value == null ? null : type.cast(value);
+    }
+}

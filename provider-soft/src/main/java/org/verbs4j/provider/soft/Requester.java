@@ -1,0 +1,174 @@
+package org.verbs4j.provider.soft;
+
+import java.util.ArrayDeque;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.SendFlag;
+import org.verbs4j.WcStatus;
+
+/**
+ * Executes send queues, in order, in the thread that moves them along (the poster, a receiver that
+ * posted the receive an RNR-blocked request waited for, or the timer thread): local operations, local
+ * memory checks, then the responder of the destination. Always used with the wire lock held.
+ */
+final class Requester {
+
+    private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
+    private static final int INFINITE_RNR_RETRY = 7;
+
+    private final SoftFabric fabric;
+    private final Responder responder;
+    private final Datagrams datagrams;
+    private SoftQueuePair blockedOn;
+
+    Requester(SoftFabric fabric) {
+        this.fabric = fabric;
+        this.responder = new Responder(fabric);
+        this.datagrams = new Datagrams(fabric);
+    }
+
+    /**
+     * Executes the posted requests of {@code qp} until its queue is empty or blocked. A call made while the
+     * same queue pair is already progressing further up the stack (a responder failure that wakes its
+     * waiters) returns at once: the outer call goes on.
+     */
+    void progress(SoftQueuePair qp) {
+        if (qp.progressing()) {
+            return;
+        }
+        qp.progressing(true);
+        try {
+            run(qp);
+        } finally {
+            qp.progressing(false);
+        }
+    }
+
+    private void run(SoftQueuePair qp) {
+        SendQueue queue = qp.sendQueue();
+        while (queue.hasPending()) {
+            QpState state = qp.state();
+            if (state == QpState.ERR) {
+                qp.flushSend();
+                return;
+            }
+            if (state != QpState.RTS || qp.waitingOn() != null && qp.rnrTimerPending()) {
+                return;
+            }
+            long position = queue.executed;
+            SendWqe wqe = queue.slot(position);
+            WcStatus status = execute(qp, wqe);
+            if (status == null) {
+                wqe.rnrAttempts++;
+                if (qp.rnrRetry() == INFINITE_RNR_RETRY || wqe.rnrAttempts <= qp.rnrRetry()) {
+                    awaitReceiver(qp, blockedOn);
+                    return;
+                }
+                status = WcStatus.RNR_RETRY_EXC_ERR;
+            }
+            if (qp.waitingOn() != null) {
+                qp.forgetRnrWait();
+            }
+            queue.executed = position + 1;
+            boolean signaled = qp.sqSigAll() || (wqe.flags & SIGNALED) != 0;
+            if (status == WcStatus.SUCCESS && !signaled) {
+                continue;
+            }
+            Completion c = qp.completion().start(wqe.wrId, status, wqe.opcode.completionOpcode(), qp.qpNum());
+            c.byteLen = (int) wqe.length();
+            c.sendQueue = queue;
+            c.sendPosition = position + 1;
+            qp.completeSend(c);
+            if (status != WcStatus.SUCCESS) {
+                qp.enterError(null);
+                return;
+            }
+        }
+    }
+
+    /** @return the status of the request, or {@code null} if the responder had no receive (RNR NAK) */
+    private WcStatus execute(SoftQueuePair qp, SendWqe wqe) {
+        switch (wqe.opcode) {
+            case LOCAL_INV:
+                return responder.invalidate(qp.softPd(), wqe.invalidateRkey) ? WcStatus.SUCCESS
+                        : WcStatus.LOC_QP_OP_ERR;
+            case BIND_MW:
+                return wqe.window.bind(qp, wqe.windowRkey, wqe.bindInfo) ? WcStatus.SUCCESS : WcStatus.MW_BIND_ERR;
+            default:
+                break;
+        }
+        if (!wqe.isInline) {
+            WcStatus local = LocalAccess.resolve(fabric.keys(), wqe.sges, qp.softPd(), wqe.opcode.writesLocal());
+            if (local != WcStatus.SUCCESS) {
+                return local;
+            }
+        }
+        long length = wqe.length();
+        if (length > DeviceProfile.MAX_MSG_SIZE) {
+            return WcStatus.LOC_LEN_ERR;
+        }
+        if (qp.type() == QpType.UD) {
+            return datagrams.send(qp, wqe, wqe.source(), length);
+        }
+        SoftQueuePair peer = connectedPeer(qp);
+        if (peer == null) {
+            return qp.type() == QpType.RC ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
+        }
+        int response = responder.respond(qp, peer, wqe, wqe.source(), length);
+        blockedOn = peer;
+        return switch (response) {
+            case Responder.ACK -> WcStatus.SUCCESS;
+            case Responder.RNR -> null;
+            case Responder.NAK_ACCESS -> WcStatus.REM_ACCESS_ERR;
+            case Responder.NAK_INVALID -> WcStatus.REM_INV_REQ_ERR;
+            default -> WcStatus.REM_OP_ERR;
+        };
+    }
+
+    /** @return the connected queue pair at the other end, or {@code null} if it does not answer */
+    private SoftQueuePair connectedPeer(SoftQueuePair qp) {
+        SoftQueuePair peer = fabric.queuePairs().get(qp.destQpNum());
+        if (peer == null || peer.isClosed() || peer.type() != qp.type() || !peer.canReceive()
+                || peer.destQpNum() != qp.qpNum() || qp.ahAttr() == null
+                || !peer.softContext().ownsGid(qp.ahAttr().grh().dgid())) {
+            return null;
+        }
+        return peer;
+    }
+
+    private void awaitReceiver(SoftQueuePair qp, SoftQueuePair peer) {
+        ArrayDeque<SoftQueuePair> waiters = peer.rnrWaiters();
+        if (qp.waitingOn() != waiters) {
+            waiters.addLast(qp);
+            qp.waitingOn(waiters);
+        }
+        if (qp.rnrRetry() != INFINITE_RNR_RETRY && !qp.rnrTimerPending()) {
+            qp.rnrTimerPending(true);
+            fabric.schedule(() -> retryAfterTimer(qp), RnrTimer.nanos(peer.minRnrTimer()));
+        }
+    }
+
+    private void retryAfterTimer(SoftQueuePair qp) {
+        fabric.wire().lock();
+        try {
+            qp.rnrTimerPending(false);
+            if (!qp.isClosed()) {
+                progress(qp);
+            }
+        } finally {
+            fabric.wire().unlock();
+        }
+    }
+
+    /** Retries the requesters that waited for a receive request of a queue that just got some. */
+    void wakeRnrWaiters(ArrayDeque<SoftQueuePair> waiters) {
+        int count = waiters.size();
+        for (int i = 0; i < count && !waiters.isEmpty(); i++) {
+            SoftQueuePair waiter = waiters.pollFirst();
+            waiter.waitingOn(null);
+            if (!waiter.isClosed()) {
+                progress(waiter);
+            }
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package org.verbs4j.provider.soft;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AsyncEventType;
+import org.verbs4j.ExtraCompletionField;
+import org.verbs4j.QpType;
+import org.verbs4j.SendFlag;
+import org.verbs4j.WcFlag;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+
+/**
+ * The responder side of a connected (RC or UC) queue pair: it checks and executes an incoming request
+ * and answers as the wire would (ACK, RNR NAK or an error NAK). An RC responder that detects an error
+ * moves to the error state; a UC responder silently drops what it cannot take. Used under the wire lock.
+ */
+final class Responder {
+
+    static final int ACK = 0;
+    static final int RNR = 1;
+    static final int NAK_ACCESS = 2;
+    static final int NAK_INVALID = 3;
+    static final int NAK_OPERATION = 4;
+
+    private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
+    private static final VarHandle ATOMIC_LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    private final SoftFabric fabric;
+    private final Sges remote = new Sges(1);
+    private final MemorySegment atomicResult = MemorySegment.ofArray(new byte[Long.BYTES]);
+    private final Sges atomicView = new Sges(1);
+
+    Responder(SoftFabric fabric) {
+        this.fabric = fabric;
+    }
+
+    int respond(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
+        return switch (wqe.opcode) {
+            case SEND, SEND_WITH_IMM, SEND_WITH_INV -> receive(requester, responder, wqe, source, length);
+            case RDMA_WRITE -> write(responder, wqe, source, length);
+            case RDMA_WRITE_WITH_IMM -> writeWithImmediate(requester, responder, wqe, source, length);
+            case RDMA_READ -> read(responder, wqe, length);
+            case ATOMIC_CMP_AND_SWP, ATOMIC_FETCH_AND_ADD -> atomic(responder, wqe);
+            default -> fail(responder, NAK_INVALID, AsyncEventType.QP_REQ_ERR);
+        };
+    }
+
+    private int receive(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
+        SoftSharedReceiveQueue srq = responder.softSrq();
+        if (srq != null && srq.tagMatcher() != null) {
+            return srq.tagMatcher().receive(requester, responder, wqe, source, length);
+        }
+        ReceiveQueue queue = responder.receiveQueue();
+        if (queue.isEmpty()) {
+            return responder.type() == QpType.RC ? RNR : ACK;
+        }
+        Sges target = queue.headSges();
+        WcStatus status = LocalAccess.resolve(fabric.keys(), target, responder.softPd(), true);
+        if (status == WcStatus.SUCCESS && length > target.totalLength()) {
+            status = WcStatus.LOC_LEN_ERR;
+        }
+        if (status == WcStatus.SUCCESS && wqe.opcode == SendOpcode.SEND_WITH_INV
+                && !invalidate(responder.softPd(), wqe.invalidateRkey)) {
+            status = WcStatus.LOC_PROT_ERR;
+        }
+        if (status != WcStatus.SUCCESS) {
+            if (responder.type() != QpType.RC) {
+                return ACK;
+            }
+            long wrId = queue.headWrId();
+            queue.removeHead();
+            responder.receiveConsumed();
+            responder.completeReceive(responder.completion().start(wrId, status, WcOpcode.RECV, responder.qpNum()));
+            return fail(responder, status == WcStatus.LOC_LEN_ERR ? NAK_INVALID : NAK_OPERATION,
+                    AsyncEventType.QP_REQ_ERR);
+        }
+        LocalAccess.copy(source, 0, target, 0, length);
+        long wrId = queue.headWrId();
+        queue.removeHead();
+        responder.receiveConsumed();
+        Completion c = responder.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV, responder.qpNum());
+        c.byteLen = (int) length;
+        c.srcQp = requester.qpNum();
+        c.sl = requester.serviceLevel();
+        c.solicited = (wqe.flags & SOLICITED) != 0;
+        if (wqe.opcode == SendOpcode.SEND_WITH_IMM) {
+            c.wcFlags = (int) WcFlag.WITH_IMM.value();
+            c.immOrInvalidatedRkey = wqe.immData;
+        } else if (wqe.opcode == SendOpcode.SEND_WITH_INV) {
+            c.wcFlags = (int) WcFlag.WITH_INV.value();
+            c.immOrInvalidatedRkey = wqe.invalidateRkey;
+        }
+        responder.completeReceive(c);
+        return ACK;
+    }
+
+    private int write(SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
+        if (!RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey, wqe.remoteAddress, length,
+                AccessFlag.REMOTE_WRITE, remote)) {
+            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
+        }
+        LocalAccess.copy(source, 0, remote, 0, length);
+        return ACK;
+    }
+
+    private int writeWithImmediate(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source,
+                                   long length) {
+        boolean unsolicited = responder.softRecvCq().wants(ExtraCompletionField.UNSOLICITED);
+        ReceiveQueue queue = responder.receiveQueue();
+        if (!unsolicited && queue.isEmpty()) {
+            return responder.type() == QpType.RC ? RNR : ACK;
+        }
+        int answer = write(responder, wqe, source, length);
+        if (answer != ACK || !responder.canReceive()) {
+            return answer;
+        }
+        long wrId = 0;
+        if (!unsolicited) {
+            wrId = queue.headWrId();
+            queue.removeHead();
+            responder.receiveConsumed();
+        }
+        Completion c = responder.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM,
+                responder.qpNum());
+        c.byteLen = (int) length;
+        c.srcQp = requester.qpNum();
+        c.wcFlags = (int) WcFlag.WITH_IMM.value();
+        c.immOrInvalidatedRkey = wqe.immData;
+        c.sl = requester.serviceLevel();
+        c.unsolicited = unsolicited;
+        c.solicited = (wqe.flags & SOLICITED) != 0;
+        responder.completeReceive(c);
+        return ACK;
+    }
+
+    private int read(SoftQueuePair responder, SendWqe wqe, long length) {
+        if (!RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey, wqe.remoteAddress, length,
+                AccessFlag.REMOTE_READ, remote)) {
+            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
+        }
+        LocalAccess.copy(remote, 0, wqe.sges, 0, length);
+        return ACK;
+    }
+
+    private int atomic(SoftQueuePair responder, SendWqe wqe) {
+        if ((wqe.remoteAddress & (Long.BYTES - 1)) != 0) {
+            return fail(responder, NAK_INVALID, AsyncEventType.QP_REQ_ERR);
+        }
+        if (!RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey, wqe.remoteAddress, Long.BYTES,
+                AccessFlag.REMOTE_ATOMIC, remote)) {
+            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
+        }
+        MemorySegment memory = remote.segment[0];
+        long offset = remote.offset[0];
+        long original = wqe.opcode == SendOpcode.ATOMIC_CMP_AND_SWP
+                ? (long) ATOMIC_LONG.compareAndExchange(memory, offset, wqe.compareAdd, wqe.swap)
+                : (long) ATOMIC_LONG.getAndAdd(memory, offset, wqe.compareAdd);
+        atomicResult.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, original);
+        atomicView.setResolved(atomicResult, 0, Long.BYTES);
+        LocalAccess.copy(atomicView, 0, wqe.sges, 0, Long.BYTES);
+        return ACK;
+    }
+
+    /** Invalidates the type 2 window {@code rkey} of domain {@code pd}; @return whether it was valid */
+    boolean invalidate(SoftProtectionDomain pd, int rkey) {
+        Object owner = fabric.keys().get(MemoryKeys.index(rkey));
+        return owner instanceof SoftMemoryWindow window && window.rkey() == rkey && window.invalidate(pd);
+    }
+
+    /** An RC responder that detects an error moves to the error state; a UC one drops the message. */
+    private static int fail(SoftQueuePair responder, int answer, AsyncEventType event) {
+        if (responder.type() != QpType.RC) {
+            return ACK;
+        }
+        responder.enterError(event);
+        return answer;
+    }
+}

@@ -1,0 +1,75 @@
+package org.verbs4j.provider.soft;
+
+import java.lang.foreign.MemorySegment;
+import org.verbs4j.MwBindInfo;
+
+/** One slot of a send queue: a posted send work request, reused for every request of the slot. */
+final class SendWqe {
+
+    SendOpcode opcode;
+    long wrId;
+    int flags;
+    int immData;
+    int invalidateRkey;
+    int rkey;
+    long remoteAddress;
+    long compareAdd;
+    long swap;
+    SoftAddressHandle ah;
+    int remoteQpn;
+    int remoteQkey;
+    final Sges sges;
+    /** The inline data as a one-entry list, for the copy routines. */
+    final Sges inlineView = new Sges(1);
+    final MemorySegment inline;
+    int inlineLength;
+    boolean isInline;
+    boolean hasData;
+    boolean hasUdAddress;
+    SoftMemoryWindow window;
+    int windowRkey;
+    MwBindInfo bindInfo;
+    int rnrAttempts;
+
+    SendWqe(int maxSge, int maxInline) {
+        sges = new Sges(maxSge);
+        inline = MemorySegment.ofArray(new byte[maxInline]);
+    }
+
+    void clear(SendOpcode newOpcode, long newWrId, int newFlags) {
+        opcode = newOpcode;
+        wrId = newWrId;
+        flags = newFlags;
+        immData = 0;
+        invalidateRkey = 0;
+        rkey = 0;
+        remoteAddress = 0;
+        compareAdd = 0;
+        swap = 0;
+        ah = null;
+        remoteQpn = 0;
+        remoteQkey = 0;
+        sges.clear();
+        inlineLength = 0;
+        isInline = false;
+        hasData = false;
+        hasUdAddress = false;
+        window = null;
+        windowRkey = 0;
+        bindInfo = null;
+        rnrAttempts = 0;
+    }
+
+    /** @return the data to send: the inline copy or the SGE list */
+    Sges source() {
+        if (isInline) {
+            inlineView.setResolved(inline, 0, inlineLength);
+            return inlineView;
+        }
+        return sges;
+    }
+
+    long length() {
+        return isInline ? inlineLength : sges.totalLength();
+    }
+}

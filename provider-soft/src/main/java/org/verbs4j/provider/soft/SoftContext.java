@@ -1,0 +1,228 @@
+package org.verbs4j.provider.soft;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import org.verbs4j.AsyncEvent;
+import org.verbs4j.AsyncEventType;
+import org.verbs4j.Capabilities;
+import org.verbs4j.CompletionChannel;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Device;
+import org.verbs4j.DeviceAttributes;
+import org.verbs4j.Gid;
+import org.verbs4j.GidEntry;
+import org.verbs4j.PortAttributes;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QueuePair;
+import org.verbs4j.SharedReceiveQueue;
+import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.XrcDomain;
+
+/** An open soft device: queries, object creation and the asynchronous event queue. */
+final class SoftContext extends SoftObject implements Context {
+
+    /** The system property that makes every new context start with a PORT_ACTIVE event on port 1. */
+    static final String PORT_ACTIVE_EVENT_PROPERTY = "verbs4j.soft.port-active-event";
+    static final int COMP_VECTORS = 4;
+
+    private final SoftFabric fabric;
+    private final SoftDevice device;
+    private final DeviceAttributes attributes;
+    private final List<GidEntry> gidTable;
+    private final Capabilities capabilities = DeviceProfile.capabilities();
+    private final AsyncEventQueue events = new AsyncEventQueue();
+    private final KnownPeers knownPeers = new KnownPeers();
+
+    SoftContext(SoftFabric fabric, SoftDevice device) {
+        super("ibv_close_device", "context of " + device.name());
+        this.fabric = fabric;
+        this.device = device;
+        this.attributes = DeviceProfile.attributes(device);
+        this.gidTable = DeviceProfile.gidTable(device);
+        if (Boolean.getBoolean(PORT_ACTIVE_EVENT_PROPERTY)) {
+            events.post(AsyncEventType.PORT_ACTIVE, null, 1);
+        }
+    }
+
+    SoftFabric fabric() {
+        return fabric;
+    }
+
+    SoftDevice softDevice() {
+        return device;
+    }
+
+    KnownPeers knownPeers() {
+        return knownPeers;
+    }
+
+    AsyncEventQueue events() {
+        return events;
+    }
+
+    @Override
+    public Device device() {
+        return device;
+    }
+
+    @Override
+    public DeviceAttributes queryDevice() {
+        ensureOpen("ibv_query_device_ex");
+        return attributes;
+    }
+
+    @Override
+    public PortAttributes queryPort(int portNum) {
+        ensureOpen("ibv_query_port");
+        checkPort("ibv_query_port", portNum);
+        return DeviceProfile.port();
+    }
+
+    @Override
+    public List<GidEntry> queryGidTable(int portNum) {
+        ensureOpen("ibv_query_gid_table");
+        checkPort("ibv_query_gid_table", portNum);
+        return gidTable;
+    }
+
+    @Override
+    public Gid queryGid(int portNum, int index) {
+        ensureOpen("ibv_query_gid");
+        checkPort("ibv_query_gid", portNum);
+        return gid("ibv_query_gid", index);
+    }
+
+    /** @return the GID at {@code index} of port 1 (zero for an empty entry) */
+    Gid gid(String verb, int index) {
+        if (index < 0 || index >= DeviceProfile.GID_TABLE_LENGTH) {
+            throw Failures.invalid(verb, "GID index " + index + " is not below the table length "
+                    + DeviceProfile.GID_TABLE_LENGTH);
+        }
+        return index < gidTable.size() ? gidTable.get(index).gid() : Gid.ZERO;
+    }
+
+    /** @return whether {@code gid} is a GID of this device's port */
+    boolean ownsGid(Gid gid) {
+        for (int i = 0; i < gidTable.size(); i++) {
+            if (gidTable.get(i).gid().equals(gid)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static void checkPort(String verb, int portNum) {
+        if (portNum < 1 || portNum > DeviceProfile.PORT_COUNT) {
+            throw Failures.invalid(verb, "port " + portNum + " does not exist: the device has "
+                    + DeviceProfile.PORT_COUNT + " port");
+        }
+    }
+
+    @Override
+    public int numCompVectors() {
+        return COMP_VECTORS;
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public ProtectionDomain allocateProtectionDomain() {
+        return new SoftProtectionDomain(this);
+    }
+
+    @Override
+    public ProtectionDomain allocateParentDomain(ProtectionDomain protectionDomain) {
+        ensureOpen("ibv_alloc_parent_domain");
+        throw Failures.unsupported("ibv_alloc_parent_domain", "the soft device has no parent domains");
+    }
+
+    @Override
+    public XrcDomain openXrcDomain() {
+        ensureOpen("ibv_open_xrcd");
+        throw Failures.unsupported("ibv_open_xrcd", "the soft device has no XRC");
+    }
+
+    @Override
+    public CompletionChannel createCompletionChannel() {
+        return new SoftCompletionChannel(this);
+    }
+
+    @Override
+    public CompletionQueue createCompletionQueue(CqInitAttributes attributes) {
+        Objects.requireNonNull(attributes, "attributes");
+        return new SoftCompletionQueue(this, attributes);
+    }
+
+    @Override
+    public QueuePair createQueuePair(QpInitAttributes attributes) {
+        Objects.requireNonNull(attributes, "attributes");
+        return SoftQueuePair.create(this, attributes);
+    }
+
+    @Override
+    public SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes) {
+        Objects.requireNonNull(attributes, "attributes");
+        return new SoftSharedReceiveQueue(this, attributes);
+    }
+
+    @Override
+    public AsyncEvent getAsyncEvent() {
+        ensureOpen("ibv_get_async_event");
+        AsyncEvent event = events.take(null);
+        if (event == null) {
+            ensureOpen("ibv_get_async_event");
+            throw Failures.interrupted("ibv_get_async_event");
+        }
+        return event;
+    }
+
+    @Override
+    public AsyncEvent getAsyncEvent(Duration timeout) {
+        ensureOpen("ibv_get_async_event");
+        return events.take(Objects.requireNonNull(timeout, "timeout"));
+    }
+
+    @Override
+    public void ackAsyncEvent(AsyncEvent event) {
+        ensureOpen("ibv_ack_async_event");
+        if (event == null || !events.acknowledge(event)) {
+            throw Failures.invalid("ibv_ack_async_event",
+                    "the event was already acknowledged or does not come from this context");
+        }
+    }
+
+    /** Checks that {@code object} is a soft object of this context and returns it as {@code type}. */
+    <T extends SoftObject> T own(String verb, Object object, Class<T> type, String what) {
+        if (object == null) {
+            throw Failures.invalid(verb, what + " is missing");
+        }
+        if (!type.isInstance(object)) {
+            throw Failures.invalid(verb, what + " does not belong to a soft device");
+        }
+        T owned = type.cast(object);
+        owned.ensureOpen(verb);
+        return owned;
+    }
+
+    @Override
+    void destroy() {
+        // Nothing to release: the children are gone.
+    }
+
+    @Override
+    void afterClose() {
+        events.shutDown();
+    }
+
+    @Override
+    public String toString() {
+        return "SoftContext[" + device.name() + "]";
+    }
+}

@@ -1,0 +1,90 @@
+package org.verbs4j.provider.soft;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The wire that joins every soft device of the JVM: the queue pairs by number, the memory keys, the
+ * multicast groups, the device clock, the one lock under which work requests execute, and the daemon
+ * timer that retries requests after a receiver-not-ready NAK.
+ */
+final class SoftFabric {
+
+    /** The system property with the number of soft devices. */
+    static final String DEVICES_PROPERTY = "verbs4j.soft.devices";
+    /** The first queue pair number handed out; 0 and 1 are the special QPs of InfiniBand. */
+    static final int FIRST_QPN = 0x11;
+    /** Queue pair numbers and key indexes are 24 bits. */
+    static final int NUMBER_LIMIT = 1 << 24;
+
+    private static final SoftFabric INSTANCE = new SoftFabric();
+
+    private final ReentrantLock wire = new ReentrantLock();
+    private final DeviceClock clock = new DeviceClock();
+    private final ObjectTable<SoftQueuePair> queuePairs =
+            new ObjectTable<>(SoftQueuePair.class, FIRST_QPN, NUMBER_LIMIT);
+    private final ObjectTable<Object> keys = new ObjectTable<>(Object.class, 1, NUMBER_LIMIT);
+    private final MulticastGroups multicast = new MulticastGroups();
+    private final Requester requester = new Requester(this);
+    private final List<SoftDevice> devices;
+    private final ScheduledThreadPoolExecutor timer;
+
+    private SoftFabric() {
+        int count = Math.max(0, Integer.getInteger(DEVICES_PROPERTY, 1));
+        List<SoftDevice> created = new ArrayList<>(count);
+        for (int index = 0; index < count; index++) {
+            created.add(new SoftDevice(this, index));
+        }
+        devices = List.copyOf(created);
+        timer = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, "verbs4j-soft-timer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.setKeepAliveTime(1, TimeUnit.SECONDS);
+        timer.allowCoreThreadTimeOut(true);
+        timer.setRemoveOnCancelPolicy(true);
+    }
+
+    static SoftFabric instance() {
+        return INSTANCE;
+    }
+
+    List<SoftDevice> devices() {
+        return devices;
+    }
+
+    /** @return the lock under which every work request and queue pair transition executes */
+    ReentrantLock wire() {
+        return wire;
+    }
+
+    DeviceClock clock() {
+        return clock;
+    }
+
+    ObjectTable<SoftQueuePair> queuePairs() {
+        return queuePairs;
+    }
+
+    ObjectTable<Object> keys() {
+        return keys;
+    }
+
+    /** @return the engine that executes send queues; used with the wire lock held */
+    Requester requester() {
+        return requester;
+    }
+
+    MulticastGroups multicast() {
+        return multicast;
+    }
+
+    /** Runs {@code action} on the daemon timer thread after {@code delayNanos}. */
+    void schedule(Runnable action, long delayNanos) {
+        timer.schedule(action, delayNanos, TimeUnit.NANOSECONDS);
+    }
+}

@@ -1,0 +1,163 @@
+package org.verbs4j.provider.soft;
+
+import java.lang.foreign.MemorySegment;
+import java.util.EnumSet;
+import java.util.Set;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.ProtectionDomain;
+
+/**
+ * Registered memory. The device keeps its own view of the segment (a DMA view reachable from any
+ * thread), so that work requests can run on whichever thread moves them along.
+ */
+final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
+
+    private static final String REG = "ibv_reg_mr";
+
+    private final SoftProtectionDomain pd;
+    private final MemorySegment segment;
+    private final MemorySegment dma;
+    private final Set<AccessFlag> access;
+    private final long accessBits;
+    private final int key;
+    private int boundWindows;
+
+    SoftMemoryRegion(SoftProtectionDomain pd, MemorySegment segment, Set<AccessFlag> access) {
+        super("ibv_dereg_mr", "memory region");
+        validate(segment, access);
+        pd.retain(REG);
+        this.pd = pd;
+        this.segment = segment;
+        this.access = Set.copyOf(access);
+        this.accessBits = org.verbs4j.Flags.toBits(access);
+        this.dma = dmaView(segment);
+        int index = pd.softContext().fabric().keys().add(this);
+        if (index < 0) {
+            pd.release();
+            throw Failures.noMemory(REG, "no memory key left");
+        }
+        this.key = MemoryKeys.key(index, MemoryKeys.initialKeyByte(index));
+    }
+
+    /**
+     * The device's own view of the memory: the same bytes, reachable from any thread, as a DMA engine
+     * reaches them; the application keeps the memory alive until the region is deregistered.
+     */
+    @SuppressWarnings("restricted")
+    private static MemorySegment dmaView(MemorySegment segment) {
+        return MemorySegment.ofAddress(segment.address()).reinterpret(segment.byteSize());
+    }
+
+    private static void validate(MemorySegment segment, Set<AccessFlag> access) {
+        if (!segment.isNative()) {
+            throw Failures.invalid(REG, "only native memory can be registered (a heap segment has no address)");
+        }
+        if ((access.contains(AccessFlag.REMOTE_WRITE) || access.contains(AccessFlag.REMOTE_ATOMIC))
+                && !access.contains(AccessFlag.LOCAL_WRITE)) {
+            throw Failures.invalid(REG, "REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE");
+        }
+        if (access.contains(AccessFlag.ZERO_BASED)) {
+            throw Failures.invalid(REG, "ZERO_BASED applies to memory windows, not to ibv_reg_mr");
+        }
+        EnumSet<AccessFlag> unsupported = EnumSet.of(AccessFlag.ON_DEMAND, AccessFlag.FLUSH_GLOBAL,
+                AccessFlag.FLUSH_PERSISTENT);
+        unsupported.retainAll(access);
+        if (!unsupported.isEmpty()) {
+            throw Failures.unsupported(REG, "the soft device does not support " + unsupported);
+        }
+        if (segment.isReadOnly() && access.contains(AccessFlag.LOCAL_WRITE)) {
+            throw Failures.invalid(REG, "a read-only segment cannot be registered with LOCAL_WRITE");
+        }
+        if (segment.byteSize() > DeviceProfile.limits().maxMrSize()) {
+            throw Failures.invalid(REG, "the segment is larger than max_mr_size");
+        }
+    }
+
+    @Override
+    public ProtectionDomain protectionDomain() {
+        return pd;
+    }
+
+    SoftProtectionDomain softPd() {
+        return pd;
+    }
+
+    @Override
+    public MemorySegment segment() {
+        return segment;
+    }
+
+    /** @return the device's view of the memory, usable from any thread */
+    MemorySegment dma() {
+        return dma;
+    }
+
+    @Override
+    public long address() {
+        return segment.address();
+    }
+
+    @Override
+    public long length() {
+        return segment.byteSize();
+    }
+
+    @Override
+    public int lkey() {
+        return key;
+    }
+
+    @Override
+    public int rkey() {
+        return key;
+    }
+
+    @Override
+    public Set<AccessFlag> access() {
+        return access;
+    }
+
+    /**
+     * @return whether the region can be used: not deregistered, and its memory still alive (an arena closed
+     *     before deregistration makes every access a protection error instead of a wild write)
+     */
+    boolean usable() {
+        return !isClosed() && segment.scope().isAlive();
+    }
+
+    boolean allows(AccessFlag flag) {
+        return (accessBits & flag.value()) != 0;
+    }
+
+    /** @return whether {@code [address, address + length)} lies inside the region */
+    boolean covers(long address, long length) {
+        long start = segment.address();
+        long size = segment.byteSize();
+        return length >= 0 && address - start >= 0 && address - start <= size - length
+                && Long.compareUnsigned(address, start) >= 0;
+    }
+
+    synchronized void windowBound() {
+        boundWindows++;
+    }
+
+    synchronized void windowUnbound() {
+        boundWindows--;
+    }
+
+    @Override
+    void destroy() {
+        synchronized (this) {
+            if (boundWindows > 0) {
+                throw Failures.busy("ibv_dereg_mr", boundWindows + " memory window(s) are bound to the region");
+            }
+        }
+        pd.softContext().fabric().keys().remove(MemoryKeys.index(key));
+    }
+
+    @Override
+    void afterClose() {
+        pd.release();
+    }
+}

@@ -1,0 +1,67 @@
+package org.verbs4j.provider.soft;
+
+import org.verbs4j.VerbsObject;
+
+/**
+ * The lifetime rules every soft verbs object shares: closed exactly once, no verb after close, and
+ * no close while children (objects that reference this one) are alive.
+ */
+abstract class SoftObject implements VerbsObject {
+
+    private final String destroyVerb;
+    private final String kind;
+    private volatile boolean closed;
+    private int users;
+
+    SoftObject(String destroyVerb, String kind) {
+        this.destroyVerb = destroyVerb;
+        this.kind = kind;
+    }
+
+    @Override
+    public final void close() {
+        synchronized (this) {
+            if (closed) {
+                throw Failures.closed(destroyVerb, kind);
+            }
+            if (users > 0) {
+                throw Failures.busy(destroyVerb, kind + " is still used by " + users + " object(s)");
+            }
+            destroy();
+            closed = true;
+        }
+        afterClose();
+    }
+
+    @Override
+    public final boolean isClosed() {
+        return closed;
+    }
+
+    /** Throws {@link org.verbs4j.ClosedObjectException} naming {@code verb} if the object is closed. */
+    final void ensureOpen(String verb) {
+        if (closed) {
+            throw Failures.closed(verb, kind);
+        }
+    }
+
+    /** Records a child; fails if this object is closed. */
+    final synchronized void retain(String verb) {
+        ensureOpen(verb);
+        users++;
+    }
+
+    /** Forgets a child that was closed. */
+    final synchronized void release() {
+        users--;
+    }
+
+    /**
+     * Releases the object's resources; called with the object locked, before it is marked closed. It may
+     * throw to refuse the close, leaving the object usable.
+     */
+    abstract void destroy();
+
+    /** Runs after the object is marked closed, outside its lock: releases the parents. */
+    abstract void afterClose();
+}

@@ -1,0 +1,620 @@
+package org.verbs4j.provider.soft;
+
+import java.util.ArrayDeque;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.AsyncEventType;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.Flags;
+import org.verbs4j.Gid;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttrMask;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpCreateFlag;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.SharedReceiveQueue;
+import org.verbs4j.SrqType;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+
+/**
+ * A queue pair of the soft device: its state machine and attributes, its send queue (posted through
+ * {@link SoftSendOps}) and its receive queue (or shared receive queue). Transitions, posts and the
+ * execution of requests happen under the fabric's wire lock.
+ */
+final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject {
+
+    private static final String CREATE = "ibv_create_qp_ex";
+    private static final String MODIFY = "ibv_modify_qp";
+    private static final String POST_RECV = "ibv_post_recv";
+
+    private final SoftContext context;
+    private final SoftFabric fabric;
+    private final SoftProtectionDomain pd;
+    private final SoftCompletionQueue sendCq;
+    private final SoftCompletionQueue recvCq;
+    private final SoftSharedReceiveQueue srq;
+    private final QpType type;
+    private final Object qpContext;
+    private final QpCapabilities capabilities;
+    private final boolean sqSigAll;
+    private final boolean blockSelfMulticast;
+    private final int qpNum;
+    private final SendQueue sendQueue;
+    private final ReceiveQueue receiveQueue;
+    private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
+    private final SoftSendOps sendOps;
+    private final Completion completion = new Completion();
+    private final EventAccount asyncEvents = new EventAccount();
+
+    private volatile QpState state = QpState.RESET;
+    private final QpAttributeStore attributes = new QpAttributeStore();
+    private int multicastAttachments;
+    private boolean rnrTimerPending;
+    private boolean progressing;
+    private Object waitingOn;
+
+    private SoftQueuePair(SoftContext context, QpInitAttributes init, SoftProtectionDomain pd,
+                          SoftCompletionQueue sendCq, SoftCompletionQueue recvCq, SoftSharedReceiveQueue srq) {
+        super("ibv_destroy_qp", "queue pair");
+        this.context = context;
+        this.fabric = context.fabric();
+        this.pd = pd;
+        this.sendCq = sendCq;
+        this.recvCq = recvCq;
+        this.srq = srq;
+        this.type = init.qpType();
+        this.qpContext = init.qpContext();
+        QpCapabilities requested = init.cap();
+        this.capabilities = new QpCapabilities(requested.maxSendWr(), srq == null ? requested.maxRecvWr() : 0,
+                requested.maxSendSge(), srq == null ? requested.maxRecvSge() : 0, requested.maxInlineData());
+        this.sqSigAll = init.sqSigAll();
+        this.blockSelfMulticast = init.createFlags().contains(QpCreateFlag.BLOCK_SELF_MCAST_LB);
+        this.sendQueue = new SendQueue(capabilities.maxSendWr(), capabilities.maxSendSge(),
+                capabilities.maxInlineData());
+        this.receiveQueue = srq == null ? new ReceiveQueue(capabilities.maxRecvWr(), capabilities.maxRecvSge())
+                : null;
+        this.sendOps = init.sendOpsFlags().isEmpty() ? null
+                : new SoftSendOps(this, Flags.toBits(init.sendOpsFlags()));
+        int number = fabric.queuePairs().add(this);
+        if (number < 0) {
+            throw Failures.noMemory(CREATE, "no queue pair number left");
+        }
+        this.qpNum = number;
+    }
+
+    static SoftQueuePair create(SoftContext context, QpInitAttributes attributes) {
+        context.ensureOpen(CREATE);
+        validate(attributes);
+        SoftProtectionDomain pd = context.own(CREATE, attributes.pd(), SoftProtectionDomain.class,
+                "the protection domain");
+        SoftCompletionQueue sendCq = context.own(CREATE, attributes.sendCq(), SoftCompletionQueue.class,
+                "the send completion queue");
+        SoftCompletionQueue recvCq = context.own(CREATE, attributes.recvCq(), SoftCompletionQueue.class,
+                "the receive completion queue");
+        SoftSharedReceiveQueue srq = attributes.srq() == null ? null
+                : context.own(CREATE, attributes.srq(), SoftSharedReceiveQueue.class, "the shared receive queue");
+        if (pd.softContext() != context || sendCq.softContext() != context || recvCq.softContext() != context
+                || (srq != null && srq.softContext() != context)) {
+            throw Failures.invalid(CREATE, "an object of the attributes belongs to another context");
+        }
+        if (srq != null && srq.type() == SrqType.TM && attributes.qpType() != QpType.RC) {
+            throw Failures.invalid(CREATE, "only RC queue pairs can use a tag-matching SRQ");
+        }
+        SoftQueuePair qp = new SoftQueuePair(context, attributes, pd, sendCq, recvCq, srq);
+        context.retain(CREATE);
+        pd.retain(CREATE);
+        sendCq.retain(CREATE);
+        recvCq.retain(CREATE);
+        if (srq != null) {
+            srq.retain(CREATE);
+        }
+        return qp;
+    }
+
+    private static void validate(QpInitAttributes attributes) {
+        QpType type = attributes.qpType();
+        if (type != QpType.RC && type != QpType.UC && type != QpType.UD) {
+            throw Failures.unsupported(CREATE, "the soft device has no " + type + " queue pairs");
+        }
+        EnumSet<QpCreateFlag> unsupported = EnumSet.allOf(QpCreateFlag.class);
+        unsupported.remove(QpCreateFlag.BLOCK_SELF_MCAST_LB);
+        unsupported.retainAll(attributes.createFlags());
+        if (!unsupported.isEmpty()) {
+            throw Failures.unsupported(CREATE, "the soft device does not support the create flags " + unsupported);
+        }
+        if (attributes.xrcDomain() != null || attributes.indirectionTable() != null
+                || attributes.rxHashConf() != null || attributes.sourceQpn() != 0 || attributes.maxTsoHeader() != 0) {
+            throw Failures.unsupported(CREATE, "the soft device has no XRC, RSS, source QPN or TSO");
+        }
+        for (SendOpsFlag flag : attributes.sendOpsFlags()) {
+            SendOpcode opcode = SendOpcode.of(flag);
+            if (opcode == null || !opcode.validFor(type)) {
+                throw Failures.unsupported(CREATE, "a " + type + " queue pair cannot post " + flag);
+            }
+        }
+        QpCapabilities cap = attributes.cap();
+        if (cap == null) {
+            throw Failures.invalid(CREATE, "the queue sizes are missing");
+        }
+        checkRange(cap.maxSendWr(), DeviceProfile.MAX_QP_WR, "max_send_wr");
+        checkRange(cap.maxSendSge(), DeviceProfile.MAX_SGE, "max_send_sge");
+        checkRange(cap.maxInlineData(), DeviceProfile.MAX_INLINE_DATA, "max_inline_data");
+        if (attributes.srq() == null) {
+            // ibv_create_qp_ex(3): the receive sizes are ignored when the QP uses a shared receive queue.
+            checkRange(cap.maxRecvWr(), DeviceProfile.MAX_QP_WR, "max_recv_wr");
+            checkRange(cap.maxRecvSge(), DeviceProfile.MAX_SGE, "max_recv_sge");
+        }
+    }
+
+    private static void checkRange(int value, int limit, String name) {
+        if (value < 0 || value > limit) {
+            throw Failures.invalid(CREATE, name + " " + value + " is not in [0, " + limit + "]");
+        }
+    }
+
+    // ---- accessors ----
+
+    @Override
+    public Context context() {
+        return context;
+    }
+
+    SoftContext softContext() {
+        return context;
+    }
+
+    SoftFabric fabric() {
+        return fabric;
+    }
+
+    @Override
+    public int qpNum() {
+        return qpNum;
+    }
+
+    @Override
+    public QpType type() {
+        return type;
+    }
+
+    @Override
+    public Object qpContext() {
+        return qpContext;
+    }
+
+    @Override
+    public ProtectionDomain protectionDomain() {
+        return pd;
+    }
+
+    SoftProtectionDomain softPd() {
+        return pd;
+    }
+
+    @Override
+    public CompletionQueue sendCq() {
+        return sendCq;
+    }
+
+    @Override
+    public CompletionQueue recvCq() {
+        return recvCq;
+    }
+
+    SoftCompletionQueue softRecvCq() {
+        return recvCq;
+    }
+
+    @Override
+    public Optional<SharedReceiveQueue> srq() {
+        return Optional.ofNullable(srq);
+    }
+
+    SoftSharedReceiveQueue softSrq() {
+        return srq;
+    }
+
+    @Override
+    public QpCapabilities capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public QpState state() {
+        return state;
+    }
+
+    @Override
+    public EventAccount asyncEvents() {
+        return asyncEvents;
+    }
+
+    SendQueue sendQueue() {
+        return sendQueue;
+    }
+
+    boolean sqSigAll() {
+        return sqSigAll;
+    }
+
+    Completion completion() {
+        return completion;
+    }
+
+    int qkey() {
+        return attributes.qkey();
+    }
+
+    int destQpNum() {
+        return attributes.destQpNum();
+    }
+
+    AhAttributes ahAttr() {
+        return attributes.ahAttr();
+    }
+
+    int pathMtuBytes() {
+        return attributes.pathMtuBytes();
+    }
+
+    /** @return the service level of the primary path, 0 without one */
+    int serviceLevel() {
+        AhAttributes path = attributes.ahAttr();
+        return path == null ? 0 : path.sl();
+    }
+
+    int rnrRetry() {
+        return attributes.rnrRetry();
+    }
+
+    int minRnrTimer() {
+        return attributes.minRnrTimer();
+    }
+
+    boolean blocksSelfMulticast() {
+        return blockSelfMulticast;
+    }
+
+    boolean allowsRemote(AccessFlag access) {
+        return attributes.allowsRemote(access);
+    }
+
+    /** @return whether the queue pair accepts incoming messages (RTR and later, not ERR) */
+    boolean canReceive() {
+        QpState current = state;
+        return current == QpState.RTR || current == QpState.RTS || current == QpState.SQD || current == QpState.SQE;
+    }
+
+    /** @return the receive requests the responder consumes: its own, or those of its SRQ */
+    ReceiveQueue receiveQueue() {
+        return srq != null ? srq.queue() : receiveQueue;
+    }
+
+    /** @return the requesters waiting for a receive request after an RNR NAK */
+    ArrayDeque<SoftQueuePair> rnrWaiters() {
+        return srq != null ? srq.rnrWaiters() : rnrWaiters;
+    }
+
+    /** Called by the responder after it took a receive request from {@link #receiveQueue()}. */
+    void receiveConsumed() {
+        if (srq != null) {
+            srq.consumed();
+        }
+    }
+
+    boolean rnrTimerPending() {
+        return rnrTimerPending;
+    }
+
+    void rnrTimerPending(boolean value) {
+        rnrTimerPending = value;
+    }
+
+    boolean progressing() {
+        return progressing;
+    }
+
+    void progressing(boolean value) {
+        progressing = value;
+    }
+
+    /** Retries the requesters blocked on this responder (it no longer answers, or got receives). */
+    private void wakeWaiters() {
+        if (receiveQueue != null) {
+            fabric.requester().wakeRnrWaiters(rnrWaiters);
+        }
+    }
+
+    Object waitingOn() {
+        return waitingOn;
+    }
+
+    void waitingOn(Object queue) {
+        waitingOn = queue;
+    }
+
+    // ---- modify and query ----
+
+    @Override
+    public void modify(QpAttributes requested) {
+        ensureOpen(MODIFY);
+        Set<QpAttrMask> mask = requested.mask();
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            QpState current = state;
+            String problem = QpStateMachine.check(type, current, mask, requested.qpState());
+            if (problem == null) {
+                problem = attributes.check(context, requested, mask, current);
+            }
+            if (problem != null) {
+                throw Failures.invalid(MODIFY, problem);
+            }
+            attributes.apply(requested, mask);
+            if (mask.contains(QpAttrMask.STATE)) {
+                transition(current, requested.qpState());
+            }
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    private void transition(QpState from, QpState to) {
+        state = to;
+        switch (to) {
+            case RESET -> reset();
+            case ERR -> {
+                if (from != QpState.ERR) {
+                    flushAll();
+                }
+            }
+            case RTS -> fabric.requester().progress(this);
+            case SQD -> {
+                if (from == QpState.RTS && attributes.enSqdAsyncNotify()) {
+                    context.events().post(AsyncEventType.SQ_DRAINED, this, 0);
+                }
+            }
+            default -> {
+                // INIT and RTR need no action.
+            }
+        }
+    }
+
+    private void reset() {
+        sendQueue.discard();
+        if (receiveQueue != null) {
+            receiveQueue.clear();
+        }
+        forgetRnrWait();
+        wakeWaiters();
+        attributes.reset();
+    }
+
+    void forgetRnrWait() {
+        if (waitingOn instanceof ArrayDeque<?> queue) {
+            queue.remove(this);
+        }
+        waitingOn = null;
+    }
+
+    /**
+     * Moves the queue pair to the error state after a failure, flushing every outstanding request; wire
+     * lock held.
+     *
+     * @param event the asynchronous event to raise about it, or {@code null}
+     */
+    void enterError(AsyncEventType event) {
+        if (state == QpState.ERR || state == QpState.RESET) {
+            return;
+        }
+        state = QpState.ERR;
+        if (event != null) {
+            context.events().post(event, this, 0);
+        }
+        flushAll();
+    }
+
+    private void flushAll() {
+        forgetRnrWait();
+        flushSend();
+        wakeWaiters();
+        if (receiveQueue != null) {
+            while (!receiveQueue.isEmpty()) {
+                long wrId = receiveQueue.headWrId();
+                receiveQueue.removeHead();
+                completeReceive(completion.start(wrId, WcStatus.WR_FLUSH_ERR, WcOpcode.RECV, qpNum));
+            }
+        } else {
+            context.events().post(AsyncEventType.QP_LAST_WQE_REACHED, this, 0);
+        }
+    }
+
+    /** Completes every posted, unexecuted send request with WR_FLUSH_ERR, signaled or not. */
+    void flushSend() {
+        while (sendQueue.hasPending()) {
+            long position = sendQueue.executed;
+            SendWqe wqe = sendQueue.slot(position);
+            sendQueue.executed = position + 1;
+            Completion c = completion.start(wqe.wrId, WcStatus.WR_FLUSH_ERR, wqe.opcode.completionOpcode(), qpNum);
+            c.sendQueue = sendQueue;
+            c.sendPosition = position + 1;
+            sendCq.push(c);
+        }
+    }
+
+    /** Pushes a send completion; an overrun moves the queue pair to error. */
+    void completeSend(Completion c) {
+        if (!sendCq.push(c)) {
+            enterError(AsyncEventType.QP_FATAL);
+        }
+    }
+
+    /** Pushes a receive completion; an overrun moves the queue pair to error. */
+    void completeReceive(Completion c) {
+        if (!recvCq.push(c)) {
+            enterError(AsyncEventType.QP_FATAL);
+        }
+    }
+
+    @Override
+    public QpAttributes query(Set<QpAttrMask> mask) {
+        ensureOpen("ibv_query_qp");
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            QpAttributes a = new QpAttributes().qpState(state).curQpState(state).cap(capabilities);
+            attributes.fill(a);
+            return a;
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    // ---- receive ----
+
+    @Override
+    public void postReceive(ReceiveRequest first) {
+        ensureOpen(POST_RECV);
+        if (srq != null) {
+            throw Failures.invalid(POST_RECV, "the queue pair uses a shared receive queue", first);
+        }
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            if (state == QpState.RESET) {
+                throw Failures.invalid(POST_RECV, "the queue pair is in RESET", first);
+            }
+            for (ReceiveRequest request = first; request != null; request = request.next()) {
+                if (request.sgList().size() > receiveQueue.maxSge()) {
+                    throw Failures.invalid(POST_RECV, request.sgList().size() + " SGEs exceed max_recv_sge "
+                            + receiveQueue.maxSge(), request);
+                }
+                if (receiveQueue.isFull()) {
+                    throw Failures.noMemory(POST_RECV, "the receive queue is full (" + receiveQueue.capacity()
+                            + " requests)", request);
+                }
+                receiveQueue.add(request);
+            }
+            if (state == QpState.ERR) {
+                flushAll();
+            } else {
+                fabric.requester().wakeRnrWaiters(rnrWaiters);
+            }
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    // ---- send ----
+
+    @Override
+    public SendOps sendOps() {
+        ensureOpen("ibv_qp_to_qp_ex");
+        if (sendOps == null) {
+            throw Failures.unsupported("ibv_qp_to_qp_ex", "the queue pair was created without send-ops flags");
+        }
+        return sendOps;
+    }
+
+    // ---- multicast ----
+
+    @Override
+    public void attachMulticast(Gid gid, int lid) {
+        ensureOpen("ibv_attach_mcast");
+        checkMulticast("ibv_attach_mcast", gid);
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            if (fabric.multicast().attach(gid, this)) {
+                multicastAttachments++;
+            }
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    @Override
+    public void detachMulticast(Gid gid, int lid) {
+        ensureOpen("ibv_detach_mcast");
+        checkMulticast("ibv_detach_mcast", gid);
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            if (!fabric.multicast().detach(gid, this)) {
+                throw Failures.invalid("ibv_detach_mcast", "the queue pair is not attached to " + gid);
+            }
+            multicastAttachments--;
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    private void checkMulticast(String verb, Gid gid) {
+        if (type != QpType.UD) {
+            throw Failures.invalid(verb, "only UD queue pairs join multicast groups");
+        }
+        if (gid == null || (gid.high() >>> 56) != 0xff) {
+            throw Failures.invalid(verb, "the GID is not a multicast GID (ff00::/8)");
+        }
+    }
+
+    // ---- lifetime ----
+
+    @Override
+    void destroy() {
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            if (multicastAttachments > 0) {
+                throw Failures.busy("ibv_destroy_qp", "the queue pair is attached to " + multicastAttachments
+                        + " multicast group(s)");
+            }
+            forgetRnrWait();
+        } finally {
+            wire.unlock();
+        }
+        context.events().discard(this);
+        if (!asyncEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
+            throw Failures.busy("ibv_destroy_qp", asyncEvents.outstanding()
+                    + " asynchronous event(s) are not acknowledged after " + EventAccount.destroyTimeout()
+                    + " (property " + EventAccount.DESTROY_TIMEOUT_PROPERTY + ")");
+        }
+        wire.lock();
+        try {
+            state = QpState.RESET;
+            fabric.queuePairs().remove(qpNum);
+            wakeWaiters();
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    @Override
+    void afterClose() {
+        if (srq != null) {
+            srq.release();
+        }
+        recvCq.release();
+        sendCq.release();
+        pd.release();
+        context.release();
+    }
+
+    @Override
+    public String toString() {
+        return "SoftQueuePair[" + type + " " + qpNum + " " + state + "]";
+    }
+}

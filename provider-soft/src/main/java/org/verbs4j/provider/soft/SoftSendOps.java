@@ -1,0 +1,357 @@
+package org.verbs4j.provider.soft;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.Errno;
+import org.verbs4j.MemoryWindow;
+import org.verbs4j.MwBindInfo;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ScatterGatherList;
+import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.VerbsException;
+
+/**
+ * The send-ops API of a soft queue pair. Requests are built directly in the free slots of the send queue
+ * (nothing is allocated); a problem is remembered and reported by {@link #complete()}, which discards the
+ * whole batch. {@link #complete()} publishes the batch and executes it at once in the calling thread.
+ */
+final class SoftSendOps implements SendOps {
+
+    private static final String COMPLETE = "ibv_wr_complete";
+
+    private final SoftQueuePair qp;
+    private final long opsBits;
+    private final SendQueue queue;
+    private final SendWqe overflow;
+    private final int maxSge;
+    private final int maxInline;
+    private boolean inBatch;
+    private long base;
+    private int staged;
+    private long nextWrId;
+    private int nextFlags;
+    private SendWqe current;
+    private int errno;
+    private String problem;
+
+    SoftSendOps(SoftQueuePair qp, long opsBits) {
+        this.qp = qp;
+        this.opsBits = opsBits;
+        this.queue = qp.sendQueue();
+        this.maxSge = qp.capabilities().maxSendSge();
+        this.maxInline = qp.capabilities().maxInlineData();
+        this.overflow = new SendWqe(maxSge, maxInline);
+    }
+
+    @Override
+    public QueuePair queuePair() {
+        return qp;
+    }
+
+    @Override
+    public void start() {
+        qp.ensureOpen("ibv_wr_start");
+        inBatch = true;
+        base = queue.posted;
+        staged = 0;
+        current = null;
+        errno = 0;
+        problem = null;
+    }
+
+    @Override
+    public SendOps wrId(long wrId) {
+        nextWrId = wrId;
+        return this;
+    }
+
+    @Override
+    public SendOps wrFlags(int sendFlags) {
+        nextFlags = sendFlags;
+        return this;
+    }
+
+    private SendOps build(SendOpcode opcode, SendOpsFlag flag) {
+        if (opcode == null || (opsBits & flag.value()) == 0) {
+            throw Failures.invalid("ibv_wr_" + flag.name().toLowerCase(java.util.Locale.ROOT),
+                    flag + " was not requested in send_ops_flags at creation");
+        }
+        if (!inBatch) {
+            fail(Errno.EINVAL, "a request was built outside ibv_wr_start ... ibv_wr_complete");
+            current = overflow;
+        } else if (!queue.hasRoom(base + staged)) {
+            fail(Errno.ENOMEM, "the send queue is full (" + queue.capacity() + " requests)");
+            current = overflow;
+        } else {
+            current = queue.slot(base + staged);
+            staged++;
+        }
+        current.clear(opcode, nextWrId, nextFlags);
+        return this;
+    }
+
+    private void fail(Errno code, String why) {
+        if (errno == 0) {
+            errno = code.code();
+            problem = why;
+        }
+    }
+
+    private SendWqe current(String verb) {
+        if (current == null) {
+            fail(Errno.EINVAL, verb + " was called before a builder");
+            return overflow;
+        }
+        return current;
+    }
+
+    @Override
+    public SendOps send() {
+        return build(SendOpcode.SEND, SendOpsFlag.SEND);
+    }
+
+    @Override
+    public SendOps sendWithImm(int immData) {
+        build(SendOpcode.SEND_WITH_IMM, SendOpsFlag.SEND_WITH_IMM);
+        current.immData = immData;
+        return this;
+    }
+
+    @Override
+    public SendOps sendWithInv(int invalidateRkey) {
+        build(SendOpcode.SEND_WITH_INV, SendOpsFlag.SEND_WITH_INV);
+        current.invalidateRkey = invalidateRkey;
+        return this;
+    }
+
+    @Override
+    public SendOps sendTso(MemorySegment header, int mss) {
+        return build(null, SendOpsFlag.TSO);
+    }
+
+    @Override
+    public SendOps rdmaWrite(int rkey, long remoteAddress) {
+        build(SendOpcode.RDMA_WRITE, SendOpsFlag.RDMA_WRITE);
+        return remote(rkey, remoteAddress);
+    }
+
+    @Override
+    public SendOps rdmaWriteWithImm(int rkey, long remoteAddress, int immData) {
+        build(SendOpcode.RDMA_WRITE_WITH_IMM, SendOpsFlag.RDMA_WRITE_WITH_IMM);
+        current.immData = immData;
+        return remote(rkey, remoteAddress);
+    }
+
+    @Override
+    public SendOps rdmaRead(int rkey, long remoteAddress) {
+        build(SendOpcode.RDMA_READ, SendOpsFlag.RDMA_READ);
+        return remote(rkey, remoteAddress);
+    }
+
+    @Override
+    public SendOps atomicCmpSwp(int rkey, long remoteAddress, long compare, long swap) {
+        build(SendOpcode.ATOMIC_CMP_AND_SWP, SendOpsFlag.ATOMIC_CMP_AND_SWP);
+        current.compareAdd = compare;
+        current.swap = swap;
+        return remote(rkey, remoteAddress);
+    }
+
+    @Override
+    public SendOps atomicFetchAdd(int rkey, long remoteAddress, long add) {
+        build(SendOpcode.ATOMIC_FETCH_AND_ADD, SendOpsFlag.ATOMIC_FETCH_AND_ADD);
+        current.compareAdd = add;
+        return remote(rkey, remoteAddress);
+    }
+
+    private SendOps remote(int rkey, long remoteAddress) {
+        current.rkey = rkey;
+        current.remoteAddress = remoteAddress;
+        return this;
+    }
+
+    @Override
+    public SendOps localInv(int invalidateRkey) {
+        build(SendOpcode.LOCAL_INV, SendOpsFlag.LOCAL_INV);
+        current.invalidateRkey = invalidateRkey;
+        current.hasData = true;
+        return this;
+    }
+
+    @Override
+    public SendOps bindMw(MemoryWindow window, int rkey, MwBindInfo bindInfo) {
+        build(SendOpcode.BIND_MW, SendOpsFlag.BIND_MW);
+        if (!(window instanceof SoftMemoryWindow soft) || soft.softPd() != qp.softPd() || bindInfo == null) {
+            fail(Errno.EINVAL, "the memory window is not a window of the queue pair's protection domain");
+            return this;
+        }
+        current.window = soft;
+        current.windowRkey = rkey;
+        current.bindInfo = bindInfo;
+        current.hasData = true;
+        return this;
+    }
+
+    @Override
+    public SendOps setUdAddr(AddressHandle ah, int remoteQpn, int remoteQkey) {
+        SendWqe wqe = current("ibv_wr_set_ud_addr");
+        if (qp.type() != QpType.UD) {
+            fail(Errno.EINVAL, "ibv_wr_set_ud_addr on a " + qp.type() + " queue pair");
+        } else if (!(ah instanceof SoftAddressHandle soft) || soft.isClosed() || soft.softPd() != qp.softPd()) {
+            fail(Errno.EINVAL, "the address handle is closed or belongs to another protection domain");
+        } else {
+            wqe.ah = soft;
+            wqe.remoteQpn = remoteQpn & 0xffffff;
+            wqe.remoteQkey = remoteQkey;
+            wqe.hasUdAddress = true;
+        }
+        return this;
+    }
+
+    @Override
+    public SendOps setXrcSrqn(int remoteSrqn) {
+        current("ibv_wr_set_xrc_srqn");
+        fail(Errno.EINVAL, "ibv_wr_set_xrc_srqn on a " + qp.type() + " queue pair");
+        return this;
+    }
+
+    @Override
+    public SendOps setSge(int lkey, long address, int length) {
+        SendWqe wqe = dataTarget("ibv_wr_set_sge", 1);
+        if (wqe != null) {
+            wqe.sges.add(address, length, lkey);
+            wqe.hasData = true;
+        }
+        return this;
+    }
+
+    @Override
+    public SendOps setSgeList(ScatterGatherList list) {
+        SendWqe wqe = dataTarget("ibv_wr_set_sge_list", list.size());
+        if (wqe != null) {
+            for (int i = 0; i < list.size(); i++) {
+                wqe.sges.add(list.address(i), list.length(i), list.lkey(i));
+            }
+            wqe.hasData = true;
+        }
+        return this;
+    }
+
+    private SendWqe dataTarget(String verb, int sgeCount) {
+        SendWqe wqe = current(verb);
+        if (wqe.hasData) {
+            fail(Errno.EINVAL, verb + ": the request already has its data");
+            return null;
+        }
+        if (sgeCount > maxSge) {
+            fail(Errno.EINVAL, verb + ": " + sgeCount + " SGEs exceed max_send_sge " + maxSge);
+            return null;
+        }
+        return wqe;
+    }
+
+    @Override
+    public SendOps setInlineData(MemorySegment data) {
+        SendWqe wqe = inlineTarget("ibv_wr_set_inline_data", data.byteSize());
+        if (wqe != null) {
+            MemorySegment.copy(data, 0, wqe.inline, 0, data.byteSize());
+            wqe.inlineLength = (int) data.byteSize();
+        }
+        return this;
+    }
+
+    @Override
+    public SendOps setInlineDataList(List<MemorySegment> buffers) {
+        long total = 0;
+        for (int i = 0; i < buffers.size(); i++) {
+            total += buffers.get(i).byteSize();
+        }
+        SendWqe wqe = inlineTarget("ibv_wr_set_inline_data_list", total);
+        if (wqe != null) {
+            long offset = 0;
+            for (int i = 0; i < buffers.size(); i++) {
+                MemorySegment piece = buffers.get(i);
+                MemorySegment.copy(piece, 0, wqe.inline, offset, piece.byteSize());
+                offset += piece.byteSize();
+            }
+            wqe.inlineLength = (int) total;
+        }
+        return this;
+    }
+
+    private SendWqe inlineTarget(String verb, long bytes) {
+        SendWqe wqe = current(verb);
+        if (wqe.hasData) {
+            fail(Errno.EINVAL, verb + ": the request already has its data");
+            return null;
+        }
+        if (wqe.opcode == null || !wqe.opcode.allowsInline()) {
+            fail(Errno.EINVAL, verb + ": inline data is valid for SEND and RDMA_WRITE only");
+            return null;
+        }
+        if (bytes > maxInline) {
+            fail(Errno.EINVAL, verb + ": " + bytes + " bytes exceed max_inline_data " + maxInline);
+            return null;
+        }
+        wqe.isInline = true;
+        wqe.hasData = true;
+        return wqe;
+    }
+
+    @Override
+    public void complete() {
+        if (!inBatch) {
+            throw Failures.invalid(COMPLETE, "ibv_wr_start was not called");
+        }
+        inBatch = false;
+        current = null;
+        if (errno == 0) {
+            checkRequests();
+        }
+        if (errno != 0) {
+            staged = 0;
+            throw VerbsException.of(COMPLETE, errno, problem);
+        }
+        ReentrantLock wire = qp.fabric().wire();
+        wire.lock();
+        try {
+            qp.ensureOpen(COMPLETE);
+            QpState state = qp.state();
+            if (state == QpState.RESET || state == QpState.INIT || state == QpState.RTR) {
+                staged = 0;
+                throw Failures.invalid(COMPLETE, "the queue pair is in " + state + ": sends need RTS");
+            }
+            queue.posted = base + staged;
+            staged = 0;
+            qp.fabric().requester().progress(qp);
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    private void checkRequests() {
+        for (int i = 0; i < staged && errno == 0; i++) {
+            SendWqe wqe = queue.slot(base + i);
+            if (wqe.opcode.carriesData() && !wqe.hasData) {
+                fail(Errno.EINVAL, "request " + i + " of the batch has no data setter");
+            } else if (qp.type() == QpType.UD && !wqe.hasUdAddress) {
+                fail(Errno.EINVAL, "request " + i + " of the batch has no ibv_wr_set_ud_addr");
+            } else if (wqe.opcode.isAtomic() && (wqe.sges.count != 1 || wqe.sges.length[0] != Long.BYTES)) {
+                fail(Errno.EINVAL, "an atomic operation needs one 8-byte SGE");
+            }
+        }
+    }
+
+    @Override
+    public void abort() {
+        inBatch = false;
+        staged = 0;
+        current = null;
+        errno = 0;
+        problem = null;
+    }
+}

@@ -1,0 +1,236 @@
+package org.verbs4j.provider.soft;
+
+import java.util.ArrayDeque;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import org.verbs4j.AsyncEventType;
+import org.verbs4j.Context;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SharedReceiveQueue;
+import org.verbs4j.SrqAttrMask;
+import org.verbs4j.SrqAttributes;
+import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.SrqOperation;
+import org.verbs4j.SrqType;
+
+/**
+ * A shared receive queue: one pool of receive requests for several queue pairs, with the one-shot limit
+ * event; of type {@link SrqType#TM} it also holds the tag-matching list ({@link TagMatcher}). Used under
+ * the fabric's wire lock.
+ */
+final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQueue, EventSubject {
+
+    private static final String CREATE = "ibv_create_srq_ex";
+    private static final String POST = "ibv_post_srq_recv";
+    private static final String MODIFY = "ibv_modify_srq";
+
+    private final SoftContext context;
+    private final SoftFabric fabric;
+    private final SoftProtectionDomain pd;
+    private final SrqType type;
+    private final Object srqContext;
+    private final ReceiveQueue queue;
+    private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
+    private final EventAccount asyncEvents = new EventAccount();
+    private final SoftCompletionQueue cq;
+    private final TagMatcher tagMatcher;
+    private int limit;
+
+    SoftSharedReceiveQueue(SoftContext context, SrqInitAttributes attributes) {
+        super("ibv_destroy_srq", "shared receive queue");
+        context.ensureOpen(CREATE);
+        this.pd = context.own(CREATE, attributes.pd(), SoftProtectionDomain.class, "the protection domain");
+        this.type = attributes.srqType();
+        validate(context, attributes);
+        this.context = context;
+        this.fabric = context.fabric();
+        this.srqContext = attributes.srqContext();
+        this.queue = new ReceiveQueue(attributes.attr().maxWr(), attributes.attr().maxSge());
+        this.cq = attributes.cq() == null ? null
+                : context.own(CREATE, attributes.cq(), SoftCompletionQueue.class, "the completion queue");
+        this.tagMatcher = type == SrqType.TM ? new TagMatcher(this, attributes.tmCap()) : null;
+        context.retain(CREATE);
+        pd.retain(CREATE);
+        if (cq != null) {
+            cq.retain(CREATE);
+        }
+    }
+
+    private void validate(SoftContext owner, SrqInitAttributes attributes) {
+        if (type == SrqType.XRC) {
+            throw Failures.unsupported(CREATE, "the soft device has no XRC");
+        }
+        SrqAttributes attr = attributes.attr();
+        if (attr == null || attr.maxWr() < 1 || attr.maxWr() > DeviceProfile.MAX_SRQ_WR || attr.maxSge() < 0
+                || attr.maxSge() > DeviceProfile.MAX_SGE) {
+            throw Failures.invalid(CREATE, "max_wr must be in [1, " + DeviceProfile.MAX_SRQ_WR
+                    + "] and max_sge in [0, " + DeviceProfile.MAX_SGE + "]");
+        }
+        if (pd.softContext() != owner) {
+            throw Failures.invalid(CREATE, "the protection domain belongs to another context");
+        }
+        if (type == SrqType.TM) {
+            if (attributes.cq() == null || attributes.tmCap() == null) {
+                throw Failures.invalid(CREATE, "a tag-matching SRQ needs a completion queue and tm_cap");
+            }
+            if (attributes.tmCap().maxNumTags() < 1 || attributes.tmCap().maxNumTags() > DeviceProfile.MAX_NUM_TAGS
+                    || attributes.tmCap().maxOps() < 1 || attributes.tmCap().maxOps() > DeviceProfile.MAX_TM_OPS) {
+                throw Failures.invalid(CREATE, "tm_cap " + attributes.tmCap() + " exceeds the device's TM caps");
+            }
+        }
+    }
+
+    @Override
+    public Context context() {
+        return context;
+    }
+
+    SoftContext softContext() {
+        return context;
+    }
+
+    SoftFabric fabric() {
+        return fabric;
+    }
+
+    SoftProtectionDomain softPd() {
+        return pd;
+    }
+
+    SoftCompletionQueue softCq() {
+        return cq;
+    }
+
+    @Override
+    public SrqType type() {
+        return type;
+    }
+
+    @Override
+    public Object srqContext() {
+        return srqContext;
+    }
+
+    @Override
+    public EventAccount asyncEvents() {
+        return asyncEvents;
+    }
+
+    ReceiveQueue queue() {
+        return queue;
+    }
+
+    ArrayDeque<SoftQueuePair> rnrWaiters() {
+        return rnrWaiters;
+    }
+
+    TagMatcher tagMatcher() {
+        return tagMatcher;
+    }
+
+    /** Fires the limit event once when fewer requests than the armed limit remain; wire lock held. */
+    void consumed() {
+        if (limit > 0 && queue.size() < limit) {
+            limit = 0;
+            context.events().post(AsyncEventType.SRQ_LIMIT_REACHED, this, 0);
+        }
+    }
+
+    @Override
+    public SrqAttributes query() {
+        ensureOpen("ibv_query_srq");
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            return new SrqAttributes(queue.capacity(), queue.maxSge(), limit);
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    @Override
+    public void modify(SrqAttributes attributes, Set<SrqAttrMask> mask) {
+        ensureOpen(MODIFY);
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            int newSize = mask.contains(SrqAttrMask.MAX_WR) ? attributes.maxWr() : queue.capacity();
+            int newLimit = mask.contains(SrqAttrMask.LIMIT) ? attributes.srqLimit() : limit;
+            if (newSize < 1 || newSize > DeviceProfile.MAX_SRQ_WR || newSize < queue.size()) {
+                throw Failures.invalid(MODIFY, "max_wr " + newSize + " is not in [" + Math.max(1, queue.size())
+                        + ", " + DeviceProfile.MAX_SRQ_WR + "]");
+            }
+            if (newLimit < 0 || newLimit > newSize) {
+                throw Failures.invalid(MODIFY, "srq_limit " + newLimit + " exceeds max_wr " + newSize);
+            }
+            if (newSize != queue.capacity()) {
+                queue.resize(newSize);
+            }
+            limit = newLimit;
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    @Override
+    public void armLimit(int newLimit) {
+        modify(new SrqAttributes(0, 0, newLimit), Set.of(SrqAttrMask.LIMIT));
+    }
+
+    @Override
+    public void postReceive(ReceiveRequest first) {
+        ensureOpen(POST);
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            for (ReceiveRequest request = first; request != null; request = request.next()) {
+                if (request.sgList().size() > queue.maxSge()) {
+                    throw Failures.invalid(POST, request.sgList().size() + " SGEs exceed max_sge " + queue.maxSge(),
+                            request);
+                }
+                if (queue.isFull()) {
+                    throw Failures.noMemory(POST, "the shared receive queue is full (" + queue.capacity()
+                            + " requests)", request);
+                }
+                queue.add(request);
+            }
+            fabric.requester().wakeRnrWaiters(rnrWaiters);
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    @Override
+    public void postOps(SrqOperation first) {
+        ensureOpen("ibv_post_srq_ops");
+        if (tagMatcher == null) {
+            throw Failures.unsupported("ibv_post_srq_ops", "the shared receive queue is not a tag-matching SRQ",
+                    first);
+        }
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            tagMatcher.post(first);
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    @Override
+    void destroy() {
+        context.events().discard(this);
+        if (!asyncEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
+            throw Failures.busy("ibv_destroy_srq", asyncEvents.outstanding()
+                    + " asynchronous event(s) are not acknowledged after " + EventAccount.destroyTimeout());
+        }
+    }
+
+    @Override
+    void afterClose() {
+        if (cq != null) {
+            cq.release();
+        }
+        pd.release();
+        context.release();
+    }
+}

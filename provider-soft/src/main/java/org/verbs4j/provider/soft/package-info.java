@@ -1,0 +1,32 @@
+/**
+ * The soft provider: RDMA devices in pure Java.
+ *
+ * <h2>Progress model</h2>
+ * Work executes in the thread that posts it. {@code ibv_wr_complete} publishes a batch and runs the send
+ * queue at once: local checks, then the responder of the destination queue pair (any soft device of the
+ * JVM), which places the data, consumes a receive request and produces the responder's completion, then
+ * the requester's completion. Everything that changes device state (posts, transitions, execution) runs
+ * under one fabric-wide lock, so the order of a send queue and the atomicity of atomics are those of the
+ * wire; polling reads completions without that lock, so a poller spinning inside an open batch never holds
+ * up a producer. Nothing spins: a request that gets a receiver-not-ready NAK stays at the head of its send
+ * queue and is retried when the responder posts a receive (in the posting thread) or, for a finite
+ * {@code rnr_retry}, after the responder's {@code min_rnr_timer} on a single daemon timer thread
+ * ({@code verbs4j-soft-timer}, started on demand and ended after a second without work); when the retries
+ * are exhausted it completes with {@code RNR_RETRY_EXC_ERR}. An RC request to a queue pair that does not
+ * answer completes at once with {@code RETRY_EXC_ERR}. Fences need no work: requests execute in order.
+ *
+ * <h2>Shutdown</h2>
+ * The devices live as long as the JVM. Closing objects releases their resources; the only thread is the
+ * daemon timer, which never keeps the JVM alive and exits when idle. Destroying a completion queue, queue
+ * pair or shared receive queue waits for the acknowledgement of its delivered events at most
+ * {@code verbs4j.soft.destroy-timeout-ms} milliseconds (default 10 s), then fails with {@code EBUSY} and
+ * leaves the object usable.
+ *
+ * <h2>Memory</h2>
+ * Only native segments can be registered. The device reaches them through its own view of the memory
+ * (as a DMA engine would), so the work of a request may run on another thread than the one that owns a
+ * confined segment; the application keeps the memory alive until the region is deregistered. Every access
+ * checks that the segment's arena is still alive, so memory freed too early gives a protection error rather
+ * than a wild write (an arena closed while a copy is running is not caught).
+ */
+package org.verbs4j.provider.soft;

@@ -1,0 +1,85 @@
+package org.verbs4j.provider.soft;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Method;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
+
+/** The data path (post receive, post send, poll, read fields) allocates nothing in steady state. */
+class AllocationTest {
+
+    private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
+    private static final int ROUNDS = 50_000;
+
+    private final Rig rig = new Rig();
+    private final CompletionQueue cqA = rig.cq(64);
+    private final CompletionQueue cqB = rig.cq(64);
+    private final QueuePair a = rig.qp(QpType.RC, cqA, 16);
+    private final QueuePair b = rig.qp(QpType.RC, cqB, 16);
+    private final MemoryRegion mrA = rig.region(4096);
+    private final MemoryRegion mrB = rig.region(4096);
+    private final ReceiveRequest receive = new ReceiveRequest(1).wrId(7);
+    private long sink;
+
+    AllocationTest() {
+        rig.connectPair(a, b);
+        receive.sgList().add(mrB, 0, 64);
+    }
+
+    @AfterEach
+    void tearDown() {
+        rig.close();
+    }
+
+    private void rounds(int count) {
+        SendOps ops = a.sendOps();
+        for (int i = 0; i < count; i++) {
+            b.postReceive(receive);
+            ops.start();
+            ops.wrId(i).wrFlags(SIGNALED).send().setSge(mrA.lkey(), mrA.address(), 8);
+            ops.wrId(i).wrFlags(SIGNALED).rdmaWrite(mrB.rkey(), mrB.address() + 1024).setSge(mrA.lkey(), mrA.address(), 8);
+            ops.complete();
+            sink += drain(cqA) + drain(cqB);
+        }
+    }
+
+    private static long drain(CompletionQueue cq) {
+        long sum = 0;
+        if (cq.startPoll()) {
+            do {
+                sum += cq.wrId() + cq.status().ordinal() + cq.readByteLen() + cq.readQpNum() + cq.readSrcQp()
+                        + cq.readWcFlags() + cq.readOpcode().ordinal() + cq.readCompletionTs();
+            } while (cq.nextPoll());
+            cq.endPoll();
+        }
+        return sum;
+    }
+
+    /** Reads com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes through reflection. */
+    private static long allocatedBytes() throws ReflectiveOperationException {
+        Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
+                .invoke(null);
+        Method method = Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes");
+        return (Long) method.invoke(bean);
+    }
+
+    @Test
+    void steadyStatePostAndPollAllocateNothing() throws ReflectiveOperationException {
+        rounds(ROUNDS);
+        allocatedBytes();
+        long before = allocatedBytes();
+        rounds(ROUNDS);
+        long allocated = allocatedBytes() - before;
+        assertThat(sink).isNotZero();
+        assertThat((double) allocated / ROUNDS).as("bytes allocated per round (%d in all)", allocated)
+                .isLessThan(1.0);
+    }
+}

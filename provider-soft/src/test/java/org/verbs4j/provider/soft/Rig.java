@@ -1,0 +1,138 @@
+package org.verbs4j.provider.soft;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.CompletionField;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.Mtu;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendOpsFlag;
+
+/** Test scaffolding: a context on soft0 with a protection domain, and helpers to build and connect QPs. */
+final class Rig implements AutoCloseable {
+
+    static final Set<AccessFlag> ALL_ACCESS = EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE,
+            AccessFlag.REMOTE_READ, AccessFlag.REMOTE_ATOMIC);
+    static final Set<SendOpsFlag> RC_OPS = EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.SEND_WITH_IMM,
+            SendOpsFlag.SEND_WITH_INV, SendOpsFlag.RDMA_WRITE, SendOpsFlag.RDMA_WRITE_WITH_IMM,
+            SendOpsFlag.RDMA_READ, SendOpsFlag.ATOMIC_CMP_AND_SWP, SendOpsFlag.ATOMIC_FETCH_AND_ADD,
+            SendOpsFlag.LOCAL_INV, SendOpsFlag.BIND_MW);
+    static final Set<CompletionField> ALL_FIELDS = EnumSet.of(CompletionField.BYTE_LEN, CompletionField.IMM,
+            CompletionField.QP_NUM, CompletionField.SRC_QP, CompletionField.SLID, CompletionField.SL,
+            CompletionField.DLID_PATH_BITS, CompletionField.COMPLETION_TIMESTAMP,
+            CompletionField.COMPLETION_TIMESTAMP_WALLCLOCK, CompletionField.TM_INFO);
+
+    final Arena arena = Arena.ofShared();
+    final Context context;
+    final ProtectionDomain pd;
+
+    Rig() {
+        context = new SoftProvider().devices().get(0).open();
+        pd = context.allocateProtectionDomain();
+    }
+
+    CompletionQueue cq(int cqe) {
+        return context.createCompletionQueue(CqInitAttributes.builder(cqe).wcFlags(ALL_FIELDS).build());
+    }
+
+    MemoryRegion region(int bytes) {
+        return region(bytes, ALL_ACCESS);
+    }
+
+    MemoryRegion region(int bytes, Set<AccessFlag> access) {
+        return pd.registerMemory(arena.allocate(bytes, 8), access);
+    }
+
+    QueuePair qp(QpType type, CompletionQueue cq, int depth) {
+        Set<SendOpsFlag> ops = type == QpType.RC ? RC_OPS : type == QpType.UC
+                ? EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.SEND_WITH_IMM, SendOpsFlag.RDMA_WRITE,
+                        SendOpsFlag.RDMA_WRITE_WITH_IMM)
+                : EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.SEND_WITH_IMM);
+        return context.createQueuePair(QpInitAttributes.builder(type, pd, cq,
+                new QpCapabilities(depth, depth, 4, 4, 64)).sendOpsFlags(ops).build());
+    }
+
+    AhAttributes addressOf(Context target) {
+        return AhAttributes.global(target.queryGid(1, 0), 0, 1);
+    }
+
+    /** Moves a connected QP to RTS towards {@code remote}, RC attributes as pyverbs sets them. */
+    void connect(QueuePair qp, QueuePair remote, Set<AccessFlag> access, int rnrRetry) {
+        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(access));
+        QpAttributes rtr = new QpAttributes().qpState(QpState.RTR).ahAttr(addressOf(remote.context()))
+                .pathMtu(Mtu.MTU_1024).destQpNum(remote.qpNum()).rqPsn(0);
+        QpAttributes rts = new QpAttributes().qpState(QpState.RTS).sqPsn(0);
+        if (qp.type() == QpType.RC) {
+            rtr.maxDestRdAtomic(16).minRnrTimer(1);
+            rts.timeout(14).retryCnt(7).rnrRetry(rnrRetry).maxRdAtomic(16);
+        }
+        qp.modify(rtr);
+        qp.modify(rts);
+    }
+
+    void connectPair(QueuePair a, QueuePair b) {
+        connect(a, b, ALL_ACCESS, 7);
+        connect(b, a, ALL_ACCESS, 7);
+    }
+
+    void toRtsUd(QueuePair qp, int qkey) {
+        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qkey(qkey));
+        qp.modify(new QpAttributes().qpState(QpState.RTR));
+        qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0));
+    }
+
+    static void postRecv(QueuePair qp, long wrId, MemoryRegion mr, long offset, int length) {
+        ReceiveRequest request = new ReceiveRequest(1).wrId(wrId);
+        request.sgList().add(mr, offset, length);
+        qp.postReceive(request);
+    }
+
+    /** @return the next completion of {@code cq}, waiting at most 5 s */
+    static Wc poll(CompletionQueue cq) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (cq.startPoll()) {
+                Wc wc = Wc.read(cq);
+                cq.endPoll();
+                return wc;
+            }
+            Thread.onSpinWait();
+        }
+        throw new AssertionError("no completion within 5 s");
+    }
+
+    /** @return whether the queue is empty */
+    static boolean empty(CompletionQueue cq) {
+        if (cq.startPoll()) {
+            cq.endPoll();
+            return false;
+        }
+        return true;
+    }
+
+    static void fill(MemorySegment segment, int seed) {
+        for (long i = 0; i < segment.byteSize(); i++) {
+            segment.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) (i * 31 + seed));
+        }
+    }
+
+    @Override
+    public void close() {
+        arena.close();
+    }
+}
