@@ -1,0 +1,84 @@
+package org.verbs4j.benchmarks;
+
+import java.lang.foreign.Arena;
+import java.util.EnumSet;
+import java.util.Set;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.Mtu;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.Verbs;
+
+/** Two connected RC queue pairs on {@code soft0}, each with its completion queue and a registered buffer. */
+final class RcPair implements AutoCloseable {
+
+    private static final Set<AccessFlag> ACCESS = EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE,
+            AccessFlag.REMOTE_READ);
+
+    final Arena arena = Arena.ofShared();
+    final Context context;
+    final ProtectionDomain pd;
+    final CompletionQueue cqA;
+    final CompletionQueue cqB;
+    final QueuePair a;
+    final QueuePair b;
+    final MemoryRegion mrA;
+    final MemoryRegion mrB;
+
+    RcPair(int bufferBytes) {
+        context = Verbs.open("soft0");
+        pd = context.allocateProtectionDomain();
+        cqA = context.createCompletionQueue(CqInitAttributes.builder(1024).build());
+        cqB = context.createCompletionQueue(CqInitAttributes.builder(1024).build());
+        QpCapabilities cap = new QpCapabilities(256, 256, 1, 1, 64);
+        Set<SendOpsFlag> ops = EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.RDMA_WRITE);
+        a = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cqA, cap).sendOpsFlags(ops).build());
+        b = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cqB, cap).sendOpsFlags(ops).build());
+        mrA = pd.registerMemory(arena.allocate(bufferBytes, 64), ACCESS);
+        mrB = pd.registerMemory(arena.allocate(bufferBytes, 64), ACCESS);
+        connect(a, b);
+        connect(b, a);
+    }
+
+    private void connect(QueuePair qp, QueuePair remote) {
+        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(ACCESS));
+        qp.modify(new QpAttributes().qpState(QpState.RTR).ahAttr(AhAttributes.global(context.queryGid(1, 0), 0, 1))
+                .pathMtu(Mtu.MTU_4096).destQpNum(remote.qpNum()).rqPsn(0).maxDestRdAtomic(16).minRnrTimer(1));
+        qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7)
+                .maxRdAtomic(16));
+    }
+
+    /** Waits for one completion and returns its work request id. */
+    static long pollOne(CompletionQueue cq) {
+        while (!cq.startPoll()) {
+            Thread.onSpinWait();
+        }
+        long wrId = cq.wrId();
+        cq.endPoll();
+        return wrId;
+    }
+
+    @Override
+    public void close() {
+        a.close();
+        b.close();
+        mrA.close();
+        mrB.close();
+        cqA.close();
+        cqB.close();
+        pd.close();
+        context.close();
+        arena.close();
+    }
+}
