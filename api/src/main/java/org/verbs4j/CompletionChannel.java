@@ -12,6 +12,9 @@ import java.time.Duration;
  * all its events are acknowledged. An event may arrive with no completion in the queue (the "extra
  * event" of {@code ibv_get_cq_event(3)}). Closing the channel (C {@code ibv_destroy_comp_channel})
  * fails with {@link BusyException} while completion queues use it.
+ *
+ * <p>A thread interrupted while it waits in {@link #getEvent()} or {@link #getEvent(Duration)} stops
+ * waiting with a {@link VerbsException} of errno {@code EINTR}, and keeps its interrupt status.
  */
 public interface CompletionChannel extends VerbsObject {
 

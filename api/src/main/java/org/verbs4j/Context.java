@@ -97,7 +97,8 @@ public interface Context extends VerbsObject {
     SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes);
 
     /**
-     * Waits for the next asynchronous event (C {@code ibv_get_async_event}).
+     * Waits for the next asynchronous event (C {@code ibv_get_async_event}). An interrupted thread stops
+     * waiting with a {@link VerbsException} of errno {@code EINTR} and keeps its interrupt status.
      *
      * @return the event, which must be acknowledged with {@link #ackAsyncEvent}
      */

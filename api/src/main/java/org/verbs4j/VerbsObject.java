@@ -17,8 +17,10 @@ public interface VerbsObject extends AutoCloseable, Unwrappable {
      * verb).
      *
      * @throws ClosedObjectException if it was already closed
-     * @throws BusyException if children are still alive or, for a queue pair, if it is attached
-     *     to a multicast group
+     * @throws BusyException if children are still alive; for a queue pair, if it is attached to a
+     *     multicast group; for a completion queue, queue pair or shared receive queue, if its completion or
+     *     asynchronous events are still not acknowledged when the provider's documented wait runs out
+     *     (rdma-core waits forever; a Java provider may instead fail and leave the object usable)
      */
     @Override
     void close();
