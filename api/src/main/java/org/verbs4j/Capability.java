@@ -28,6 +28,11 @@ public enum Capability {
     CQ_SOURCE_GID,
     /** {@link ExtraCompletionField#UNSOLICITED}: unsolicited RDMA-write-with-immediate receives. */
     CQ_UNSOLICITED,
+    /**
+     * {@link QpInitAttributes#unsolicitedWriteRecv()}: RDMA_WRITE_WITH_IMM that consumes no receive request
+     * (EFA's {@code EFADV_QP_FLAGS_UNSOLICITED_WRITE_RECV}).
+     */
+    QP_UNSOLICITED_WRITE_RECV,
     /** Parent domains ({@code ibv_alloc_parent_domain}). */
     PARENT_DOMAIN,
     /** Reliable-connected queue pairs. */

@@ -26,12 +26,15 @@ import java.util.Set;
  * @param sourceQpn the wire QP number to use with {@link QpCreateFlag#SOURCE_QPN} (UD only), or 0
  * @param sendOpsFlags the send operations of the send-ops API ({@link QueuePair#sendOps()}); empty means
  *     the send-ops API is not used
+ * @param unsolicitedWriteRecv whether an incoming RDMA_WRITE_WITH_IMM consumes no receive request; its
+ *     receive completion is then unsolicited ({@link CompletionQueue#readIsUnsolicited()}). EFA's
+ *     {@code EFADV_QP_FLAGS_UNSOLICITED_WRITE_RECV}; needs {@link Capability#QP_UNSOLICITED_WRITE_RECV}
  */
 public record QpInitAttributes(Object qpContext, CompletionQueue sendCq, CompletionQueue recvCq,
                                SharedReceiveQueue srq, QpCapabilities cap, QpType qpType, boolean sqSigAll,
                                ProtectionDomain pd, XrcDomain xrcDomain, Set<QpCreateFlag> createFlags,
                                int maxTsoHeader, RwqIndirectionTable indirectionTable, RxHashConf rxHashConf,
-                               int sourceQpn, Set<SendOpsFlag> sendOpsFlags) {
+                               int sourceQpn, Set<SendOpsFlag> sendOpsFlags, boolean unsolicitedWriteRecv) {
 
     /** Copies the sets. */
     public QpInitAttributes {
@@ -85,6 +88,7 @@ public record QpInitAttributes(Object qpContext, CompletionQueue sendCq, Complet
         private RxHashConf rxHashConf;
         private int sourceQpn;
         private Set<SendOpsFlag> sendOpsFlags = Set.of();
+        private boolean unsolicitedWriteRecv;
 
         private Builder(QpType qpType, ProtectionDomain pd, CompletionQueue cq, QpCapabilities cap) {
             this.qpType = qpType;
@@ -166,10 +170,20 @@ public record QpInitAttributes(Object qpContext, CompletionQueue sendCq, Complet
             return this;
         }
 
+        /**
+         * @param value whether an incoming RDMA_WRITE_WITH_IMM consumes no receive request
+         * @return this builder
+         */
+        public Builder unsolicitedWriteRecv(boolean value) {
+            this.unsolicitedWriteRecv = value;
+            return this;
+        }
+
         /** @return the attributes */
         public QpInitAttributes build() {
             return new QpInitAttributes(qpContext, sendCq, recvCq, srq, cap, qpType, sqSigAll, pd, xrcDomain,
-                    createFlags, maxTsoHeader, indirectionTable, rxHashConf, sourceQpn, sendOpsFlags);
+                    createFlags, maxTsoHeader, indirectionTable, rxHashConf, sourceQpn, sendOpsFlags,
+                    unsolicitedWriteRecv);
         }
     }
 }

@@ -21,6 +21,7 @@ import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QueuePair;
+import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
 /**
@@ -108,6 +109,40 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
             } finally {
                 cq.endPoll();
             }
+        }
+    }
+
+    /** The QP option under which an RDMA_WRITE_WITH_IMM needs no receive request. */
+    @Nested
+    @DisplayName("EFADV_QP_FLAGS_UNSOLICITED_WRITE_RECV")
+    class UnsolicitedWrite {
+
+        private static final int SIZE = 32;
+
+        @Test
+        @DisplayName("efadv_create_qp_ex(3): with UNSOLICITED_WRITE_RECV an RDMA_WRITE_WITH_IMM consumes no "
+                + "receive request and its completion is unsolicited")
+        void writeWithImmediateNeedsNoReceive() {
+            CompletionQueue cq = extraCq(ExtraCompletionField.UNSOLICITED, Capability.CQ_UNSOLICITED);
+            requireCapability(Capability.QP_UNSOLICITED_WRITE_RECV, "efadv_create_qp_ex(UNSOLICITED_WRITE_RECV)",
+                    () -> loopback().rc(builder -> builder.recvCq(cq).unsolicitedWriteRecv(true)));
+            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(cq).unsolicitedWriteRecv(true));
+            MemoryRegion source = openMemoryRegion(pairs.pd(), SIZE);
+            Payloads.write(source.segment(), 0, Payloads.pattern(7, SIZE));
+            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            WorkRequests.rdmaWriteWithImm(pairs.requester(), 1, target.rkey(), target.address(), 0x5eed, source, 0,
+                    SIZE);
+            Completions.awaitSuccess(pairs.requesterCq(), environment().completionTimeout(), "the RDMA_WRITE_WITH_IMM");
+            awaitReadable(cq);
+            try {
+                assertAll(() -> assertEquals(WcStatus.SUCCESS, cq.status()),
+                        () -> assertEquals(WcOpcode.RECV_RDMA_WITH_IMM, cq.readOpcode()),
+                        () -> assertEquals(0x5eed, cq.readImmData(), "imm_data"),
+                        () -> assertTrue(cq.readIsUnsolicited(), "efadv_wc_is_unsolicited"));
+            } finally {
+                cq.endPoll();
+            }
+            Payloads.assertPayload(target.segment(), 0, Payloads.pattern(7, SIZE), "the RDMA-written payload");
         }
     }
 

@@ -5,7 +5,6 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
-import org.verbs4j.ExtraCompletionField;
 import org.verbs4j.QpType;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcFlag;
@@ -108,7 +107,7 @@ final class Responder {
 
     private int writeWithImmediate(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source,
                                    long length) {
-        boolean unsolicited = responder.softRecvCq().wants(ExtraCompletionField.UNSOLICITED);
+        boolean unsolicited = responder.unsolicitedWriteRecv();
         ReceiveQueue queue = responder.receiveQueue();
         if (!unsolicited && queue.isEmpty()) {
             return responder.type() == QpType.RC ? RNR : ACK;

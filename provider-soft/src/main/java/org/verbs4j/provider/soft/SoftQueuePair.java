@@ -47,6 +47,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private final SoftCompletionQueue recvCq;
     private final SoftSharedReceiveQueue srq;
     private final QpType type;
+    private final boolean unsolicitedWriteRecv;
     private final Object qpContext;
     private final QpCapabilities capabilities;
     private final boolean sqSigAll;
@@ -76,6 +77,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         this.recvCq = recvCq;
         this.srq = srq;
         this.type = init.qpType();
+        this.unsolicitedWriteRecv = init.unsolicitedWriteRecv();
         this.qpContext = init.qpContext();
         QpCapabilities requested = init.cap();
         this.capabilities = new QpCapabilities(requested.maxSendWr(), srq == null ? requested.maxRecvWr() : 0,
@@ -138,6 +140,9 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         if (attributes.xrcDomain() != null || attributes.indirectionTable() != null
                 || attributes.rxHashConf() != null || attributes.sourceQpn() != 0 || attributes.maxTsoHeader() != 0) {
             throw Failures.unsupported(CREATE, "the soft device has no XRC, RSS, source QPN or TSO");
+        }
+        if (attributes.unsolicitedWriteRecv() && type == QpType.UD) {
+            throw Failures.invalid(CREATE, "a UD queue pair receives no RDMA writes, so it has no unsolicited ones");
         }
         for (SendOpsFlag flag : attributes.sendOpsFlags()) {
             SendOpcode opcode = SendOpcode.of(flag);
@@ -290,6 +295,11 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     boolean allowsRemote(AccessFlag access) {
         return attributes.allowsRemote(access);
+    }
+
+    /** @return whether an incoming RDMA_WRITE_WITH_IMM consumes no receive request */
+    boolean unsolicitedWriteRecv() {
+        return unsolicitedWriteRecv;
     }
 
     /** @return whether the queue pair accepts incoming messages (RTR and later, not ERR) */

@@ -170,7 +170,7 @@ class SharedReceiveQueueTest {
         CompletionQueue efaCq = rig.context.createCompletionQueue(CqInitAttributes.builder(16)
                 .wcFlags(Rig.ALL_FIELDS).extraFields(Set.of(ExtraCompletionField.UNSOLICITED)).build());
         QueuePair server = rig.context.createQueuePair(QpInitAttributes.builder(QpType.RC, rig.pd, efaCq,
-                new QpCapabilities(4, 4, 1, 1, 0)).build());
+                new QpCapabilities(4, 4, 1, 1, 0)).unsolicitedWriteRecv(true).build());
         QueuePair client = rig.qp(QpType.RC, rig.cq(16), 4);
         rig.connectPair(client, server);
         Rig.postRecv(server, 55, mr, 0, 64);
@@ -189,5 +189,34 @@ class SharedReceiveQueueTest {
         assertThat(efaCq.wrId()).as("the send took the receive the write left alone").isEqualTo(55);
         assertThat(efaCq.readIsUnsolicited()).isFalse();
         efaCq.endPoll();
+    }
+
+    @Test
+    void withoutTheQpOptionAnRdmaWriteWithImmediateConsumesAReceive() {
+        CompletionQueue efaCq = rig.context.createCompletionQueue(CqInitAttributes.builder(16)
+                .wcFlags(Rig.ALL_FIELDS).extraFields(Set.of(ExtraCompletionField.UNSOLICITED)).build());
+        QueuePair server = rig.context.createQueuePair(QpInitAttributes.builder(QpType.RC, rig.pd, efaCq,
+                new QpCapabilities(4, 4, 1, 1, 0)).build());
+        QueuePair client = rig.qp(QpType.RC, rig.cq(16), 4);
+        rig.connectPair(client, server);
+        Rig.postRecv(server, 56, mr, 0, 64);
+        SendOps ops = client.sendOps();
+        ops.start();
+        ops.wrId(1).wrFlags(0).rdmaWriteWithImm(mr.rkey(), mr.address() + 1024, 0xabd)
+                .setSge(mr.lkey(), mr.address(), 32);
+        ops.complete();
+        assertThat(efaCq.startPoll()).isTrue();
+        assertThat(efaCq.readOpcode()).isEqualTo(WcOpcode.RECV_RDMA_WITH_IMM);
+        assertThat(efaCq.wrId()).as("the write consumed the posted receive").isEqualTo(56);
+        assertThat(efaCq.readIsUnsolicited()).isFalse();
+        efaCq.endPoll();
+    }
+
+    @Test
+    void aUdQueuePairCannotAskForUnsolicitedWrites() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> rig.context.createQueuePair(
+                QpInitAttributes.builder(QpType.UD, rig.pd, rig.cq(4), new QpCapabilities(4, 4, 1, 1, 0))
+                        .unsolicitedWriteRecv(true).build()))
+                .isInstanceOf(org.verbs4j.InvalidArgumentException.class).hasMessageContaining("UD");
     }
 }
