@@ -117,7 +117,10 @@ public interface SendOps {
     SendOps localInv(int invalidateRkey);
 
     /**
-     * Builds a memory window bind (C {@code ibv_wr_bind_mw}).
+     * Builds a memory window bind (C {@code ibv_wr_bind_mw}). It binds windows of both types: a type-2
+     * window as {@code ibv_wr_bind_mw} does, and a type-1 window as C {@code ibv_bind_mw} does, which
+     * providers implement by posting this same BIND_MW request. The window's new key is
+     * {@link MemoryWindow#rkey()} once the bind completed successfully.
      *
      * @param window the window to bind
      * @param rkey the new remote key of the window
