@@ -47,9 +47,8 @@ public enum AccessFlag implements CConstant {
     /** The device may write the memory with relaxed PCI ordering (optional flag). */
     RELAXED_ORDERING(1L << 20);
 
-    private static final String C_TYPE = "enum ibv_access_flags";
-    private static final String C_PREFIX = "IBV_ACCESS_";
-    private static final AccessFlag[] BY_BIT = byBit();
+    private static final ConstantTable<AccessFlag> TABLE =
+            ConstantTable.flags(AccessFlag.class, "enum ibv_access_flags", "IBV_ACCESS_");
 
     private final long value;
 
@@ -64,7 +63,7 @@ public enum AccessFlag implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -75,19 +74,6 @@ public enum AccessFlag implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static AccessFlag fromValue(long value) {
-        AccessFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static AccessFlag[] byBit() {
-        AccessFlag[] table = new AccessFlag[Long.SIZE];
-        for (AccessFlag constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

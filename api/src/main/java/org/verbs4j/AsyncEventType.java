@@ -94,9 +94,8 @@ public enum AsyncEventType implements CConstant {
         DEVICE
     }
 
-    private static final String C_TYPE = "enum ibv_event_type";
-    private static final String C_PREFIX = "IBV_EVENT_";
-    private static final AsyncEventType[] BY_VALUE = byValue();
+    private static final ConstantTable<AsyncEventType> TABLE =
+            ConstantTable.values(AsyncEventType.class, "enum ibv_event_type", "IBV_EVENT_");
 
     private final long value;
     private final Element element;
@@ -113,7 +112,7 @@ public enum AsyncEventType implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /** @return the object this event is about: which member of the C event's {@code element} union is valid */
@@ -129,18 +128,6 @@ public enum AsyncEventType implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static AsyncEventType fromValue(long value) {
-        AsyncEventType constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static AsyncEventType[] byValue() {
-        AsyncEventType[] table = new AsyncEventType[20];
-        for (AsyncEventType constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

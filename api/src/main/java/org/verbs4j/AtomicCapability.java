@@ -18,9 +18,8 @@ public enum AtomicCapability implements CConstant {
     /** Atomic between this device and any other agent, including the CPU. */
     GLOB(2);
 
-    private static final String C_TYPE = "enum ibv_atomic_cap";
-    private static final String C_PREFIX = "IBV_ATOMIC_";
-    private static final AtomicCapability[] BY_VALUE = byValue();
+    private static final ConstantTable<AtomicCapability> TABLE =
+            ConstantTable.values(AtomicCapability.class, "enum ibv_atomic_cap", "IBV_ATOMIC_");
 
     private final long value;
 
@@ -35,7 +34,7 @@ public enum AtomicCapability implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -46,18 +45,6 @@ public enum AtomicCapability implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static AtomicCapability fromValue(long value) {
-        AtomicCapability constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static AtomicCapability[] byValue() {
-        AtomicCapability[] table = new AtomicCapability[3];
-        for (AtomicCapability constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -59,9 +59,8 @@ public enum CompletionField implements CConstant {
     public static final Set<CompletionField> STANDARD =
             Collections.unmodifiableSet(EnumSet.range(BYTE_LEN, DLID_PATH_BITS));
 
-    private static final String C_TYPE = "enum ibv_create_cq_wc_flags";
-    private static final String C_PREFIX = "IBV_WC_EX_WITH_";
-    private static final CompletionField[] BY_BIT = byBit();
+    private static final ConstantTable<CompletionField> TABLE =
+            ConstantTable.flags(CompletionField.class, "enum ibv_create_cq_wc_flags", "IBV_WC_EX_WITH_");
 
     private final long value;
 
@@ -76,7 +75,7 @@ public enum CompletionField implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -87,19 +86,6 @@ public enum CompletionField implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static CompletionField fromValue(long value) {
-        CompletionField constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static CompletionField[] byBit() {
-        CompletionField[] table = new CompletionField[Long.SIZE];
-        for (CompletionField constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -16,9 +16,8 @@ public enum CqCreateFlag implements CConstant {
     /** The device does not report an error when the CQ overruns. */
     IGNORE_OVERRUN(1L << 1);
 
-    private static final String C_TYPE = "enum ibv_create_cq_attr_flags";
-    private static final String C_PREFIX = "IBV_CREATE_CQ_ATTR_";
-    private static final CqCreateFlag[] BY_BIT = byBit();
+    private static final ConstantTable<CqCreateFlag> TABLE =
+            ConstantTable.flags(CqCreateFlag.class, "enum ibv_create_cq_attr_flags", "IBV_CREATE_CQ_ATTR_");
 
     private final long value;
 
@@ -33,7 +32,7 @@ public enum CqCreateFlag implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -44,19 +43,6 @@ public enum CqCreateFlag implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static CqCreateFlag fromValue(long value) {
-        CqCreateFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static CqCreateFlag[] byBit() {
-        CqCreateFlag[] table = new CqCreateFlag[Long.SIZE];
-        for (CqCreateFlag constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -17,9 +17,8 @@ public enum CqInitAttrMask implements CConstant {
     /** The parent domain is set. */
     PD(1L << 1);
 
-    private static final String C_TYPE = "enum ibv_cq_init_attr_mask";
-    private static final String C_PREFIX = "IBV_CQ_INIT_ATTR_MASK_";
-    private static final CqInitAttrMask[] BY_BIT = byBit();
+    private static final ConstantTable<CqInitAttrMask> TABLE =
+            ConstantTable.flags(CqInitAttrMask.class, "enum ibv_cq_init_attr_mask", "IBV_CQ_INIT_ATTR_MASK_");
 
     private final long value;
 
@@ -34,7 +33,7 @@ public enum CqInitAttrMask implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -45,19 +44,6 @@ public enum CqInitAttrMask implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static CqInitAttrMask fromValue(long value) {
-        CqInitAttrMask constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static CqInitAttrMask[] byBit() {
-        CqInitAttrMask[] table = new CqInitAttrMask[Long.SIZE];
-        for (CqInitAttrMask constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -92,9 +92,8 @@ public enum DeviceCapFlag implements CConstant {
     /** Writes of received data can be padded to a full cache line (extended flags only). */
     PCI_WRITE_END_PADDING(1L << 36);
 
-    private static final String C_TYPE = "enum ibv_device_cap_flags";
-    private static final String C_PREFIX = "IBV_DEVICE_";
-    private static final DeviceCapFlag[] BY_BIT = byBit();
+    private static final ConstantTable<DeviceCapFlag> TABLE =
+            ConstantTable.flags(DeviceCapFlag.class, "enum ibv_device_cap_flags", "IBV_DEVICE_");
 
     private final long value;
 
@@ -109,7 +108,7 @@ public enum DeviceCapFlag implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -120,19 +119,6 @@ public enum DeviceCapFlag implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static DeviceCapFlag fromValue(long value) {
-        DeviceCapFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static DeviceCapFlag[] byBit() {
-        DeviceCapFlag[] table = new DeviceCapFlag[Long.SIZE];
-        for (DeviceCapFlag constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

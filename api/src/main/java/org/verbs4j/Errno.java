@@ -280,8 +280,7 @@ public enum Errno implements CConstant {
     /** Memory page has hardware error. */
     EHWPOISON(133, "Memory page has hardware error");
 
-    private static final String C_TYPE = "errno";
-    private static final Errno[] BY_CODE = byCode();
+    private static final ConstantTable<Errno> TABLE = ConstantTable.values(Errno.class, "errno");
 
     private final int code;
     private final String message;
@@ -319,11 +318,7 @@ public enum Errno implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static Errno fromValue(long value) {
-        Errno constant = lookup(value);
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
+        return TABLE.of(value);
     }
 
     /**
@@ -331,7 +326,7 @@ public enum Errno implements CConstant {
      * @return the constant for {@code code}, or empty if Linux gives that number no name
      */
     public static Optional<Errno> of(int code) {
-        return Optional.ofNullable(lookup(code));
+        return Optional.ofNullable(TABLE.find(code));
     }
 
     /**
@@ -340,23 +335,11 @@ public enum Errno implements CConstant {
      *     {@code "Unknown error 1234 (errno 1234)"} for a number that has no constant
      */
     public static String describe(int code) {
-        Errno errno = lookup(code);
+        Errno errno = TABLE.find(code);
         return errno == null ? "Unknown error " + code + " (errno " + code + ")" : errno.text();
     }
 
     private String text() {
         return message + " (" + name() + ")";
-    }
-
-    private static Errno lookup(long value) {
-        return value >= 0 && value < BY_CODE.length ? BY_CODE[(int) value] : null;
-    }
-
-    private static Errno[] byCode() {
-        Errno[] table = new Errno[134];
-        for (Errno constant : values()) {
-            table[constant.code] = constant;
-        }
-        return table;
     }
 }

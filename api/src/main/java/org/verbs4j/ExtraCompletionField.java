@@ -20,8 +20,8 @@ public enum ExtraCompletionField implements CConstant {
     /** Whether a receive completion is unsolicited, that is, has no matching receive work request. */
     UNSOLICITED(1L << 1, "EFADV_WC_EX_WITH_IS_UNSOLICITED");
 
-    private static final String C_TYPE = "EFADV_WC_EX_WITH_* enum";
-    private static final ExtraCompletionField[] BY_BIT = byBit();
+    private static final ConstantTable<ExtraCompletionField> TABLE =
+            ConstantTable.flags(ExtraCompletionField.class, "EFADV_WC_EX_WITH_* enum");
 
     private final long value;
     private final String cName;
@@ -49,19 +49,6 @@ public enum ExtraCompletionField implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static ExtraCompletionField fromValue(long value) {
-        ExtraCompletionField constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static ExtraCompletionField[] byBit() {
-        ExtraCompletionField[] table = new ExtraCompletionField[Long.SIZE];
-        for (ExtraCompletionField constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

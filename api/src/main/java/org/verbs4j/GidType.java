@@ -18,9 +18,8 @@ public enum GidType implements CConstant {
     /** A RoCE v2 GID (UDP/IP packets). */
     ROCE_V2(2);
 
-    private static final String C_TYPE = "enum ibv_gid_type";
-    private static final String C_PREFIX = "IBV_GID_TYPE_";
-    private static final GidType[] BY_VALUE = byValue();
+    private static final ConstantTable<GidType> TABLE =
+            ConstantTable.values(GidType.class, "enum ibv_gid_type", "IBV_GID_TYPE_");
 
     private final long value;
 
@@ -35,7 +34,7 @@ public enum GidType implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -46,18 +45,6 @@ public enum GidType implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static GidType fromValue(long value) {
-        GidType constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static GidType[] byValue() {
-        GidType[] table = new GidType[3];
-        for (GidType constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

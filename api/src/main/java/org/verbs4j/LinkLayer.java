@@ -19,9 +19,8 @@ public enum LinkLayer implements CConstant {
     /** Ethernet (RoCE, iWARP and similar). */
     ETHERNET(2);
 
-    private static final String C_TYPE = "IBV_LINK_LAYER_* enum";
-    private static final String C_PREFIX = "IBV_LINK_LAYER_";
-    private static final LinkLayer[] BY_VALUE = byValue();
+    private static final ConstantTable<LinkLayer> TABLE =
+            ConstantTable.values(LinkLayer.class, "IBV_LINK_LAYER_* enum", "IBV_LINK_LAYER_");
 
     private final long value;
 
@@ -36,7 +35,7 @@ public enum LinkLayer implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -47,18 +46,6 @@ public enum LinkLayer implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static LinkLayer fromValue(long value) {
-        LinkLayer constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static LinkLayer[] byValue() {
-        LinkLayer[] table = new LinkLayer[3];
-        for (LinkLayer constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

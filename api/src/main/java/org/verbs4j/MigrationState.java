@@ -18,9 +18,8 @@ public enum MigrationState implements CConstant {
     /** Armed: the QP is ready to migrate to the alternate path. */
     ARMED(2);
 
-    private static final String C_TYPE = "enum ibv_mig_state";
-    private static final String C_PREFIX = "IBV_MIG_";
-    private static final MigrationState[] BY_VALUE = byValue();
+    private static final ConstantTable<MigrationState> TABLE =
+            ConstantTable.values(MigrationState.class, "enum ibv_mig_state", "IBV_MIG_");
 
     private final long value;
 
@@ -35,7 +34,7 @@ public enum MigrationState implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -46,18 +45,6 @@ public enum MigrationState implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static MigrationState fromValue(long value) {
-        MigrationState constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static MigrationState[] byValue() {
-        MigrationState[] table = new MigrationState[3];
-        for (MigrationState constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -25,9 +25,7 @@ public enum Mtu implements CConstant {
     MTU_4096(5);
 
     private static final int SMALLEST_BYTES = 128;
-    private static final String C_TYPE = "enum ibv_mtu";
-    private static final String C_PREFIX = "IBV_";
-    private static final Mtu[] BY_VALUE = byValue();
+    private static final ConstantTable<Mtu> TABLE = ConstantTable.values(Mtu.class, "enum ibv_mtu", "IBV_");
 
     private final long value;
 
@@ -42,7 +40,7 @@ public enum Mtu implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /** @return the MTU in bytes, from 256 to 4096 */
@@ -58,11 +56,7 @@ public enum Mtu implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static Mtu fromValue(long value) {
-        Mtu constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
+        return TABLE.of(value);
     }
 
     /**
@@ -80,13 +74,5 @@ public enum Mtu implements CConstant {
             default -> throw new IllegalArgumentException(
                     "No enum ibv_mtu constant for " + bytes + " bytes (expected 256, 512, 1024, 2048 or 4096)");
         };
-    }
-
-    private static Mtu[] byValue() {
-        Mtu[] table = new Mtu[6];
-        for (Mtu constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
     }
 }

@@ -15,9 +15,8 @@ public enum MwType implements CConstant {
     /** Type 2: bound with a work request and associated with a queue pair. */
     TYPE_2(2);
 
-    private static final String C_TYPE = "enum ibv_mw_type";
-    private static final String C_PREFIX = "IBV_MW_";
-    private static final MwType[] BY_VALUE = byValue();
+    private static final ConstantTable<MwType> TABLE =
+            ConstantTable.values(MwType.class, "enum ibv_mw_type", "IBV_MW_");
 
     private final long value;
 
@@ -32,7 +31,7 @@ public enum MwType implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -43,18 +42,6 @@ public enum MwType implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static MwType fromValue(long value) {
-        MwType constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static MwType[] byValue() {
-        MwType[] table = new MwType[3];
-        for (MwType constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

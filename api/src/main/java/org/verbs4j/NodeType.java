@@ -33,10 +33,8 @@ public enum NodeType implements CConstant {
     /** A node of a type not otherwise listed. */
     UNSPECIFIED(7);
 
-    private static final String C_TYPE = "enum ibv_node_type";
-    private static final String C_PREFIX = "IBV_NODE_";
-    private static final long FIRST_VALUE = -1;
-    private static final NodeType[] BY_VALUE = byValue();
+    private static final ConstantTable<NodeType> TABLE =
+            ConstantTable.values(NodeType.class, "enum ibv_node_type", "IBV_NODE_");
 
     private final long value;
 
@@ -51,7 +49,7 @@ public enum NodeType implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -62,19 +60,6 @@ public enum NodeType implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static NodeType fromValue(long value) {
-        long index = value - FIRST_VALUE;
-        NodeType constant = index >= 0 && index < BY_VALUE.length ? BY_VALUE[(int) index] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static NodeType[] byValue() {
-        NodeType[] table = new NodeType[9];
-        for (NodeType constant : values()) {
-            table[(int) (constant.value - FIRST_VALUE)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

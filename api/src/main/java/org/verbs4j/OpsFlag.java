@@ -16,9 +16,8 @@ public enum OpsFlag implements CConstant {
     /** The operation carries the count of unexpected messages software has handled. */
     TM_SYNC(1L << 1);
 
-    private static final String C_TYPE = "enum ibv_ops_flags";
-    private static final String C_PREFIX = "IBV_OPS_";
-    private static final OpsFlag[] BY_BIT = byBit();
+    private static final ConstantTable<OpsFlag> TABLE =
+            ConstantTable.flags(OpsFlag.class, "enum ibv_ops_flags", "IBV_OPS_");
 
     private final long value;
 
@@ -33,7 +32,7 @@ public enum OpsFlag implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -44,19 +43,6 @@ public enum OpsFlag implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static OpsFlag fromValue(long value) {
-        OpsFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static OpsFlag[] byBit() {
-        OpsFlag[] table = new OpsFlag[Long.SIZE];
-        for (OpsFlag constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -27,9 +27,8 @@ public enum PortState implements CConstant {
     /** The port is active but deferring a transition to the down state. */
     ACTIVE_DEFER(5);
 
-    private static final String C_TYPE = "enum ibv_port_state";
-    private static final String C_PREFIX = "IBV_PORT_";
-    private static final PortState[] BY_VALUE = byValue();
+    private static final ConstantTable<PortState> TABLE =
+            ConstantTable.values(PortState.class, "enum ibv_port_state", "IBV_PORT_");
 
     private final long value;
 
@@ -44,7 +43,7 @@ public enum PortState implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -55,18 +54,6 @@ public enum PortState implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static PortState fromValue(long value) {
-        PortState constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static PortState[] byValue() {
-        PortState[] table = new PortState[6];
-        for (PortState constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

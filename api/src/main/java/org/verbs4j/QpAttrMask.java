@@ -81,9 +81,8 @@ public enum QpAttrMask implements CConstant {
     /** The send rate limit. */
     RATE_LIMIT(1L << 25);
 
-    private static final String C_TYPE = "enum ibv_qp_attr_mask";
-    private static final String C_PREFIX = "IBV_QP_";
-    private static final QpAttrMask[] BY_BIT = byBit();
+    private static final ConstantTable<QpAttrMask> TABLE =
+            ConstantTable.flags(QpAttrMask.class, "enum ibv_qp_attr_mask", "IBV_QP_");
 
     private final long value;
 
@@ -98,7 +97,7 @@ public enum QpAttrMask implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -109,19 +108,6 @@ public enum QpAttrMask implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static QpAttrMask fromValue(long value) {
-        QpAttrMask constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static QpAttrMask[] byBit() {
-        QpAttrMask[] table = new QpAttrMask[Long.SIZE];
-        for (QpAttrMask constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

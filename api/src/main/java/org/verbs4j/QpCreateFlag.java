@@ -25,9 +25,8 @@ public enum QpCreateFlag implements CConstant {
     /** Writes of received data to memory are padded to a full cache line. */
     PCI_WRITE_END_PADDING(1L << 11);
 
-    private static final String C_TYPE = "enum ibv_qp_create_flags";
-    private static final String C_PREFIX = "IBV_QP_CREATE_";
-    private static final QpCreateFlag[] BY_BIT = byBit();
+    private static final ConstantTable<QpCreateFlag> TABLE =
+            ConstantTable.flags(QpCreateFlag.class, "enum ibv_qp_create_flags", "IBV_QP_CREATE_");
 
     private final long value;
 
@@ -42,7 +41,7 @@ public enum QpCreateFlag implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -53,19 +52,6 @@ public enum QpCreateFlag implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static QpCreateFlag fromValue(long value) {
-        QpCreateFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static QpCreateFlag[] byBit() {
-        QpCreateFlag[] table = new QpCreateFlag[Long.SIZE];
-        for (QpCreateFlag constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -32,9 +32,8 @@ public enum QpInitAttrMask implements CConstant {
     /** The send operations ({@link SendOpsFlag}) of the work request API are set. */
     SEND_OPS_FLAGS(1L << 6);
 
-    private static final String C_TYPE = "enum ibv_qp_init_attr_mask";
-    private static final String C_PREFIX = "IBV_QP_INIT_ATTR_";
-    private static final QpInitAttrMask[] BY_BIT = byBit();
+    private static final ConstantTable<QpInitAttrMask> TABLE =
+            ConstantTable.flags(QpInitAttrMask.class, "enum ibv_qp_init_attr_mask", "IBV_QP_INIT_ATTR_");
 
     private final long value;
 
@@ -49,7 +48,7 @@ public enum QpInitAttrMask implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -60,19 +59,6 @@ public enum QpInitAttrMask implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static QpInitAttrMask fromValue(long value) {
-        QpInitAttrMask constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static QpInitAttrMask[] byBit() {
-        QpInitAttrMask[] table = new QpInitAttrMask[Long.SIZE];
-        for (QpInitAttrMask constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -37,9 +37,8 @@ public enum QpState implements CConstant {
     /** The state is unknown. */
     UNKNOWN(7);
 
-    private static final String C_TYPE = "enum ibv_qp_state";
-    private static final String C_PREFIX = "IBV_QPS_";
-    private static final QpState[] BY_VALUE = byValue();
+    private static final ConstantTable<QpState> TABLE =
+            ConstantTable.values(QpState.class, "enum ibv_qp_state", "IBV_QPS_");
 
     private final long value;
 
@@ -54,7 +53,7 @@ public enum QpState implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -65,18 +64,6 @@ public enum QpState implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static QpState fromValue(long value) {
-        QpState constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static QpState[] byValue() {
-        QpState[] table = new QpState[8];
-        for (QpState constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -30,9 +30,8 @@ public enum QpType implements CConstant {
     /** A provider-specific transport, such as EFA's SRD. */
     DRIVER(255);
 
-    private static final String C_TYPE = "enum ibv_qp_type";
-    private static final String C_PREFIX = "IBV_QPT_";
-    private static final QpType[] BY_VALUE = byValue();
+    private static final ConstantTable<QpType> TABLE =
+            ConstantTable.values(QpType.class, "enum ibv_qp_type", "IBV_QPT_");
 
     private final long value;
 
@@ -47,7 +46,7 @@ public enum QpType implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -58,18 +57,6 @@ public enum QpType implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static QpType fromValue(long value) {
-        QpType constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static QpType[] byValue() {
-        QpType[] table = new QpType[256];
-        for (QpType constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

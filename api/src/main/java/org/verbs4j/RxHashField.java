@@ -40,9 +40,8 @@ public enum RxHashField implements CConstant {
     /** Hash on the inner (encapsulated) packet of a tunnel; combine with the fields to hash. */
     INNER(1L << 31);
 
-    private static final String C_TYPE = "enum ibv_rx_hash_fields";
-    private static final String C_PREFIX = "IBV_RX_HASH_";
-    private static final RxHashField[] BY_BIT = byBit();
+    private static final ConstantTable<RxHashField> TABLE =
+            ConstantTable.flags(RxHashField.class, "enum ibv_rx_hash_fields", "IBV_RX_HASH_");
 
     private final long value;
 
@@ -57,7 +56,7 @@ public enum RxHashField implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -68,19 +67,6 @@ public enum RxHashField implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static RxHashField fromValue(long value) {
-        RxHashField constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static RxHashField[] byBit() {
-        RxHashField[] table = new RxHashField[Long.SIZE];
-        for (RxHashField constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

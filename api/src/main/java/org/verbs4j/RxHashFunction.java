@@ -13,9 +13,8 @@ public enum RxHashFunction implements CConstant {
     /** The Toeplitz hash. */
     TOEPLITZ(1L << 0);
 
-    private static final String C_TYPE = "enum ibv_rx_hash_function_flags";
-    private static final String C_PREFIX = "IBV_RX_HASH_FUNC_";
-    private static final RxHashFunction[] BY_BIT = byBit();
+    private static final ConstantTable<RxHashFunction> TABLE =
+            ConstantTable.flags(RxHashFunction.class, "enum ibv_rx_hash_function_flags", "IBV_RX_HASH_FUNC_");
 
     private final long value;
 
@@ -30,7 +29,7 @@ public enum RxHashFunction implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -41,19 +40,6 @@ public enum RxHashFunction implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static RxHashFunction fromValue(long value) {
-        RxHashFunction constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static RxHashFunction[] byBit() {
-        RxHashFunction[] table = new RxHashFunction[Long.SIZE];
-        for (RxHashFunction constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

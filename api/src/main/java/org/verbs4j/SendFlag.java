@@ -25,9 +25,8 @@ public enum SendFlag implements CConstant {
     /** Let the device compute the IP checksum (and the TCP or UDP checksum). */
     IP_CSUM(1L << 4);
 
-    private static final String C_TYPE = "enum ibv_send_flags";
-    private static final String C_PREFIX = "IBV_SEND_";
-    private static final SendFlag[] BY_BIT = byBit();
+    private static final ConstantTable<SendFlag> TABLE =
+            ConstantTable.flags(SendFlag.class, "enum ibv_send_flags", "IBV_SEND_");
 
     private final long value;
 
@@ -42,7 +41,7 @@ public enum SendFlag implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -53,19 +52,6 @@ public enum SendFlag implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static SendFlag fromValue(long value) {
-        SendFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static SendFlag[] byBit() {
-        SendFlag[] table = new SendFlag[Long.SIZE];
-        for (SendFlag constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

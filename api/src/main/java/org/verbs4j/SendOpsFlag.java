@@ -45,9 +45,8 @@ public enum SendOpsFlag implements CConstant {
     /** TCP segmentation offload send. */
     TSO(1L << 10);
 
-    private static final String C_TYPE = "enum ibv_qp_create_send_ops_flags";
-    private static final String C_PREFIX = "IBV_QP_EX_WITH_";
-    private static final SendOpsFlag[] BY_BIT = byBit();
+    private static final ConstantTable<SendOpsFlag> TABLE =
+            ConstantTable.flags(SendOpsFlag.class, "enum ibv_qp_create_send_ops_flags", "IBV_QP_EX_WITH_");
 
     private final long value;
 
@@ -62,7 +61,7 @@ public enum SendOpsFlag implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -73,19 +72,6 @@ public enum SendOpsFlag implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static SendOpsFlag fromValue(long value) {
-        SendOpsFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static SendOpsFlag[] byBit() {
-        SendOpsFlag[] table = new SendOpsFlag[Long.SIZE];
-        for (SendOpsFlag constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

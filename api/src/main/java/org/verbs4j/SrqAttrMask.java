@@ -16,9 +16,8 @@ public enum SrqAttrMask implements CConstant {
     /** Arm the SRQ limit event with the given limit. */
     LIMIT(1L << 1);
 
-    private static final String C_TYPE = "enum ibv_srq_attr_mask";
-    private static final String C_PREFIX = "IBV_SRQ_";
-    private static final SrqAttrMask[] BY_BIT = byBit();
+    private static final ConstantTable<SrqAttrMask> TABLE =
+            ConstantTable.flags(SrqAttrMask.class, "enum ibv_srq_attr_mask", "IBV_SRQ_");
 
     private final long value;
 
@@ -33,7 +32,7 @@ public enum SrqAttrMask implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -44,19 +43,6 @@ public enum SrqAttrMask implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static SrqAttrMask fromValue(long value) {
-        SrqAttrMask constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static SrqAttrMask[] byBit() {
-        SrqAttrMask[] table = new SrqAttrMask[Long.SIZE];
-        for (SrqAttrMask constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -28,9 +28,8 @@ public enum SrqInitAttrMask implements CConstant {
     /** The tag-matching capabilities are set. */
     TM(1L << 4);
 
-    private static final String C_TYPE = "enum ibv_srq_init_attr_mask";
-    private static final String C_PREFIX = "IBV_SRQ_INIT_ATTR_";
-    private static final SrqInitAttrMask[] BY_BIT = byBit();
+    private static final ConstantTable<SrqInitAttrMask> TABLE =
+            ConstantTable.flags(SrqInitAttrMask.class, "enum ibv_srq_init_attr_mask", "IBV_SRQ_INIT_ATTR_");
 
     private final long value;
 
@@ -45,7 +44,7 @@ public enum SrqInitAttrMask implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -56,19 +55,6 @@ public enum SrqInitAttrMask implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static SrqInitAttrMask fromValue(long value) {
-        SrqInitAttrMask constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static SrqInitAttrMask[] byBit() {
-        SrqInitAttrMask[] table = new SrqInitAttrMask[Long.SIZE];
-        for (SrqInitAttrMask constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -18,9 +18,8 @@ public enum SrqOpcode implements CConstant {
     /** Report to the device how many unexpected messages software has handled. */
     TAG_SYNC(2);
 
-    private static final String C_TYPE = "enum ibv_ops_wr_opcode";
-    private static final String C_PREFIX = "IBV_WR_";
-    private static final SrqOpcode[] BY_VALUE = byValue();
+    private static final ConstantTable<SrqOpcode> TABLE =
+            ConstantTable.values(SrqOpcode.class, "enum ibv_ops_wr_opcode", "IBV_WR_");
 
     private final long value;
 
@@ -35,7 +34,7 @@ public enum SrqOpcode implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -46,18 +45,6 @@ public enum SrqOpcode implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static SrqOpcode fromValue(long value) {
-        SrqOpcode constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static SrqOpcode[] byValue() {
-        SrqOpcode[] table = new SrqOpcode[3];
-        for (SrqOpcode constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

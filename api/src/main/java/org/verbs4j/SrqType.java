@@ -18,9 +18,8 @@ public enum SrqType implements CConstant {
     /** A shared receive queue with tag matching. */
     TM(2);
 
-    private static final String C_TYPE = "enum ibv_srq_type";
-    private static final String C_PREFIX = "IBV_SRQT_";
-    private static final SrqType[] BY_VALUE = byValue();
+    private static final ConstantTable<SrqType> TABLE =
+            ConstantTable.values(SrqType.class, "enum ibv_srq_type", "IBV_SRQT_");
 
     private final long value;
 
@@ -35,7 +34,7 @@ public enum SrqType implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -46,18 +45,6 @@ public enum SrqType implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static SrqType fromValue(long value) {
-        SrqType constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static SrqType[] byValue() {
-        SrqType[] table = new SrqType[3];
-        for (SrqType constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -13,9 +13,8 @@ public enum TmCapFlag implements CConstant {
     /** Tag matching is supported on RC queue pairs. */
     RC(1L << 0);
 
-    private static final String C_TYPE = "enum ibv_tm_cap_flags";
-    private static final String C_PREFIX = "IBV_TM_CAP_";
-    private static final TmCapFlag[] BY_BIT = byBit();
+    private static final ConstantTable<TmCapFlag> TABLE =
+            ConstantTable.flags(TmCapFlag.class, "enum ibv_tm_cap_flags", "IBV_TM_CAP_");
 
     private final long value;
 
@@ -30,7 +29,7 @@ public enum TmCapFlag implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -41,19 +40,6 @@ public enum TmCapFlag implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static TmCapFlag fromValue(long value) {
-        TmCapFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static TmCapFlag[] byBit() {
-        TmCapFlag[] table = new TmCapFlag[Long.SIZE];
-        for (TmCapFlag constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -21,9 +21,8 @@ public enum TmhOpcode implements CConstant {
     /** The data follows the header in the message. */
     EAGER(3);
 
-    private static final String C_TYPE = "enum ibv_tmh_op";
-    private static final String C_PREFIX = "IBV_TMH_";
-    private static final TmhOpcode[] BY_VALUE = byValue();
+    private static final ConstantTable<TmhOpcode> TABLE =
+            ConstantTable.values(TmhOpcode.class, "enum ibv_tmh_op", "IBV_TMH_");
 
     private final long value;
 
@@ -38,7 +37,7 @@ public enum TmhOpcode implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -49,18 +48,6 @@ public enum TmhOpcode implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static TmhOpcode fromValue(long value) {
-        TmhOpcode constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static TmhOpcode[] byValue() {
-        TmhOpcode[] table = new TmhOpcode[4];
-        for (TmhOpcode constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

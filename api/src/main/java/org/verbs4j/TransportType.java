@@ -27,10 +27,8 @@ public enum TransportType implements CConstant {
     /** A transport not otherwise listed. */
     UNSPECIFIED(4);
 
-    private static final String C_TYPE = "enum ibv_transport_type";
-    private static final String C_PREFIX = "IBV_TRANSPORT_";
-    private static final long FIRST_VALUE = -1;
-    private static final TransportType[] BY_VALUE = byValue();
+    private static final ConstantTable<TransportType> TABLE =
+            ConstantTable.values(TransportType.class, "enum ibv_transport_type", "IBV_TRANSPORT_");
 
     private final long value;
 
@@ -45,7 +43,7 @@ public enum TransportType implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -56,19 +54,6 @@ public enum TransportType implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static TransportType fromValue(long value) {
-        long index = value - FIRST_VALUE;
-        TransportType constant = index >= 0 && index < BY_VALUE.length ? BY_VALUE[(int) index] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static TransportType[] byValue() {
-        TransportType[] table = new TransportType[6];
-        for (TransportType constant : values()) {
-            table[(int) (constant.value - FIRST_VALUE)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

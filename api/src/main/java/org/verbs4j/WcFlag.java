@@ -31,9 +31,8 @@ public enum WcFlag implements CConstant {
     /** The message data has been placed in the tagged buffer. */
     TM_DATA_VALID(1L << 6);
 
-    private static final String C_TYPE = "enum ibv_wc_flags";
-    private static final String C_PREFIX = "IBV_WC_";
-    private static final WcFlag[] BY_BIT = byBit();
+    private static final ConstantTable<WcFlag> TABLE =
+            ConstantTable.flags(WcFlag.class, "enum ibv_wc_flags", "IBV_WC_");
 
     private final long value;
 
@@ -48,7 +47,7 @@ public enum WcFlag implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -59,19 +58,6 @@ public enum WcFlag implements CConstant {
      * @throws IllegalArgumentException if {@code value} is not the value of a constant
      */
     public static WcFlag fromValue(long value) {
-        WcFlag constant = Long.bitCount(value) == 1 ? BY_BIT[Long.numberOfTrailingZeros(value)] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException(
-                    "No " + C_TYPE + " constant has the value 0x" + Long.toHexString(value));
-        }
-        return constant;
-    }
-
-    private static WcFlag[] byBit() {
-        WcFlag[] table = new WcFlag[Long.SIZE];
-        for (WcFlag constant : values()) {
-            table[Long.numberOfTrailingZeros(constant.value)] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

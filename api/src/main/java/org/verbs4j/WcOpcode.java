@@ -74,9 +74,8 @@ public enum WcOpcode implements CConstant {
     DRIVER3(137);
 
     private static final long RECEIVE_BIT = 0x80;
-    private static final String C_TYPE = "enum ibv_wc_opcode";
-    private static final String C_PREFIX = "IBV_WC_";
-    private static final WcOpcode[] BY_VALUE = byValue();
+    private static final ConstantTable<WcOpcode> TABLE =
+            ConstantTable.values(WcOpcode.class, "enum ibv_wc_opcode", "IBV_WC_");
 
     private final long value;
 
@@ -91,7 +90,7 @@ public enum WcOpcode implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /**
@@ -110,18 +109,6 @@ public enum WcOpcode implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static WcOpcode fromValue(long value) {
-        WcOpcode constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static WcOpcode[] byValue() {
-        WcOpcode[] table = new WcOpcode[138];
-        for (WcOpcode constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }

@@ -87,9 +87,8 @@ public enum WcStatus implements CConstant {
     /** Tag matching completed but the device could not finish the rendezvous transfer; software must finish it. */
     TM_RNDV_INCOMPLETE(23);
 
-    private static final String C_TYPE = "enum ibv_wc_status";
-    private static final String C_PREFIX = "IBV_WC_";
-    private static final WcStatus[] BY_VALUE = byValue();
+    private static final ConstantTable<WcStatus> TABLE =
+            ConstantTable.values(WcStatus.class, "enum ibv_wc_status", "IBV_WC_");
 
     private final long value;
 
@@ -104,7 +103,7 @@ public enum WcStatus implements CConstant {
 
     @Override
     public String cName() {
-        return C_PREFIX + name();
+        return TABLE.cName(this);
     }
 
     /** @return whether this is {@link #SUCCESS}, the only status for which the whole completion is valid */
@@ -120,18 +119,6 @@ public enum WcStatus implements CConstant {
      * @throws IllegalArgumentException if no constant has that value
      */
     public static WcStatus fromValue(long value) {
-        WcStatus constant = value >= 0 && value < BY_VALUE.length ? BY_VALUE[(int) value] : null;
-        if (constant == null) {
-            throw new IllegalArgumentException("No " + C_TYPE + " constant has the value " + value);
-        }
-        return constant;
-    }
-
-    private static WcStatus[] byValue() {
-        WcStatus[] table = new WcStatus[24];
-        for (WcStatus constant : values()) {
-            table[(int) constant.value] = constant;
-        }
-        return table;
+        return TABLE.of(value);
     }
 }
