@@ -66,6 +66,46 @@ public final class DeviceListBinding {
         }
     }
 
+    /**
+     * Opens a listed device by name (C {@code ibv_open_device} on an entry of a fresh device list).
+     *
+     * @param name the device name
+     * @param opener what to do with the C {@code struct ibv_device *} while the list is alive
+     * @param <T> the result
+     * @return the opener's result
+     * @throws org.verbs4j.InvalidArgumentException if no device has that name any more
+     */
+    public <T> T withDevice(String name, java.util.function.Function<MemorySegment, T> opener) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment errno = ErrnoCapture.allocate(arena);
+            MemorySegment count = arena.allocate(JAVA_INT);
+            MemorySegment list = (MemorySegment) getDeviceList.invokeExact(errno, count);
+            if (list.equals(MemorySegment.NULL)) {
+                throw VerbsException.of("ibv_get_device_list", ErrnoCapture.errno(errno), null);
+            }
+            try {
+                return opener.apply(find(list.reinterpret(ADDRESS.byteSize() * count.get(JAVA_INT, 0)), name));
+            } finally {
+                freeDeviceList.invokeExact(list);
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("downcall failed", e);
+        }
+    }
+
+    private MemorySegment find(MemorySegment array, String name) throws Throwable {
+        for (long offset = 0; offset < array.byteSize(); offset += ADDRESS.byteSize()) {
+            MemorySegment device = array.get(ADDRESS, offset);
+            MemorySegment deviceName = (MemorySegment) getDeviceName.invokeExact(device);
+            if (deviceName.reinterpret(Long.MAX_VALUE).getString(0).equals(name)) {
+                return device;
+            }
+        }
+        throw new org.verbs4j.InvalidArgumentException("ibv_open_device", "no RDMA device named " + name);
+    }
+
     private List<NativeDevice> read(MemorySegment array) throws Throwable {
         List<NativeDevice> devices = new ArrayList<>();
         for (long offset = 0; offset < array.byteSize(); offset += ADDRESS.byteSize()) {

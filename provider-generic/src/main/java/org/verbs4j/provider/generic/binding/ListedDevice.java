@@ -4,11 +4,10 @@ import org.verbs4j.Context;
 import org.verbs4j.Device;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
-import org.verbs4j.UnsupportedVerbException;
 
 /**
- * A device of libibverbs' device list as a provider offers it. Opening it is not implemented yet:
- * {@link #open()} reports that clearly instead of pretending.
+ * A device of libibverbs' device list as a provider offers it; {@link #open()} opens it with
+ * {@code ibv_open_device}.
  *
  * @param info the device list entry
  * @param providerId the provider that offers it
@@ -37,7 +36,6 @@ public record ListedDevice(NativeDevice info, String providerId) implements Devi
 
     @Override
     public Context open() {
-        throw new UnsupportedVerbException("ibv_open_device",
-                "provider '" + providerId + "' lists " + name() + " but cannot open devices yet");
+        return Ibverbs.get().deviceList().withDevice(name(), device -> NativeContext.open(this, device));
     }
 }

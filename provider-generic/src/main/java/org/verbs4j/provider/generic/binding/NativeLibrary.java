@@ -55,6 +55,17 @@ public final class NativeLibrary {
     }
 
     /**
+     * @param symbol an exported function of libibverbs
+     * @param descriptor its C signature
+     * @param options linker options, for example {@link ErrnoCapture#OPTION}
+     * @return a downcall handle for it
+     * @throws UnsupportedVerbException if the library does not export the symbol
+     */
+    public MethodHandle downcall(Symbol symbol, FunctionDescriptor descriptor, Linker.Option... options) {
+        return downcall(symbol.cName(), descriptor, options);
+    }
+
+    /**
      * @param symbol an exported function
      * @param descriptor its C signature
      * @param options linker options, for example {@link ErrnoCapture#OPTION}

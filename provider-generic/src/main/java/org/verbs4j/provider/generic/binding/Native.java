@@ -1,0 +1,70 @@
+package org.verbs4j.provider.generic.binding;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import org.verbs4j.Errno;
+import org.verbs4j.VerbsException;
+
+/** Small helpers shared by the binding classes: result checks and downcall failure handling. */
+final class Native {
+
+    private Native() {
+    }
+
+    /**
+     * @param failure what a downcall threw
+     * @return it, as an unchecked exception to throw
+     */
+    static RuntimeException rethrow(Throwable failure) {
+        if (failure instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException("downcall failed", failure);
+    }
+
+    /**
+     * @param rc a C return code that is 0 or an errno value
+     * @param operation the verb
+     * @throws VerbsException if {@code rc} is not 0
+     */
+    static void check(int rc, String operation) {
+        if (rc != 0) {
+            throw VerbsException.of(operation, Math.abs(rc), null);
+        }
+    }
+
+    /**
+     * @param pointer what a constructor returned
+     * @param errnoState the captured errno state of the call
+     * @param operation the verb
+     * @return {@code pointer}, if not NULL
+     * @throws VerbsException with the captured errno if it is NULL
+     */
+    static MemorySegment checkPointer(MemorySegment pointer, MemorySegment errnoState, String operation) {
+        if (pointer.equals(MemorySegment.NULL)) {
+            int errno = ErrnoCapture.errno(errnoState);
+            throw VerbsException.of(operation, errno == 0 ? Errno.EIO.code() : errno, null);
+        }
+        return pointer;
+    }
+
+    /**
+     * Calls a one-pointer-argument function returning an errno-style int (the ibv_destroy_* family).
+     *
+     * @param handle the downcall handle
+     * @param object the object pointer
+     * @param operation the verb
+     */
+    static void destroy(MethodHandle handle, MemorySegment object, String operation) {
+        int rc;
+        try {
+            rc = (int) handle.invokeExact(object);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(rc, operation);
+    }
+}

@@ -1,0 +1,556 @@
+package org.verbs4j.provider.generic.binding;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.verbs4j.CompletionChannel;
+import org.verbs4j.CompletionField;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqCreateFlag;
+import org.verbs4j.CqInitAttrMask;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.ExtraCompletionField;
+import org.verbs4j.Flags;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.TmInfo;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+
+/**
+ * C {@code struct ibv_cq_ex}, created through {@code verbs_context.create_cq_ex} as the inline
+ * {@code ibv_create_cq_ex} does. Polling calls the queue's own function pointers with critical
+ * downcall handles and allocates nothing; their pointer arguments are passed as plain addresses, so that
+ * no memory-segment liveness check runs per call ({@link #ensureOpen} guards the queue once). A {@code read_*} pointer is called only if its field was
+ * requested at creation (other pointers may be NULL); misuse throws before any native call. The data
+ * path calls the queue's function pointers through {@code static final} address-taking handles
+ * ({@link FunctionPointers#criticalInvoker}), which the JIT inlines.
+ */
+@SuppressWarnings("restricted")
+final class NativeCompletionQueue extends NativeResource implements CompletionQueue {
+
+    private static final FunctionDescriptor CREATE = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
+    /** A pointer argument passed as its 64-bit address: the same register on the LP64 ABIs supported. */
+    private static final java.lang.foreign.ValueLayout.OfLong PTR = JAVA_LONG;
+    private static final FunctionDescriptor PTR_INT = FunctionDescriptor.of(JAVA_INT, PTR);
+    private static final FunctionDescriptor PTR_PTR_INT = FunctionDescriptor.of(JAVA_INT, PTR, PTR);
+    private static final FunctionDescriptor PTR_VOID = FunctionDescriptor.ofVoid(PTR);
+    private static final FunctionDescriptor PTR_PTR_VOID = FunctionDescriptor.ofVoid(PTR, PTR);
+    private static final FunctionDescriptor PTR_U8 = FunctionDescriptor.of(JAVA_BYTE, PTR);
+    private static final FunctionDescriptor PTR_U16 = FunctionDescriptor.of(JAVA_SHORT, PTR);
+    private static final FunctionDescriptor PTR_U64 = FunctionDescriptor.of(JAVA_LONG, PTR);
+    private static final FunctionDescriptor NOTIFY = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT);
+    private static final MethodHandle CALL_PTR_PTR_INT = FunctionPointers.criticalInvoker(PTR_PTR_INT);
+    private static final MethodHandle CALL_PTR_INT = FunctionPointers.criticalInvoker(PTR_INT);
+    private static final MethodHandle CALL_PTR_VOID = FunctionPointers.criticalInvoker(PTR_VOID);
+    private static final MethodHandle CALL_PTR_U8 = FunctionPointers.criticalInvoker(PTR_U8);
+    private static final MethodHandle CALL_PTR_U16 = FunctionPointers.criticalInvoker(PTR_U16);
+    private static final MethodHandle CALL_PTR_U64 = FunctionPointers.criticalInvoker(PTR_U64);
+    private static final MethodHandle CALL_PTR_PTR_VOID = FunctionPointers.criticalInvoker(PTR_PTR_VOID);
+    private static final int ENOENT = 2;
+    private static final long SUPPORTED_WC_FLAGS = 0xfff;
+    private static final java.util.List<String> MANDATORY = java.util.List.of("start_poll", "next_poll", "end_poll",
+            "read_opcode", "read_vendor_err", "read_wc_flags");
+
+    private final NativeContext context;
+    private final CqInitAttributes attributes;
+    private final NativeCompletionChannel channel;
+    private final int cqe;
+    private final long statusOffset;
+    private final long wrIdOffset;
+    private final long address;
+    private final long pollAttrAddress;
+    private final MemorySegment pollAttr;
+    private final MemorySegment tmInfo;
+    private final MemorySegment startPoll;
+    private final MemorySegment nextPoll;
+    private final MemorySegment endPoll;
+    private final MemorySegment readOpcode;
+    private final MemorySegment readVendorErr;
+    private final MemorySegment readWcFlags;
+    private final MethodHandle notify;
+    private final Map<CompletionField, MemorySegment> readers;
+    private final AtomicInteger unacknowledged = new AtomicInteger();
+    private boolean batchOpen;
+    private boolean current;
+
+    private NativeCompletionQueue(NativeContext context, MemorySegment cq, CqInitAttributes attributes,
+            NativeCompletionChannel channel) {
+        super(cq, context, destroyer(context.ib.destroyCq, cq.address()));
+        StructLayout l = context.abi.ibvCqEx;
+        this.context = context;
+        this.attributes = attributes;
+        this.channel = channel;
+        this.cqe = cq.get(JAVA_INT, Abi.offset(l, "cqe"));
+        this.statusOffset = Abi.offset(l, "status");
+        this.wrIdOffset = Abi.offset(l, "wr_id");
+        this.address = cq.address();
+        this.pollAttr = arena.allocate(context.abi.ibvPollCqAttr);
+        this.pollAttrAddress = pollAttr.address();
+        this.tmInfo = arena.allocate(context.abi.ibvWcTmInfo);
+        this.startPoll = function("start_poll");
+        this.nextPoll = function("next_poll");
+        this.endPoll = function("end_poll");
+        this.readOpcode = function("read_opcode");
+        this.readVendorErr = function("read_vendor_err");
+        this.readWcFlags = function("read_wc_flags");
+        this.readers = readers(attributes.wcFlags());
+        MemorySegment notifyOp = context.contextOp("req_notify_cq");
+        this.notify = notifyOp.equals(MemorySegment.NULL) ? null : FunctionPointers.critical(notifyOp, NOTIFY);
+        if (channel != null) {
+            channel.use();
+        }
+        context.cqs.put(cq.address(), this);
+    }
+
+    static NativeCompletionQueue create(NativeContext context, CqInitAttributes attributes) {
+        NativeCompletionChannel channel = validate(context, attributes);
+        MemorySegment function = context.requireOp(VerbsContextOp.CREATE_CQ_EX, "ibv_create_cq_ex");
+        StructLayout l = context.abi.ibvCqInitAttrEx;
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment attr = call.allocate(l);
+            attr.set(JAVA_INT, Abi.offset(l, "cqe"), attributes.cqe());
+            attr.set(ADDRESS, Abi.offset(l, "channel"), channel == null ? MemorySegment.NULL : channel.pointer());
+            attr.set(JAVA_INT, Abi.offset(l, "comp_vector"), attributes.compVector());
+            attr.set(JAVA_LONG, Abi.offset(l, "wc_flags"), Flags.toBits(attributes.wcFlags()));
+            attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(attributes.compMask()));
+            attr.set(JAVA_INT, Abi.offset(l, "flags"), (int) Flags.toBits(attributes.flags()));
+            MemorySegment errno = ErrnoCapture.allocate(call);
+            MemorySegment cq = (MemorySegment) FunctionPointers.withErrno(function, CREATE)
+                    .invokeExact(errno, context.pointer(), attr);
+            Native.checkPointer(cq, errno, "ibv_create_cq_ex");
+            MemorySegment created = cq.reinterpret(context.abi.ibvCqEx.byteSize());
+            requireIterator(context, created);
+            return new NativeCompletionQueue(context, created, attributes, channel);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /** Destroys the queue and fails if the provider did not set a pointer the poll iterator always needs. */
+    private static void requireIterator(NativeContext context, MemorySegment cq) {
+        for (String member : MANDATORY) {
+            if (cq.get(ADDRESS, Abi.offset(context.abi.ibvCqEx, member)).equals(MemorySegment.NULL)) {
+                Native.destroy(context.ib.destroyCq, cq, "ibv_destroy_cq");
+                throw new UnsupportedVerbException("ibv_create_cq_ex", "the provider set no " + member);
+            }
+        }
+    }
+
+    private static NativeCompletionChannel validate(NativeContext context, CqInitAttributes attributes) {
+        if (!attributes.extraFields().isEmpty()) {
+            throw new UnsupportedVerbException("ibv_create_cq_ex",
+                    "extra completion fields " + attributes.extraFields() + " need a vendor provider (efadv)");
+        }
+        if (attributes.parentDomain() != null || attributes.compMask().contains(CqInitAttrMask.PD)) {
+            throw new UnsupportedVerbException("ibv_create_cq_ex", "parent domains are not offered");
+        }
+        if ((Flags.toBits(attributes.wcFlags()) & ~SUPPORTED_WC_FLAGS) != 0) {
+            throw new UnsupportedVerbException("ibv_create_cq_ex", "unknown wc_flags");
+        }
+        CompletionChannel channel = attributes.channel();
+        if (channel == null) {
+            return null;
+        }
+        if (!(channel instanceof NativeCompletionChannel nativeChannel) || nativeChannel.nativeContext() != context) {
+            throw new InvalidArgumentException("ibv_create_cq_ex", "the channel is not from this context");
+        }
+        nativeChannel.ensureOpen("ibv_create_cq_ex");
+        return nativeChannel;
+    }
+
+    /** @return the function pointer of a member, or {@code null} if the provider left it NULL */
+    private MemorySegment function(String member) {
+        MemorySegment function = handle.get(ADDRESS, Abi.offset(context.abi.ibvCqEx, member));
+        return function.equals(MemorySegment.NULL) ? null : function;
+    }
+
+    private Map<CompletionField, MemorySegment> readers(Set<CompletionField> requested) {
+        Map<CompletionField, MemorySegment> map = new EnumMap<>(CompletionField.class);
+        for (CompletionField field : requested) {
+            MemorySegment reader = function(member(field));
+            if (reader != null) {
+                map.put(field, reader);
+            }
+        }
+        return map;
+    }
+
+    private static String member(CompletionField field) {
+        return switch (field) {
+            case BYTE_LEN -> "read_byte_len";
+            case IMM -> "read_imm_data";
+            case QP_NUM -> "read_qp_num";
+            case SRC_QP -> "read_src_qp";
+            case SLID -> "read_slid";
+            case SL -> "read_sl";
+            case DLID_PATH_BITS -> "read_dlid_path_bits";
+            case COMPLETION_TIMESTAMP -> "read_completion_ts";
+            case CVLAN -> "read_cvlan";
+            case FLOW_TAG -> "read_flow_tag";
+            case TM_INFO -> "read_tm_info";
+            case COMPLETION_TIMESTAMP_WALLCLOCK -> "read_completion_wallclock_ns";
+        };
+    }
+
+    MemorySegment pointer() {
+        return handle;
+    }
+
+    void eventReceived() {
+        unacknowledged.incrementAndGet();
+    }
+
+    void use() {
+        retain();
+    }
+
+    void unuse() {
+        release();
+    }
+
+    @Override
+    protected String destroyVerb() {
+        return "ibv_destroy_cq";
+    }
+
+    @Override
+    protected void destroyNative() {
+        Native.destroy(context.ib.destroyCq, handle, "ibv_destroy_cq");
+        context.cqs.remove(handle.address());
+        if (channel != null) {
+            channel.unuse();
+        }
+    }
+
+    @Override
+    public Context context() {
+        return context;
+    }
+
+    @Override
+    public int cqe() {
+        return cqe;
+    }
+
+    @Override
+    public Object cqContext() {
+        return attributes.cqContext();
+    }
+
+    @Override
+    public Optional<CompletionChannel> channel() {
+        return Optional.ofNullable(channel);
+    }
+
+    @Override
+    public int compVector() {
+        return attributes.compVector();
+    }
+
+    @Override
+    public Set<CompletionField> wcFlags() {
+        return attributes.wcFlags();
+    }
+
+    @Override
+    public Set<ExtraCompletionField> extraFields() {
+        return Set.of();
+    }
+
+    @Override
+    public Set<CqCreateFlag> flags() {
+        return attributes.flags();
+    }
+
+    @Override
+    public void requestNotification(boolean solicitedOnly) {
+        ensureOpen("ibv_req_notify_cq");
+        if (channel == null) {
+            throw new InvalidArgumentException("ibv_req_notify_cq", "the completion queue has no channel");
+        }
+        if (notify == null) {
+            throw new UnsupportedVerbException("ibv_req_notify_cq", "the provider has no req_notify_cq");
+        }
+        try {
+            int rc = (int) notify.invokeExact(handle, solicitedOnly ? 1 : 0);
+            Native.check(rc, "ibv_req_notify_cq");
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public void ackEvents(int count) {
+        ensureOpen("ibv_ack_cq_events");
+        int outstanding = unacknowledged.get();
+        if (count < 0 || count > outstanding) {
+            throw new InvalidArgumentException("ibv_ack_cq_events",
+                    "cannot acknowledge " + count + " events, " + outstanding + " are outstanding");
+        }
+        unacknowledged.addAndGet(-count);
+        try {
+            context.ib.ackCqEvents.invokeExact(handle, count);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public int unacknowledgedEvents() {
+        return unacknowledged.get();
+    }
+
+    @Override
+    public boolean startPoll() {
+        ensureOpen("ibv_start_poll");
+        if (batchOpen) {
+            throw new InvalidArgumentException("ibv_start_poll", "a batch is already open; call endPoll first");
+        }
+        int rc;
+        try {
+            rc = (int) CALL_PTR_PTR_INT.invokeExact(startPoll, address, pollAttrAddress);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        if (rc == ENOENT) {
+            return false;
+        }
+        Native.check(rc, "ibv_start_poll");
+        batchOpen = true;
+        current = true;
+        return true;
+    }
+
+    @Override
+    public boolean nextPoll() {
+        requireBatch("ibv_next_poll");
+        int rc;
+        try {
+            rc = (int) CALL_PTR_INT.invokeExact(nextPoll, address);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        current = rc == 0;
+        if (rc != 0 && rc != ENOENT) {
+            Native.check(rc, "ibv_next_poll");
+        }
+        return current;
+    }
+
+    @Override
+    public void endPoll() {
+        requireBatch("ibv_end_poll");
+        batchOpen = false;
+        current = false;
+        try {
+            CALL_PTR_VOID.invokeExact(endPoll, address);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    private void requireBatch(String verb) {
+        ensureOpen(verb);
+        if (!batchOpen) {
+            throw new InvalidArgumentException(verb, "no batch is open; call startPoll first");
+        }
+    }
+
+    private void requireCurrent(String verb) {
+        requireBatch(verb);
+        if (!current) {
+            throw new InvalidArgumentException(verb, "no completion is current");
+        }
+    }
+
+    private MemorySegment reader(CompletionField field, String verb) {
+        MemorySegment reader = readers.get(field);
+        if (reader == null) {
+            throw new InvalidArgumentException(verb, field + " was not requested when the queue was created"
+                    + (attributes.wcFlags().contains(field) ? " (the provider set no reader)" : ""));
+        }
+        requireCurrent(verb);
+        return reader;
+    }
+
+    private int readInt(CompletionField field, String verb) {
+        MemorySegment reader = reader(field, verb);
+        try {
+            return (int) CALL_PTR_INT.invokeExact(reader, address);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    private int readAlways(MemorySegment reader, String verb) {
+        requireCurrent(verb);
+        try {
+            return (int) CALL_PTR_INT.invokeExact(reader, address);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public long wrId() {
+        requireCurrent("wr_id");
+        return handle.get(JAVA_LONG, wrIdOffset);
+    }
+
+    @Override
+    public WcStatus status() {
+        requireCurrent("status");
+        return WcStatus.fromValue(handle.get(JAVA_INT, statusOffset));
+    }
+
+    @Override
+    public WcOpcode readOpcode() {
+        return WcOpcode.fromValue(readAlways(readOpcode, "ibv_wc_read_opcode"));
+    }
+
+    @Override
+    public int readVendorErr() {
+        return readAlways(readVendorErr, "ibv_wc_read_vendor_err");
+    }
+
+    @Override
+    public int readByteLen() {
+        return readInt(CompletionField.BYTE_LEN, "ibv_wc_read_byte_len");
+    }
+
+    @Override
+    public int readImmData() {
+        return Integer.reverseBytes(readInt(CompletionField.IMM, "ibv_wc_read_imm_data"));
+    }
+
+    @Override
+    public int readInvalidatedRkey() {
+        return readInt(CompletionField.IMM, "ibv_wc_read_invalidated_rkey");
+    }
+
+    @Override
+    public int readQpNum() {
+        return readInt(CompletionField.QP_NUM, "ibv_wc_read_qp_num");
+    }
+
+    @Override
+    public int readSrcQp() {
+        return readInt(CompletionField.SRC_QP, "ibv_wc_read_src_qp");
+    }
+
+    @Override
+    public int readWcFlags() {
+        return readAlways(readWcFlags, "ibv_wc_read_wc_flags");
+    }
+
+    @Override
+    public int readPkeyIndex() {
+        throw new UnsupportedVerbException("ibv_wc_read_pkey_index", "rdma-core has no such reader");
+    }
+
+    @Override
+    public int readSlid() {
+        return readInt(CompletionField.SLID, "ibv_wc_read_slid");
+    }
+
+    @Override
+    public int readSl() {
+        MemorySegment reader = reader(CompletionField.SL, "ibv_wc_read_sl");
+        try {
+            return Byte.toUnsignedInt((byte) CALL_PTR_U8.invokeExact(reader, address));
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public int readDlidPathBits() {
+        MemorySegment reader = reader(CompletionField.DLID_PATH_BITS, "ibv_wc_read_dlid_path_bits");
+        try {
+            return Byte.toUnsignedInt((byte) CALL_PTR_U8.invokeExact(reader, address));
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public long readCompletionTs() {
+        return readLong(CompletionField.COMPLETION_TIMESTAMP, "ibv_wc_read_completion_ts");
+    }
+
+    @Override
+    public long readCompletionWallclockNs() {
+        return readLong(CompletionField.COMPLETION_TIMESTAMP_WALLCLOCK, "ibv_wc_read_completion_wallclock_ns");
+    }
+
+    private long readLong(CompletionField field, String verb) {
+        MemorySegment reader = reader(field, verb);
+        try {
+            return (long) CALL_PTR_U64.invokeExact(reader, address);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public int readCvlan() {
+        MemorySegment reader = reader(CompletionField.CVLAN, "ibv_wc_read_cvlan");
+        try {
+            return Short.toUnsignedInt((short) CALL_PTR_U16.invokeExact(reader, address));
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public int readFlowTag() {
+        return readInt(CompletionField.FLOW_TAG, "ibv_wc_read_flow_tag");
+    }
+
+    @Override
+    public void readTmInfo(TmInfo into) {
+        MemorySegment reader = reader(CompletionField.TM_INFO, "ibv_wc_read_tm_info");
+        try {
+            CALL_PTR_PTR_VOID.invokeExact(reader, address, tmInfo.address());
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        StructLayout l = context.abi.ibvWcTmInfo;
+        into.set(tmInfo.get(JAVA_LONG, Abi.offset(l, "tag")), tmInfo.get(JAVA_INT, Abi.offset(l, "priv")));
+    }
+
+    @Override
+    public boolean readSourceGid(MemorySegment into) {
+        throw new InvalidArgumentException("efadv_wc_read_sgid", ExtraCompletionField.SOURCE_GID
+                + " was not requested when the queue was created");
+    }
+
+    @Override
+    public boolean readIsUnsolicited() {
+        throw new InvalidArgumentException("efadv_wc_is_unsolicited", ExtraCompletionField.UNSOLICITED
+                + " was not requested when the queue was created");
+    }
+
+    /** @return the requested fields, for tests */
+    Set<CompletionField> readable() {
+        return Collections.unmodifiableSet(readers.isEmpty() ? EnumSet.noneOf(CompletionField.class)
+                : EnumSet.copyOf(readers.keySet()));
+    }
+}

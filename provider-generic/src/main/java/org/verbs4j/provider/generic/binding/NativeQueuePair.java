@@ -1,0 +1,294 @@
+package org.verbs4j.provider.generic.binding;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.Flags;
+import org.verbs4j.Gid;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttrMask;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttrMask;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.SharedReceiveQueue;
+import org.verbs4j.UnsupportedVerbException;
+
+/**
+ * C {@code struct ibv_qp} / {@code struct ibv_qp_ex}, created as the inline {@code ibv_create_qp_ex}
+ * does: {@code ibv_create_qp} when the comp_mask is exactly PD, {@code verbs_context.create_qp_ex}
+ * otherwise.
+ */
+@SuppressWarnings("restricted")
+final class NativeQueuePair extends NativeResource implements QueuePair {
+
+    private static final FunctionDescriptor CREATE = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
+    private static final Set<QpInitAttrMask> OFFERED = EnumSet.of(QpInitAttrMask.PD, QpInitAttrMask.CREATE_FLAGS,
+            QpInitAttrMask.MAX_TSO_HEADER, QpInitAttrMask.SEND_OPS_FLAGS);
+
+    private final NativeContext context;
+    private final QpInitAttributes attributes;
+    private final NativeProtectionDomain pd;
+    private final NativeCompletionQueue sendCq;
+    private final NativeCompletionQueue recvCq;
+    private final NativeSharedReceiveQueue srq;
+    private final QpCapabilities capabilities;
+    private final int qpNum;
+    private final long stateOffset;
+    private final ReceivePoster receivePoster;
+    private final NativeSendOps sendOps;
+
+    private NativeQueuePair(NativeContext context, MemorySegment qp, QpInitAttributes attributes, Parts parts,
+            QpCapabilities capabilities) {
+        super(qp, parts.pd, destroyer(context.ib.destroyQp, qp.address()));
+        this.context = context;
+        this.attributes = attributes;
+        this.pd = parts.pd;
+        this.sendCq = parts.sendCq;
+        this.recvCq = parts.recvCq;
+        this.srq = parts.srq;
+        this.capabilities = capabilities;
+        StructLayout l = context.abi.ibvQpEx;
+        this.qpNum = qp.get(JAVA_INT, Abi.offset(l, "qp_base", "qp_num"));
+        this.stateOffset = Abi.offset(l, "qp_base", "state");
+        this.receivePoster = new ReceivePoster(context.abi, arena, context.contextOp("post_recv"), "ibv_post_recv");
+        this.sendOps = attributes.sendOpsFlags().isEmpty() ? null : NativeSendOps.of(this, context, qp);
+        sendCq.use();
+        recvCq.use();
+        if (srq != null) {
+            srq.use();
+        }
+        context.qps.put(qp.address(), this);
+    }
+
+    private record Parts(NativeProtectionDomain pd, NativeCompletionQueue sendCq, NativeCompletionQueue recvCq,
+            NativeSharedReceiveQueue srq) {
+    }
+
+    static NativeQueuePair create(NativeContext context, QpInitAttributes attributes) {
+        Parts parts = validate(context, attributes);
+        StructLayout l = context.abi.ibvQpInitAttrEx;
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment attr = call.allocate(l);
+            fill(attr, l, attributes, parts);
+            MemorySegment errno = ErrnoCapture.allocate(call);
+            MemorySegment qp;
+            if (attributes.compMask().equals(EnumSet.of(QpInitAttrMask.PD))) {
+                qp = (MemorySegment) context.ib.createQp.invokeExact(errno, parts.pd.pointer(), attr);
+            } else {
+                MemorySegment function = context.requireOp(VerbsContextOp.CREATE_QP_EX, "ibv_create_qp_ex");
+                qp = (MemorySegment) FunctionPointers.withErrno(function, CREATE).invokeExact(errno,
+                        context.pointer(), attr);
+            }
+            Native.checkPointer(qp, errno, "ibv_create_qp_ex");
+            QpCapabilities actual = QpAttrs.readCap(attr, Abi.offset(l, "cap"));
+            return new NativeQueuePair(context, qp.reinterpret(context.abi.ibvQpEx.byteSize()), attributes, parts,
+                    actual);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    private static Parts validate(NativeContext context, QpInitAttributes a) {
+        Set<QpInitAttrMask> unoffered = EnumSet.copyOf(a.compMask());
+        unoffered.removeAll(OFFERED);
+        if (!unoffered.isEmpty()) {
+            throw new UnsupportedVerbException("ibv_create_qp_ex", "the generic provider does not offer " + unoffered);
+        }
+        if (a.cap() == null || a.qpType() == null) {
+            throw new InvalidArgumentException("ibv_create_qp_ex", "cap and qp_type are required");
+        }
+        return new Parts(NativeProtectionDomain.of(a.pd(), context, "ibv_create_qp_ex"),
+                cq(a.sendCq(), context), cq(a.recvCq(), context), srq(a.srq(), context));
+    }
+
+    private static NativeCompletionQueue cq(CompletionQueue cq, NativeContext context) {
+        if (cq instanceof NativeCompletionQueue nativeCq && nativeCq.context() == context) {
+            nativeCq.ensureOpen("ibv_create_qp_ex");
+            return nativeCq;
+        }
+        throw new InvalidArgumentException("ibv_create_qp_ex", "the completion queue is not from this context");
+    }
+
+    private static NativeSharedReceiveQueue srq(SharedReceiveQueue srq, NativeContext context) {
+        if (srq == null) {
+            return null;
+        }
+        if (srq instanceof NativeSharedReceiveQueue nativeSrq && nativeSrq.context() == context) {
+            nativeSrq.ensureOpen("ibv_create_qp_ex");
+            return nativeSrq;
+        }
+        throw new InvalidArgumentException("ibv_create_qp_ex", "the shared receive queue is not from this context");
+    }
+
+    private static void fill(MemorySegment attr, StructLayout l, QpInitAttributes a, Parts parts) {
+        attr.set(ADDRESS, Abi.offset(l, "send_cq"), parts.sendCq.pointer());
+        attr.set(ADDRESS, Abi.offset(l, "recv_cq"), parts.recvCq.pointer());
+        attr.set(ADDRESS, Abi.offset(l, "srq"), parts.srq == null ? MemorySegment.NULL : parts.srq.pointer());
+        QpAttrs.writeCap(attr, Abi.offset(l, "cap"), null, a.cap());
+        attr.set(JAVA_INT, Abi.offset(l, "qp_type"), (int) a.qpType().value());
+        attr.set(JAVA_INT, Abi.offset(l, "sq_sig_all"), a.sqSigAll() ? 1 : 0);
+        attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(a.compMask()));
+        attr.set(ADDRESS, Abi.offset(l, "pd"), parts.pd.pointer());
+        attr.set(JAVA_INT, Abi.offset(l, "create_flags"), (int) Flags.toBits(a.createFlags()));
+        attr.set(java.lang.foreign.ValueLayout.JAVA_SHORT, Abi.offset(l, "max_tso_header"), (short) a.maxTsoHeader());
+        attr.set(JAVA_LONG, Abi.offset(l, "send_ops_flags"), Flags.toBits(a.sendOpsFlags()));
+    }
+
+    MemorySegment pointer() {
+        return handle;
+    }
+
+    @Override
+    protected String destroyVerb() {
+        return "ibv_destroy_qp";
+    }
+
+    @Override
+    protected void destroyNative() {
+        Native.destroy(context.ib.destroyQp, handle, "ibv_destroy_qp");
+        context.qps.remove(handle.address());
+        sendCq.unuse();
+        recvCq.unuse();
+        if (srq != null) {
+            srq.unuse();
+        }
+    }
+
+    @Override
+    public Context context() {
+        return context;
+    }
+
+    @Override
+    public int qpNum() {
+        return qpNum;
+    }
+
+    @Override
+    public QpType type() {
+        return attributes.qpType();
+    }
+
+    @Override
+    public Object qpContext() {
+        return attributes.qpContext();
+    }
+
+    @Override
+    public ProtectionDomain protectionDomain() {
+        return pd;
+    }
+
+    @Override
+    public CompletionQueue sendCq() {
+        return sendCq;
+    }
+
+    @Override
+    public CompletionQueue recvCq() {
+        return recvCq;
+    }
+
+    @Override
+    public Optional<SharedReceiveQueue> srq() {
+        return Optional.ofNullable(srq);
+    }
+
+    @Override
+    public QpCapabilities capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public QpState state() {
+        ensureOpen("ibv_qp.state");
+        return QpState.fromValue(handle.get(JAVA_INT, stateOffset));
+    }
+
+    @Override
+    public void modify(QpAttributes attributes) {
+        ensureOpen("ibv_modify_qp");
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment attr = call.allocate(context.abi.ibvQpAttr);
+            QpAttrs.write(context.abi, attr, attributes);
+            int rc = (int) context.ib.modifyQp.invokeExact(handle, attr, (int) Flags.toBits(attributes.mask()));
+            Native.check(rc, "ibv_modify_qp");
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public QpAttributes query(Set<QpAttrMask> mask) {
+        ensureOpen("ibv_query_qp");
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment attr = call.allocate(context.abi.ibvQpAttr);
+            MemorySegment init = call.allocate(context.abi.ibvQpInitAttrEx);
+            int rc = (int) context.ib.queryQp.invokeExact(handle, attr, (int) Flags.toBits(mask), init);
+            Native.check(rc, "ibv_query_qp");
+            return QpAttrs.read(context.abi, attr);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public synchronized void postReceive(ReceiveRequest first) {
+        ensureOpen("ibv_post_recv");
+        receivePoster.post(handle, first);
+    }
+
+    @Override
+    public SendOps sendOps() {
+        ensureOpen("ibv_qp_to_qp_ex");
+        if (sendOps == null) {
+            throw new UnsupportedVerbException("ibv_qp_to_qp_ex", "the queue pair was created without send-ops flags");
+        }
+        return sendOps;
+    }
+
+    /** @return the send-ops flags requested at creation */
+    Set<SendOpsFlag> sendOpsFlags() {
+        return attributes.sendOpsFlags();
+    }
+
+    @Override
+    public void attachMulticast(Gid gid, int lid) {
+        multicast(context.ib.attachMcast, "ibv_attach_mcast", gid, lid);
+    }
+
+    @Override
+    public void detachMulticast(Gid gid, int lid) {
+        multicast(context.ib.detachMcast, "ibv_detach_mcast", gid, lid);
+    }
+
+    private void multicast(java.lang.invoke.MethodHandle function, String verb, Gid gid, int lid) {
+        ensureOpen(verb);
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment raw = call.allocate(16, 8);
+            gid.write(raw, 0);
+            int rc = (int) function.invokeExact(handle, raw, (short) lid);
+            Native.check(rc, verb);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+}

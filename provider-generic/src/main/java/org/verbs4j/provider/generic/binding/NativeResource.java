@@ -1,0 +1,139 @@
+package org.verbs4j.provider.generic.binding;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.verbs4j.BusyException;
+import org.verbs4j.ClosedObjectException;
+import org.verbs4j.VerbsObject;
+
+/**
+ * The lifetime of one native verbs object: its handle, the arena that owns its Java-side native memory,
+ * its parent and the count of its live children. {@link #close()} destroys the native object exactly
+ * once, fails with {@link BusyException} (EBUSY, as rdma-core) while children are alive, and only then
+ * closes the arena and releases the parent. A {@link Cleaner} destroys objects that become unreachable
+ * without being closed: a safety net, never the normal path.
+ */
+abstract class NativeResource implements VerbsObject {
+
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    /** The native handle (for example {@code struct ibv_pd *}), reinterpreted to its struct size. */
+    protected final MemorySegment handle;
+    /** Native memory owned by this object, freed when it is closed. */
+    protected final Arena arena = Arena.ofShared();
+    private final NativeResource parent;
+    private final AtomicInteger children = new AtomicInteger();
+    private final Once safetyNet;
+    private final Cleaner.Cleanable cleanable;
+    private volatile boolean closed;
+
+    /**
+     * @param handle the native object
+     * @param parent the object it was created from, or {@code null} for a context
+     * @param destroyer how to destroy the native object if it is never closed
+     */
+    protected NativeResource(MemorySegment handle, NativeResource parent, Runnable destroyer) {
+        this.handle = handle;
+        this.parent = parent;
+        if (parent != null) {
+            parent.children.incrementAndGet();
+        }
+        this.safetyNet = new Once(destroyer);
+        this.cleanable = CLEANER.register(this, safetyNet);
+    }
+
+    /** @return the C name of the verb that destroys this object, for messages */
+    protected abstract String destroyVerb();
+
+    /** Destroys the native object; throws a {@link org.verbs4j.VerbsException} if C reports an error. */
+    protected abstract void destroyNative();
+
+    @Override
+    public final synchronized void close() {
+        if (closed) {
+            throw new ClosedObjectException(destroyVerb(), "already closed");
+        }
+        int live = children.get();
+        if (live > 0) {
+            throw new BusyException(destroyVerb(), live + " object(s) created from it are still alive");
+        }
+        destroyNative();
+        closed = true;
+        safetyNet.disarm();
+        cleanable.clean();
+        arena.close();
+        if (parent != null) {
+            parent.children.decrementAndGet();
+        }
+    }
+
+    @Override
+    public final boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * @param verb the verb about to be called
+     * @throws ClosedObjectException if the object is closed
+     */
+    protected final void ensureOpen(String verb) {
+        if (closed) {
+            throw new ClosedObjectException(verb, getClass().getSimpleName() + " is closed");
+        }
+    }
+
+    /** Registers another dependant (for example a queue pair using a completion queue). */
+    protected final void retain() {
+        children.incrementAndGet();
+    }
+
+    /** Releases a dependant registered with {@link #retain()}. */
+    protected final void release() {
+        children.decrementAndGet();
+    }
+
+    /**
+     * A Cleaner action that calls a one-argument destroy function once.
+     *
+     * @param destroy the downcall handle, {@code int (*)(void *)}
+     * @param address the native object
+     * @return the action; it must not reference the Java object
+     */
+    protected static Runnable destroyer(java.lang.invoke.MethodHandle destroy, long address) {
+        return new Destroyer(destroy, address);
+    }
+
+    /** Runs an action at most once, unless disarmed first. */
+    private static final class Once implements Runnable {
+        private final java.util.concurrent.atomic.AtomicReference<Runnable> action;
+
+        Once(Runnable action) {
+            this.action = new java.util.concurrent.atomic.AtomicReference<>(action);
+        }
+
+        void disarm() {
+            action.set(null);
+        }
+
+        @Override
+        public void run() {
+            Runnable pending = action.getAndSet(null);
+            if (pending != null) {
+                pending.run();
+            }
+        }
+    }
+
+    private record Destroyer(java.lang.invoke.MethodHandle destroy, long address) implements Runnable {
+        @Override
+        public void run() {
+            try {
+                int ignored = (int) destroy.invokeExact(MemorySegment.ofAddress(address));
+            } catch (Throwable ignored) {
+                // Safety net only: nothing can be reported from a Cleaner thread.
+            }
+        }
+    }
+}

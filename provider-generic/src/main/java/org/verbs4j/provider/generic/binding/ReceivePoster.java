@@ -1,0 +1,116 @@
+package org.verbs4j.provider.generic.binding;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.ScatterGatherList;
+import org.verbs4j.VerbsException;
+
+/**
+ * Posts receive request lists through an {@code ibv_context_ops} slot ({@code post_recv} or
+ * {@code post_srq_recv}), copying them into native {@code ibv_recv_wr} and {@code ibv_sge} arrays that
+ * are reused and grow only when a longer list comes. Not thread-safe: callers synchronise.
+ */
+final class ReceivePoster {
+
+    /** The three pointers are passed as addresses: the native arrays are owned by the queue, which is open. */
+    private static final FunctionDescriptor POST = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
+
+    private final Abi abi;
+    private final Arena arena;
+    private final MethodHandle post;
+    private final String verb;
+    private final MemorySegment badWr;
+    private final long nextOffset;
+    private final long sgListOffset;
+    private final long numSgeOffset;
+    private final long lengthOffset;
+    private final long lkeyOffset;
+    private MemorySegment wrs = MemorySegment.NULL;
+    private MemorySegment sges = MemorySegment.NULL;
+
+    ReceivePoster(Abi abi, Arena arena, MemorySegment function, String verb) {
+        this.abi = abi;
+        this.arena = arena;
+        this.post = FunctionPointers.critical(function, POST);
+        this.verb = verb;
+        this.badWr = arena.allocate(ADDRESS);
+        this.nextOffset = Abi.offset(abi.ibvRecvWr, "next");
+        this.sgListOffset = Abi.offset(abi.ibvRecvWr, "sg_list");
+        this.numSgeOffset = Abi.offset(abi.ibvRecvWr, "num_sge");
+        this.lengthOffset = Abi.offset(abi.ibvSge, "length");
+        this.lkeyOffset = Abi.offset(abi.ibvSge, "lkey");
+    }
+
+    void post(MemorySegment object, ReceiveRequest first) {
+        int count = 0;
+        int sgeCount = 0;
+        for (ReceiveRequest r = first; r != null; r = r.next()) {
+            count++;
+            sgeCount += r.sgList().size();
+        }
+        ensureCapacity(count, sgeCount);
+        fill(first);
+        badWr.set(ADDRESS, 0, MemorySegment.NULL);
+        int rc;
+        try {
+            rc = (int) post.invokeExact(object.address(), wrs.address(), badWr.address());
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        if (rc != 0) {
+            throw VerbsException.of(verb, rc, null, failed(first));
+        }
+    }
+
+    private void ensureCapacity(int count, int sgeCount) {
+        StructLayout wr = abi.ibvRecvWr;
+        if (wrs.byteSize() < count * wr.byteSize()) {
+            wrs = arena.allocate(wr, Math.max(count, 4));
+        }
+        if (sges.byteSize() < sgeCount * abi.ibvSge.byteSize()) {
+            sges = arena.allocate(abi.ibvSge, Math.max(sgeCount, 4));
+        }
+    }
+
+    private void fill(ReceiveRequest first) {
+        long wrSize = abi.ibvRecvWr.byteSize();
+        long sgeSize = abi.ibvSge.byteSize();
+        int index = 0;
+        int sgeIndex = 0;
+        for (ReceiveRequest r = first; r != null; r = r.next(), index++) {
+            long at = index * wrSize;
+            ScatterGatherList list = r.sgList();
+            wrs.set(JAVA_LONG, at, r.wrId());
+            wrs.set(JAVA_LONG, at + nextOffset, r.next() == null ? 0 : wrs.address() + at + wrSize);
+            wrs.set(JAVA_LONG, at + sgListOffset, list.size() == 0 ? 0 : sges.address() + sgeIndex * sgeSize);
+            wrs.set(JAVA_INT, at + numSgeOffset, list.size());
+            for (int i = 0; i < list.size(); i++, sgeIndex++) {
+                long s = sgeIndex * sgeSize;
+                sges.set(JAVA_LONG, s, list.address(i));
+                sges.set(JAVA_INT, s + lengthOffset, list.length(i));
+                sges.set(JAVA_INT, s + lkeyOffset, list.lkey(i));
+            }
+        }
+    }
+
+    private ReceiveRequest failed(ReceiveRequest first) {
+        long bad = badWr.get(ADDRESS, 0).address();
+        if (bad == 0) {
+            return null;
+        }
+        long index = (bad - wrs.address()) / abi.ibvRecvWr.byteSize();
+        ReceiveRequest r = first;
+        for (long i = 0; i < index && r != null; i++) {
+            r = r.next();
+        }
+        return r;
+    }
+}

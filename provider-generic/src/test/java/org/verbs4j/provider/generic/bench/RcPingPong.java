@@ -1,0 +1,240 @@
+package org.verbs4j.provider.generic.bench;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.foreign.Arena;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Gid;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.Mtu;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.WcStatus;
+import org.verbs4j.provider.generic.GenericProvider;
+
+/**
+ * rdma-core's {@code ibv_rc_pingpong} through Verbs4J, wire-compatible with it (the 52-byte TCP
+ * exchange of {@code pingpong.c}, the same QP parameters and the same send/receive loop), so that either
+ * side can be the C tool. Prints the C tool's two result lines.
+ *
+ * <p>Usage: {@code RcPingPong DEVICE GID_INDEX ITERS SIZE PORT [SERVER_HOST]}; without a host it is the
+ * server. {@code -Dverbs4j.bench.warmup=N} first runs N untimed iterations between two local queue pairs.
+ */
+public final class RcPingPong {
+
+    private static final int RX_DEPTH = 500;
+    private static final long RECV_WRID = 1;
+    private static final long SEND_WRID = 2;
+    private static final int IB_PORT = 1;
+
+    private final QueuePair qp;
+    private final CompletionQueue cq;
+    private final SendOps ops;
+    private final ReceiveRequest recv = new ReceiveRequest(1);
+    private final MemoryRegion mr;
+    private final int size;
+
+    private RcPingPong(QueuePair qp, CompletionQueue cq, MemoryRegion mr, int size) {
+        this.qp = qp;
+        this.cq = cq;
+        this.ops = qp.sendOps();
+        this.mr = mr;
+        this.size = size;
+        recv.wrId(RECV_WRID).sgList().add(mr, 0, size);
+    }
+
+    /**
+     * @param args device, GID index, iterations, message size, TCP port, and the server host for a client
+     */
+    public static void main(String[] args) throws Exception {
+        int gidIndex = Integer.parseInt(args[1]);
+        int iters = Integer.parseInt(args[2]);
+        int size = Integer.parseInt(args[3]);
+        int port = Integer.parseInt(args[4]);
+        String server = args.length > 5 && !args[5].isEmpty() ? args[5] : null;
+        int warmUp = Integer.getInteger("verbs4j.bench.warmup", 0);
+        try (Context context = new GenericProvider().devices().stream().filter(d -> d.name().equals(args[0]))
+                .findFirst().orElseThrow().open(); Arena arena = Arena.ofShared()) {
+            ProtectionDomain pd = context.allocateProtectionDomain();
+            if (warmUp > 0) {
+                warmUp(context, pd, arena, gidIndex, warmUp, size);
+            }
+            RcPingPong pingPong = endpoint(context, pd, arena, size);
+            pingPong.run(context, gidIndex, iters, port, server);
+            pingPong.close();
+            pd.close();
+        }
+    }
+
+    private static RcPingPong endpoint(Context context, ProtectionDomain pd, Arena arena, int size) {
+        MemoryRegion mr = pd.registerMemory(arena.allocate(size, 4096).fill((byte) 0x7b),
+                EnumSet.of(org.verbs4j.AccessFlag.LOCAL_WRITE));
+        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(RX_DEPTH + 1).build());
+        QueuePair qp = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                new QpCapabilities(1, RX_DEPTH, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
+        return new RcPingPong(qp, cq, mr, size);
+    }
+
+    private void close() {
+        qp.close();
+        cq.close();
+        mr.close();
+    }
+
+    /**
+     * JIT warm-up before the measured exchange: the same loop between two queue pairs of this process,
+     * in two threads, untimed. The C tool needs none; the JVM compiles the loop here instead of during
+     * the measurement.
+     */
+    private static void warmUp(Context context, ProtectionDomain pd, Arena arena, int gidIndex, int iters, int size)
+            throws InterruptedException {
+        RcPingPong a = endpoint(context, pd, arena, size);
+        RcPingPong b = endpoint(context, pd, arena, size);
+        int psnA = 1;
+        int psnB = 2;
+        a.init();
+        b.init();
+        String gid = HexFormat.of().formatHex(context.queryGid(IB_PORT, gidIndex).toBytes());
+        a.connectQp(new String[] {"0000", Integer.toHexString(b.qp.qpNum()), Integer.toHexString(psnB), gid},
+                gidIndex, psnA);
+        b.connectQp(new String[] {"0000", Integer.toHexString(a.qp.qpNum()), Integer.toHexString(psnA), gid},
+                gidIndex, psnB);
+        Thread server = Thread.ofPlatform().start(() -> b.loop(iters, false));
+        a.loop(iters, true);
+        server.join();
+        a.close();
+        b.close();
+    }
+
+    private void init() {
+        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(IB_PORT)
+                .qpAccessFlags(EnumSet.noneOf(org.verbs4j.AccessFlag.class)));
+        for (int i = 0; i < RX_DEPTH; i++) {
+            qp.postReceive(recv);
+        }
+    }
+
+    private void run(Context context, int gidIndex, int iters, int port, String server) throws IOException {
+        init();
+        int psn = ThreadLocalRandom.current().nextInt(0x1000000);
+        Gid gid = context.queryGid(IB_PORT, gidIndex);
+        String mine = String.format("%04x:%06x:%06x:%s", context.queryPort(IB_PORT).lid(), qp.qpNum(), psn,
+                HexFormat.of().formatHex(gid.toBytes()));
+        String[] remote = server == null ? serve(port, mine, gidIndex, psn) : connect(server, port, mine);
+        if (server != null) {
+            connectQp(remote, gidIndex, psn);
+        }
+        long start = System.nanoTime();
+        loop(iters, server != null);
+        long usec = (System.nanoTime() - start) / 1000;
+        long bytes = (long) size * iters * 2;
+        System.out.printf("%d bytes in %.2f seconds = %.2f Mbit/sec%n", bytes, usec / 1e6, bytes * 8.0 / usec);
+        System.out.printf("%d iters in %.2f seconds = %.2f usec/iter%n", iters, usec / 1e6, usec / (double) iters);
+    }
+
+    private String[] serve(int port, String mine, int gidIndex, int psn) throws IOException {
+        try (ServerSocket listener = new ServerSocket(port); Socket socket = listener.accept()) {
+            String[] remote = read(socket);
+            connectQp(remote, gidIndex, psn);
+            write(socket.getOutputStream(), mine);
+            socket.getInputStream().readNBytes(5);
+            return remote;
+        }
+    }
+
+    private static String[] connect(String host, int port, String mine) throws IOException {
+        try (Socket socket = new Socket(host, port)) {
+            write(socket.getOutputStream(), mine);
+            String[] remote = read(socket);
+            socket.getOutputStream().write("done\0".getBytes(StandardCharsets.US_ASCII));
+            return remote;
+        }
+    }
+
+    private static void write(OutputStream out, String record) throws IOException {
+        byte[] bytes = new byte[52];
+        System.arraycopy(record.getBytes(StandardCharsets.US_ASCII), 0, bytes, 0, 51);
+        out.write(bytes);
+        out.flush();
+    }
+
+    private static String[] read(Socket socket) throws IOException {
+        byte[] bytes = new byte[52];
+        new DataInputStream(socket.getInputStream()).readFully(bytes);
+        return new String(bytes, 0, 51, StandardCharsets.US_ASCII).split(":");
+    }
+
+    private void connectQp(String[] remote, int gidIndex, int psn) {
+        Gid dgid = Gid.ofBytes(HexFormat.of().parseHex(remote[3]));
+        AhAttributes ah = new AhAttributes(new org.verbs4j.GlobalRoute(dgid, 0, gidIndex, 1, 0),
+                Integer.parseInt(remote[0], 16), 0, 0, 0, IB_PORT);
+        qp.modify(new QpAttributes().qpState(QpState.RTR).pathMtu(Mtu.MTU_1024)
+                .destQpNum(Integer.parseInt(remote[1], 16)).rqPsn(Integer.parseInt(remote[2], 16))
+                .maxDestRdAtomic(1).minRnrTimer(12).ahAttr(ah));
+        qp.modify(new QpAttributes().qpState(QpState.RTS).timeout(14).retryCnt(7).rnrRetry(7).sqPsn(psn)
+                .maxRdAtomic(1));
+    }
+
+    private void loop(int iters, boolean client) {
+        long pending = RECV_WRID;
+        int routs = RX_DEPTH;
+        int rcnt = 0;
+        int scnt = 0;
+        if (client) {
+            postSend();
+            pending |= SEND_WRID;
+        }
+        while (rcnt < iters || scnt < iters) {
+            if (!cq.startPoll()) {
+                continue;
+            }
+            do {
+                if (cq.status() != WcStatus.SUCCESS) {
+                    throw new IllegalStateException("completion " + cq.wrId() + " failed: " + cq.status());
+                }
+                long wrId = cq.wrId();
+                if (wrId == SEND_WRID) {
+                    scnt++;
+                } else {
+                    if (--routs <= 1) {
+                        for (; routs < RX_DEPTH; routs++) {
+                            qp.postReceive(recv);
+                        }
+                    }
+                    rcnt++;
+                }
+                pending &= ~wrId;
+                if (scnt < iters && pending == 0) {
+                    postSend();
+                    pending = RECV_WRID | SEND_WRID;
+                }
+            } while (cq.nextPoll());
+            cq.endPoll();
+        }
+    }
+
+    private void postSend() {
+        ops.start();
+        ops.wrId(SEND_WRID).wrFlags((int) SendFlag.SIGNALED.value()).send().setSge(mr.lkey(), mr.address(), size);
+        ops.complete();
+    }
+}

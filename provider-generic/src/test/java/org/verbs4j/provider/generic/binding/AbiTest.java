@@ -1,0 +1,63 @@
+package org.verbs4j.provider.generic.binding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pure-Java invariants of the layouts that hold on every build, also where the gcc conformance check
+ * cannot run: the numbers rdma-core-abi-and-semantics.md gives for the hot structures.
+ */
+class AbiTest {
+
+    private final Abi x86 = Abi.of(Abi.Arch.X86_64);
+    private final Abi arm = Abi.of(Abi.Arch.AARCH64);
+
+    @Test
+    void extendedCqMatchesTheReferenceOnBothArchitectures() {
+        assertThat(x86.ibvCqEx.byteSize()).isEqualTo(288);
+        assertThat(Abi.offset(x86.ibvCqEx, "status")).isEqualTo(132);
+        assertThat(Abi.offset(x86.ibvCqEx, "wr_id")).isEqualTo(136);
+        assertThat(Abi.offset(x86.ibvCqEx, "read_completion_wallclock_ns")).isEqualTo(280);
+        assertThat(arm.ibvCqEx.byteSize()).isEqualTo(296);
+        assertThat(Abi.offset(arm.ibvCqEx, "status")).isEqualTo(140);
+        assertThat(Abi.offset(arm.ibvCqEx, "start_poll")).isEqualTo(152);
+    }
+
+    @Test
+    void contextAndQpExDifferOnlyByTheMutex() {
+        assertThat(Abi.offset(x86.ibvContext, "abi_compat")).isEqualTo(320);
+        assertThat(Abi.offset(arm.ibvContext, "abi_compat")).isEqualTo(328);
+        assertThat(Abi.offset(x86.ibvContext, "ops", "post_recv")).isEqualTo(216);
+        assertThat(Abi.offset(x86.ibvQpEx, "wr_flush")).isEqualTo(352);
+        assertThat(Abi.offset(arm.ibvQpEx, "wr_flush")).isEqualTo(360);
+        assertThat(Abi.offset(x86.ibvQpEx, "qp_base", "qp_num")).isEqualTo(52);
+    }
+
+    @Test
+    void gidUnionsAreEightByteAligned() {
+        assertThat(x86.ibvQpAttr.byteSize()).isEqualTo(144);
+        assertThat(x86.ibvAhAttr.byteAlignment()).isEqualTo(8);
+        assertThat(x86.ibvGidEntry.byteSize()).isEqualTo(32);
+    }
+
+    @Test
+    void theCurrentArchitectureIsSupported() {
+        assertThat(Abi.current()).isIn(x86, arm);
+    }
+
+    @Test
+    void theReleaseComesFromTheMappedLibraryName() {
+        assertThat(RdmaCoreVersion.parse(List.of(
+                "7f00-7f10 r-xp 00000000 08:01 123 /usr/lib/x86_64-linux-gnu/libibverbs.so.1.14.56.1")))
+                .isEqualTo(56);
+        assertThat(RdmaCoreVersion.parse(List.of("7f00-7f10 r-xp 0 0 0 /usr/lib/libc.so.6"))).isZero();
+    }
+
+    @Test
+    void contextOpDistancesAreTheReferenceOnes() {
+        assertThat(VerbsContextOp.CREATE_CQ_EX.distance()).isEqualTo(120);
+        assertThat(VerbsContextOp.CREATE_CQ_EX.distance() + x86.ibvContext.byteSize()).isEqualTo(448);
+    }
+}

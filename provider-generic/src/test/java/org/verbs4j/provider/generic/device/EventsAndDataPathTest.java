@@ -1,0 +1,138 @@
+package org.verbs4j.provider.generic.device;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.foreign.Arena;
+import java.time.Duration;
+import java.util.EnumSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.verbs4j.AsyncEvent;
+import org.verbs4j.AsyncEventType;
+import org.verbs4j.CompletionField;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.SharedReceiveQueue;
+import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.WcStatus;
+
+/** The SRQ limit event through the async event path, and a polling data path that allocates nothing. */
+class EventsAndDataPathTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    private Context context;
+    private Arena arena;
+
+    @BeforeEach
+    void open() {
+        context = RealDevice.require().open();
+        arena = Arena.ofShared();
+    }
+
+    @AfterEach
+    void close() {
+        if (context != null && !context.isClosed()) {
+            context.close();
+        }
+        if (arena != null) {
+            arena.close();
+        }
+    }
+
+    @Test
+    void theSrqLimitEventArrivesForTheRightQueueAndIsAcknowledged() throws Exception {
+        int gidIndex = RealDevice.gidIndex(context.queryGidTable(1));
+        ProtectionDomain pd = context.allocateProtectionDomain();
+        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(64).build());
+        SharedReceiveQueue srq = context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, 32, 1));
+        MemoryRegion region = pd.registerMemory(arena.allocate(64 * 1024, 4096), Loopback.ACCESS);
+        QueuePair a = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                new QpCapabilities(16, 0, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
+        QueuePair b = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                new QpCapabilities(16, 0, 1, 1, 0)).srq(srq).build());
+        Loopback.connect(a, b, Loopback.gid(context, gidIndex), gidIndex);
+        Loopback.connect(b, a, Loopback.gid(context, gidIndex), gidIndex);
+        for (int i = 0; i < 10; i++) {
+            ReceiveRequest request = new ReceiveRequest(1).wrId(100 + i);
+            request.sgList().add(region, i * 1024L, 1024);
+            srq.postReceive(request);
+        }
+        srq.armLimit(7);
+        assertThat(srq.query().srqLimit()).isEqualTo(7);
+        a.sendOps().start();
+        for (int i = 0; i < 4; i++) {
+            a.sendOps().wrId(i).wrFlags((int) SendFlag.SIGNALED.value()).send()
+                    .setSge(region.lkey(), region.address() + 32 * 1024, 16);
+        }
+        a.sendOps().complete();
+
+        AsyncEvent event = context.getAsyncEvent(TIMEOUT);
+        assertThat(event).isNotNull();
+        assertThat(event.type()).isEqualTo(AsyncEventType.SRQ_LIMIT_REACHED);
+        assertThat(event.srq()).isSameAs(srq);
+        context.ackAsyncEvent(event);
+        assertThat(srq.query().srqLimit()).as("the limit is one-shot").isZero();
+        drain(cq, 8);
+        a.close();
+        b.close();
+        srq.close();
+        region.close();
+        cq.close();
+        pd.close();
+    }
+
+    private static void drain(CompletionQueue cq, int expected) throws InterruptedException {
+        int seen = 0;
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (seen < expected && System.nanoTime() < deadline) {
+            if (cq.startPoll()) {
+                do {
+                    assertThat(cq.status()).isEqualTo(WcStatus.SUCCESS);
+                    seen++;
+                } while (cq.nextPoll());
+                cq.endPoll();
+            } else {
+                Thread.sleep(1);
+            }
+        }
+        assertThat(seen).isEqualTo(expected);
+    }
+
+    @Test
+    void pollingAnEmptyQueueAllocatesNothing() throws Exception {
+        try (CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(16)
+                .wcFlags(EnumSet.of(CompletionField.BYTE_LEN)).build())) {
+            int empty = 0;
+            for (int i = 0; i < 200_000; i++) {
+                empty += cq.startPoll() ? 0 : 1;
+            }
+            long before = allocatedBytes();
+            for (int i = 0; i < 100_000; i++) {
+                empty += cq.startPoll() ? 0 : 1;
+            }
+            long allocated = allocatedBytes() - before;
+            assertThat(empty).isEqualTo(300_000);
+            assertThat(allocated).as("bytes allocated by 100000 empty polls").isLessThan(10_000);
+        }
+    }
+
+    /** {@code com.sun.management.ThreadMXBean.getCurrentThreadAllocatedBytes()}, reached reflectively. */
+    private static long allocatedBytes() throws ReflectiveOperationException {
+        Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
+                .invoke(null);
+        return (long) Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes")
+                .invoke(bean);
+    }
+}
