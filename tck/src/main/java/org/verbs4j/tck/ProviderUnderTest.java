@@ -1,7 +1,10 @@
 package org.verbs4j.tck;
 
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.verbs4j.Device;
 import org.verbs4j.spi.VerbsProvider;
 
 /**
@@ -13,7 +16,7 @@ import org.verbs4j.spi.VerbsProvider;
  * ({@link TestInstance.Lifecycle#PER_CLASS}); each test still gets fresh verbs objects.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@ExtendWith({TckSummaryExtension.class, DeviceGate.class})
+@ExtendWith({TckSummaryExtension.class, DeviceGate.class, KnownBugHandler.class})
 public abstract class ProviderUnderTest {
 
     private VerbsProvider provider;
@@ -36,6 +39,23 @@ public abstract class ProviderUnderTest {
      */
     protected TckEnvironment environment() {
         return TckEnvironment.fromSystem();
+    }
+
+    /**
+     * The known bugs of the device under test, each of which breaks one rule of the kit. A test they
+     * concern that fails is reported as a known bug with its reason instead of as a failure (see
+     * {@link KnownBug}). The default is none.
+     *
+     * @param device the device under test
+     * @return its known bugs
+     */
+    protected List<KnownBug> knownBugs(Device device) {
+        return List.of();
+    }
+
+    final synchronized Optional<KnownBug> knownBug(String displayName) {
+        return deviceSelection().device().stream().flatMap(device -> knownBugs(device).stream())
+                .filter(bug -> bug.concerns(displayName)).findFirst();
     }
 
     /** @return the provider under test, created once per instance */

@@ -44,8 +44,7 @@ final class SummaryListener implements TestExecutionListener {
         Outcome outcome = switch (result.getStatus()) {
             case SUCCESSFUL -> Outcome.PASSED;
             case FAILED -> Outcome.FAILED;
-            case ABORTED -> cause.orElse(null) instanceof UnsupportedFeatureException ? Outcome.UNSUPPORTED
-                    : Outcome.ABORTED;
+            case ABORTED -> Outcome.ofAbort(cause.orElse(null));
         };
         String reason = outcome == Outcome.FAILED
                 ? cause.map(error -> error.getClass().getSimpleName() + ": " + error.getMessage()).orElse("")

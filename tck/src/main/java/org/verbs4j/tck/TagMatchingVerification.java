@@ -62,13 +62,15 @@ public abstract class TagMatchingVerification extends AreaVerification {
     @BeforeEach
     final void createTagMatchingSrq() {
         pd = protectionDomain();
+        // The gate comes first and uses a plain CQ: a device without tag matching may also refuse TM_INFO.
+        requireCapability(Capability.TAG_MATCHING, "ibv_create_srq_ex(IBV_SRQT_TM)",
+                () -> context().createSharedReceiveQueue(
+                        SrqInitAttributes.tagMatching(pd, 33, 1, completionQueue(8), new TmCap(MAX_TAGS, 10))));
         tmCq = completionQueue(CqInitAttributes.builder(128)
                 .wcFlags(EnumSet.of(CompletionField.BYTE_LEN, CompletionField.QP_NUM, CompletionField.TM_INFO))
                 .build());
-        SrqInitAttributes attributes = SrqInitAttributes.tagMatching(pd, 33, 1, tmCq, new TmCap(MAX_TAGS, 10));
-        requireCapability(Capability.TAG_MATCHING, "ibv_create_srq_ex(IBV_SRQT_TM)",
-                () -> context().createSharedReceiveQueue(attributes));
-        srq = track(context().createSharedReceiveQueue(attributes));
+        srq = track(context().createSharedReceiveQueue(
+                SrqInitAttributes.tagMatching(pd, 33, 1, tmCq, new TmCap(MAX_TAGS, 10))));
         clientCq = completionQueue(64);
         client = queuePair(loopback().connectedAttributes(QpType.RC, pd, clientCq).build());
         QueuePair server = queuePair(loopback().connectedAttributes(QpType.RC, pd, tmCq).srq(srq).build());

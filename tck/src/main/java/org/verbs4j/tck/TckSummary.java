@@ -67,11 +67,11 @@ public final class TckSummary {
     public synchronized String render() {
         StringBuilder text = new StringBuilder("Verbs4J TCK summary\n");
         noDeviceReasons.forEach(reason -> text.append("NO DEVICE: ").append(reason).append('\n'));
-        text.append(String.format("%-40s %7s %7s %11s %8s%n", "area", "passed", "failed", "unsupported",
-                "aborted"));
+        text.append(String.format("%-40s %7s %7s %11s %10s %8s%n", "area", "passed", "failed", "unsupported",
+                "known bugs", "aborted"));
         List<AreaResult> results = areas();
-        results.forEach(result -> text.append(String.format("%-40s %7d %7d %11d %8d%n", result.area(),
-                result.passed(), result.failed(), result.unsupported(), result.aborted())));
+        results.forEach(result -> text.append(String.format("%-40s %7d %7d %11d %10d %8d%n", result.area(),
+                result.passed(), result.failed(), result.unsupported(), result.knownBugs(), result.aborted())));
         results.stream().filter(result -> !result.notes().isEmpty()).forEach(result -> {
             text.append('\n').append(result.area()).append(":\n");
             result.notes().forEach(note -> text.append("  ").append(note).append('\n'));
@@ -81,11 +81,12 @@ public final class TckSummary {
 
     private static AreaResult result(String area, Map<Outcome, List<String>> outcomes) {
         List<String> notes = new ArrayList<>();
-        for (Outcome outcome : List.of(Outcome.FAILED, Outcome.UNSUPPORTED, Outcome.ABORTED)) {
+        for (Outcome outcome : List.of(Outcome.FAILED, Outcome.KNOWN_BUG, Outcome.UNSUPPORTED, Outcome.ABORTED)) {
             outcomes.getOrDefault(outcome, List.of()).forEach(note -> notes.add(outcome + " " + note));
         }
         return new AreaResult(area, count(outcomes, Outcome.PASSED), count(outcomes, Outcome.FAILED),
-                count(outcomes, Outcome.UNSUPPORTED), count(outcomes, Outcome.ABORTED), notes);
+                count(outcomes, Outcome.UNSUPPORTED), count(outcomes, Outcome.KNOWN_BUG), count(outcomes, Outcome.ABORTED),
+                notes);
     }
 
     private static int count(Map<Outcome, List<String>> outcomes, Outcome outcome) {

@@ -35,8 +35,7 @@ public final class TckSummaryExtension implements TestWatcher {
 
     @Override
     public void testAborted(ExtensionContext context, Throwable cause) {
-        record(context, cause instanceof UnsupportedFeatureException ? Outcome.UNSUPPORTED : Outcome.ABORTED,
-                String.valueOf(cause.getMessage()));
+        record(context, Outcome.ofAbort(cause), String.valueOf(cause.getMessage()));
     }
 
     @Override

@@ -1,11 +1,14 @@
 package org.verbs4j.tck.broken;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.verbs4j.Capability;
+import org.verbs4j.Device;
 import org.verbs4j.spi.VerbsProvider;
 import org.verbs4j.tck.CompletionEventVerification;
 import org.verbs4j.tck.ErrorCompletionVerification;
+import org.verbs4j.tck.KnownBug;
 import org.verbs4j.tck.SendOperationsVerification;
 import org.verbs4j.tck.SharedReceiveQueueVerification;
 import org.verbs4j.tck.SoftProviders;
@@ -46,6 +49,27 @@ final class BrokenKits {
         @Override
         protected VerbsProvider provider() {
             return broken(new LosesACompletion());
+        }
+    }
+
+    /** The lost completion, declared as a known bug of the device. */
+    static final KnownBug LOST_COMPLETION = new KnownBug(
+            "ibv_post_send(3): completions of one work queue are returned once each, in posting order",
+            "test device: its CQ drops every 7th completion");
+
+    /** Traffic against a provider whose CQs lose a completion, which its test class names as a known bug. */
+    static class KnownLostCompletionTraffic extends LostCompletionTraffic {
+        @Override
+        protected List<KnownBug> knownBugs(Device device) {
+            return List.of(LOST_COMPLETION);
+        }
+    }
+
+    /** Traffic against the healthy soft provider, with the same known bug declared although it has not. */
+    static class DeclaredButHealthyTraffic extends HealthyTraffic {
+        @Override
+        protected List<KnownBug> knownBugs(Device device) {
+            return List.of(LOST_COMPLETION);
         }
     }
 

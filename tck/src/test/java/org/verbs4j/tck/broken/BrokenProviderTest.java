@@ -4,11 +4,13 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.tck.broken.BrokenKits.AbsentSrq;
+import org.verbs4j.tck.broken.BrokenKits.DeclaredButHealthyTraffic;
 import org.verbs4j.tck.broken.BrokenKits.DuplicatedTraffic;
 import org.verbs4j.tck.broken.BrokenKits.HealthyErrors;
 import org.verbs4j.tck.broken.BrokenKits.HealthyEvents;
 import org.verbs4j.tck.broken.BrokenKits.HealthyTraffic;
 import org.verbs4j.tck.broken.BrokenKits.HiddenSrq;
+import org.verbs4j.tck.broken.BrokenKits.KnownLostCompletionTraffic;
 import org.verbs4j.tck.broken.BrokenKits.LostCompletionTraffic;
 import org.verbs4j.tck.broken.BrokenKits.OpenAccessErrors;
 import org.verbs4j.tck.broken.BrokenKits.ReorderedTraffic;
@@ -38,6 +40,26 @@ class BrokenProviderTest {
         @DisplayName("the kit fails it: a completion was lost")
         void kitFailsIt() {
             new KitRun(LostCompletionTraffic.class, TRAFFIC, test).assertFailsWith("a completion was lost");
+        }
+    }
+
+    @Nested
+    @DisplayName("a known bug named by the provider's test class")
+    class KnownBugs {
+
+        private final String test = "completionsInPostingOrder";
+
+        @Test
+        @DisplayName("is reported as a known bug, with its reason and the failure, never as passed")
+        void reportedAsKnownBug() {
+            new KitRun(KnownLostCompletionTraffic.class, TRAFFIC, test)
+                    .assertKnownBug("test device: its CQ drops every 7th completion", "a completion was lost");
+        }
+
+        @Test
+        @DisplayName("that does not show lets the test pass")
+        void absentBugPasses() {
+            new KitRun(DeclaredButHealthyTraffic.class, TRAFFIC, test).assertPasses();
         }
     }
 

@@ -8,6 +8,7 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
+import org.verbs4j.tck.KnownBugException;
 import org.verbs4j.tck.UnsupportedFeatureException;
 
 /**
@@ -55,6 +56,21 @@ record KitRun(Class<?> kit, String nestedClass, String method) {
         assertThat(events.started().count()).as("started tests of %s", this).isEqualTo(1);
         assertThat(events.aborted().stream().map(KitRun::message).toList()).as("aborted tests of %s", this)
                 .singleElement().asString().contains(UnsupportedFeatureException.class.getName()).contains(fragment);
+    }
+
+    /**
+     * Asserts that the test was aborted as a known bug, with the bug's reason and the original failure.
+     *
+     * @param reason the reason the provider's test class gave
+     * @param failure what the original failure said
+     */
+    void assertKnownBug(String reason, String failure) {
+        Events events = execute();
+        assertThat(events.started().count()).as("started tests of %s", this).isEqualTo(1);
+        assertThat(events.succeeded().count()).as("passed tests of %s", this).isZero();
+        assertThat(events.aborted().stream().map(KitRun::message).toList()).as("aborted tests of %s", this)
+                .singleElement().asString().contains(KnownBugException.class.getName()).contains(reason)
+                .contains(failure);
     }
 
     private static List<String> failures(Events events) {
