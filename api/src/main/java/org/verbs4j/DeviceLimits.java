@@ -2,6 +2,8 @@ package org.verbs4j;
 
 /**
  * The numeric limits of a device (the {@code max_*} fields of C {@code struct ibv_device_attr}).
+ * C's unsigned 64-bit limits (such as {@code max_mr_size}) that exceed {@link Long#MAX_VALUE} are
+ * reported as {@link Long#MAX_VALUE}, so every limit reads as a non-negative number.
  *
  * @param maxMrSize the largest memory region, in bytes (C {@code max_mr_size})
  * @param maxQp the most queue pairs (C {@code max_qp})

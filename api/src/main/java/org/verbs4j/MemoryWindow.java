@@ -12,6 +12,10 @@ public interface MemoryWindow extends VerbsObject {
     /** @return the window type */
     MwType type();
 
-    /** @return the current remote key of the window (C {@code rkey}) */
+    /**
+     * @return the remote key of the window (C {@code rkey}): after a bind, the key of the last bind whose
+     *     batch was posted successfully ({@link SendOps#complete()}); providers whose driver does not update
+     *     the C field track it themselves
+     */
     int rkey();
 }
