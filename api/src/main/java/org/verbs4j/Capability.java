@@ -12,6 +12,8 @@ public enum Capability {
     COMPLETION_CHANNEL,
     /** Notification for solicited completions only ({@code ibv_req_notify_cq(cq, 1)}). */
     SOLICITED_NOTIFICATION,
+    /** Resizing a completion queue ({@link CompletionQueue#resize(int)}, C {@code ibv_resize_cq}). */
+    CQ_RESIZE,
     /** {@link CqCreateFlag#SINGLE_THREADED}. */
     CQ_SINGLE_THREADED,
     /** {@link CqCreateFlag#IGNORE_OVERRUN}. */

@@ -34,8 +34,21 @@ public interface CompletionQueue extends VerbsObject {
     /** @return the context the queue belongs to */
     Context context();
 
-    /** @return the actual number of entries, at least the requested {@code cqe} */
+    /** @return the actual number of entries, at least the requested {@code cqe} (or the size of the last resize) */
     int cqe();
+
+    /**
+     * Resizes the queue (C {@code ibv_resize_cq}). The new actual size is at least {@code cqe} and is
+     * returned by {@link #cqe()} afterwards. Completions queued before the resize stay queued, in order,
+     * and are polled after it. A batch must not be open.
+     *
+     * @param cqe the minimum number of entries
+     * @throws InvalidArgumentException if {@code cqe} is below 1, below the number of completions currently
+     *     queued, above the device's {@code max_cqe}, or a batch is open (C {@code EINVAL})
+     * @throws UnsupportedVerbException if the device cannot resize a completion queue
+     *     ({@link Capability#CQ_RESIZE} is not supported, C {@code EOPNOTSUPP})
+     */
+    void resize(int cqe);
 
     /** @return the consumer-supplied context returned with completion events (C {@code cq_context}), or {@code null} */
     Object cqContext();

@@ -335,4 +335,71 @@ public abstract class CompletionQueueVerification extends AreaVerification {
             return sendInto(cq, count);
         }
     }
+
+    /** ibv_resize_cq, after pyverbs {@code tests/test_cq.py} test_resize_cq. */
+    @Nested
+    @DisplayName("ibv_resize_cq")
+    class Resize {
+
+        private static final int QUEUED = 6;
+
+        @Test
+        @DisplayName("pyverbs test_resize_cq: a CQ shrinks and grows, or CQ_RESIZE is unsupported")
+        void resizeDownAndUp() {
+            CompletionQueue cq = completionQueue(3);
+            requireCapability(Capability.CQ_RESIZE, "ibv_resize_cq", () -> {
+                cq.resize(1);
+                return null;
+            });
+            cq.resize(1);
+            assertTrue(cq.cqe() >= 1, () -> "resized to 1, got cqe " + cq.cqe());
+            cq.resize(QUEUED + 1);
+            assertTrue(cq.cqe() >= QUEUED + 1, () -> "resized to " + (QUEUED + 1) + ", got cqe " + cq.cqe());
+        }
+
+        @Test
+        @DisplayName("pyverbs test_resize_cq: shrinking below the queued completions gives EINVAL; they stay polled")
+        void shrinkingBelowTheQueuedCompletionsFails() throws InterruptedException {
+            CompletionQueue cq = completionQueue(QUEUED + 1);
+            requireCapability(Capability.CQ_RESIZE, "ibv_resize_cq", () -> {
+                cq.resize(QUEUED + 1);
+                return null;
+            });
+            queue(cq);
+            assertThrows(InvalidArgumentException.class, () -> cq.resize(1),
+                    () -> "resizing to 1 with " + QUEUED + " completions queued");
+            assertWrIds(cq, "after the refused resize");
+        }
+
+        @Test
+        @DisplayName("ibv_resize_cq(3): completions queued before a resize are polled after it, in order")
+        void queuedCompletionsSurviveAResize() throws InterruptedException {
+            CompletionQueue cq = completionQueue(QUEUED + 1);
+            requireCapability(Capability.CQ_RESIZE, "ibv_resize_cq", () -> {
+                cq.resize(QUEUED + 1);
+                return null;
+            });
+            queue(cq);
+            cq.resize(4 * QUEUED);
+            assertTrue(cq.cqe() >= 4 * QUEUED, () -> "resized to " + 4 * QUEUED + ", got cqe " + cq.cqe());
+            assertWrIds(cq, "after growing");
+        }
+
+        /** Queues {@link #QUEUED} send completions on {@code cq} without polling it. */
+        private void queue(CompletionQueue cq) throws InterruptedException {
+            QueuePairs pairs = sendInto(cq, QUEUED);
+            Completions.await(pairs.responderCq(), QUEUED, environment().completionTimeout(), "the receives");
+            Thread.sleep(ACK_GRACE_MILLIS);
+        }
+
+        private void assertWrIds(CompletionQueue cq, String when) {
+            List<Completion> completions = Completions.await(cq, QUEUED, environment().completionTimeout(),
+                    "the sends " + when);
+            assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L), completions.stream().map(Completion::wrId).toList(),
+                    () -> "the wr_ids polled " + when);
+        }
+    }
+
+    /** How long the kit lets the acknowledgements of delivered RC sends reach the sender's CQ. */
+    private static final long ACK_GRACE_MILLIS = 200;
 }

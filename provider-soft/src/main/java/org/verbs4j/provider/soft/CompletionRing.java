@@ -76,4 +76,34 @@ final class CompletionRing {
         sendQueue[s] = c.sendQueue;
         sendPosition[s] = c.sendPosition;
     }
+
+    /**
+     * Copies the entry at {@code position} of another ring to the same position of this one.
+     *
+     * @param position the absolute position of the entry
+     * @param from the ring holding it
+     */
+    void copy(long position, CompletionRing from) {
+        int s = slot(position);
+        int f = from.slot(position);
+        wrId[s] = from.wrId[f];
+        status[s] = from.status[f];
+        opcode[s] = from.opcode[f];
+        vendorErr[s] = from.vendorErr[f];
+        byteLen[s] = from.byteLen[f];
+        imm[s] = from.imm[f];
+        qpNum[s] = from.qpNum[f];
+        srcQp[s] = from.srcQp[f];
+        wcFlags[s] = from.wcFlags[f];
+        sl[s] = from.sl[f];
+        timestamp[s] = from.timestamp[f];
+        tmTag[s] = from.tmTag[f];
+        tmPriv[s] = from.tmPriv[f];
+        hasSourceGid[s] = from.hasSourceGid[f];
+        sourceGidHigh[s] = from.sourceGidHigh[f];
+        sourceGidLow[s] = from.sourceGidLow[f];
+        unsolicited[s] = from.unsolicited[f];
+        sendQueue[s] = from.sendQueue[f];
+        sendPosition[s] = from.sendPosition[f];
+    }
 }

@@ -103,7 +103,8 @@ final class DeviceProfile {
 
     static Capabilities capabilities() {
         return Capabilities.of(EnumSet.of(Capability.EXTENDED_CQ, Capability.COMPLETION_CHANNEL,
-                Capability.SOLICITED_NOTIFICATION, Capability.CQ_SINGLE_THREADED, Capability.CQ_IGNORE_OVERRUN,
+                Capability.SOLICITED_NOTIFICATION, Capability.CQ_RESIZE, Capability.CQ_SINGLE_THREADED,
+                Capability.CQ_IGNORE_OVERRUN,
                 Capability.CQ_COMPLETION_TIMESTAMP, Capability.CQ_COMPLETION_TIMESTAMP_WALLCLOCK,
                 Capability.CQ_SOURCE_GID, Capability.CQ_UNSOLICITED, Capability.QP_UNSOLICITED_WRITE_RECV, Capability.QP_RC, Capability.QP_UC,
                 Capability.QP_UD, Capability.SEND_OPS, Capability.ATOMICS, Capability.MEMORY_WINDOW_TYPE_1,

@@ -31,6 +31,7 @@ import org.verbs4j.WcStatus;
 final class SoftCompletionQueue extends SoftObject implements org.verbs4j.CompletionQueue, EventSubject {
 
     private static final String CREATE = "ibv_create_cq_ex";
+    private static final String RESIZE = "ibv_resize_cq";
     private static final ValueLayout.OfLong GID_HALF =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
@@ -45,8 +46,9 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private final Set<CqCreateFlag> flags;
     private final boolean ignoreOverrun;
     private final ReentrantLock consumer;
-    private final CompletionRing ring;
+    private volatile CompletionRing ring;
     private final DeviceClock clock;
+    private final ReentrantLock wire;
     private final NotificationArm arm = new NotificationArm();
     private final EventAccount completionEvents = new EventAccount();
     private final EventAccount asyncEvents = new EventAccount();
@@ -75,6 +77,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         this.consumer = flags.contains(CqCreateFlag.SINGLE_THREADED) ? null : new ReentrantLock();
         this.ring = new CompletionRing(actualSize(attributes.cqe()));
         this.clock = context.fabric().clock();
+        this.wire = context.fabric().wire();
         context.retain(CREATE);
         if (channel != null) {
             channel.retain(CREATE);
@@ -396,6 +399,53 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     @Override
     public boolean readIsUnsolicited() {
         return ring.unsolicited[entry("efadv_wc_is_unsolicited", ExtraCompletionField.UNSOLICITED)];
+    }
+
+    // ---- resize ----
+
+    @Override
+    public void resize(int cqe) {
+        ensureOpen(RESIZE);
+        if (cqe < 1 || cqe > DeviceProfile.MAX_CQE) {
+            throw Failures.invalid(RESIZE, "cqe " + cqe + " is not in [1, max_cqe " + DeviceProfile.MAX_CQE + "]");
+        }
+        if (consumer == null) {
+            resizeHoldingConsumer(cqe);
+            return;
+        }
+        if (consumer.isHeldByCurrentThread()) {
+            throw Failures.invalid(RESIZE, "a batch is open: call ibv_end_poll first");
+        }
+        consumer.lock();
+        try {
+            resizeHoldingConsumer(cqe);
+        } finally {
+            consumer.unlock();
+        }
+    }
+
+    private void resizeHoldingConsumer(int cqe) {
+        if (batchOpen) {
+            throw Failures.invalid(RESIZE, "a batch is open: call ibv_end_poll first");
+        }
+        wire.lock();
+        try {
+            CompletionRing old = ring;
+            long end = published;
+            long start = Math.max(consumed, end - old.capacity);
+            if (end - start > cqe) {
+                throw Failures.invalid(RESIZE, "cqe " + cqe + " is below the " + (end - start)
+                        + " completion(s) queued");
+            }
+            CompletionRing resized = new CompletionRing(actualSize(cqe));
+            for (long position = start; position < end; position++) {
+                resized.copy(position, old);
+            }
+            consumed = start;
+            ring = resized;
+        } finally {
+            wire.unlock();
+        }
     }
 
     // ---- attributes ----

@@ -97,6 +97,32 @@ class CompletionQueueTest {
     }
 
     @Test
+    void resizeKeepsWrappedEntriesInOrderAndRefusesMisuse() {
+        CompletionQueue cq = rig.cq(3);
+        Loop loop = new Loop(rig, cq);
+        loop.send(1, 8);
+        loop.send(2, 8);
+        assertThat(Rig.poll(cq).wrId()).isEqualTo(1);
+        loop.send(3, 8);
+        loop.send(4, 8);
+        assertThatThrownBy(() -> cq.resize(2)).as("3 queued").isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> cq.resize(0)).isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> cq.resize(DeviceProfile.MAX_CQE + 1)).isInstanceOf(InvalidArgumentException.class);
+        assertThat(cq.startPoll()).isTrue();
+        assertThatThrownBy(() -> cq.resize(8)).as("batch open").isInstanceOf(InvalidArgumentException.class);
+        cq.endPoll();
+        cq.resize(8);
+        assertThat(cq.cqe()).isGreaterThanOrEqualTo(8);
+        assertThat(Rig.poll(cq).wrId()).isEqualTo(3);
+        assertThat(Rig.poll(cq).wrId()).isEqualTo(4);
+        cq.resize(1);
+        assertThat(cq.cqe()).isGreaterThanOrEqualTo(1);
+        loop.send(5, 8);
+        assertThat(Rig.poll(cq).wrId()).isEqualTo(5);
+        assertThat(cq.startPoll()).isFalse();
+    }
+
+    @Test
     void timestampsComeFromTheDeviceClock() {
         CompletionQueue cq = rig.context.createCompletionQueue(CqInitAttributes.builder(8)
                 .wcFlags(EnumSet.of(CompletionField.COMPLETION_TIMESTAMP,

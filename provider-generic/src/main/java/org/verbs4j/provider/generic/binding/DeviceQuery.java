@@ -127,6 +127,12 @@ final class DeviceQuery {
     }
 
     /**
+     * Vendors whose rdma-core provider implements no {@code resize_cq} (ibv_resize_cq gives EOPNOTSUPP):
+     * 0x1d0f Amazon (efa) and 0x626d74 siw. No device attribute says whether a CQ can be resized.
+     */
+    private static final java.util.Set<Integer> NO_CQ_RESIZE = java.util.Set.of(0x1d0f, 0x626d74);
+
+    /**
      * @param attributes what the device reported
      * @param release the loaded rdma-core release
      * @return the capabilities the generic provider offers on it
@@ -142,6 +148,7 @@ final class DeviceQuery {
         addIf(caps, attributes.limits().maxSrq() > 0, Capability.SRQ);
         addIf(caps, attributes.limits().maxSrq() > 0 && attributes.has(DeviceCapFlag.SRQ_RESIZE),
                 Capability.SRQ_RESIZE);
+        addIf(caps, !NO_CQ_RESIZE.contains(attributes.vendorId()), Capability.CQ_RESIZE);
         addIf(caps, attributes.limits().maxMcastGrp() > 0, Capability.MULTICAST);
         addIf(caps, attributes.has(DeviceCapFlag.MEM_WINDOW), Capability.MEMORY_WINDOW_TYPE_1);
         addIf(caps, attributes.has(DeviceCapFlag.MEM_WINDOW_TYPE_2A) || attributes.has(DeviceCapFlag.MEM_WINDOW_TYPE_2B),

@@ -40,6 +40,7 @@ public final class Ibverbs {
     final MethodHandle getCqEvent;
     final MethodHandle ackCqEvents;
     final MethodHandle destroyCq;
+    final MethodHandle resizeCq;
     final MethodHandle createQp;
     final MethodHandle qpToQpEx;
     final MethodHandle modifyQp;
@@ -82,6 +83,7 @@ public final class Ibverbs {
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS), ErrnoCapture.OPTION);
         ackCqEvents = lib.downcall(Symbol.IBV_ACK_CQ_EVENTS, FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
         destroyCq = lib.downcall(Symbol.IBV_DESTROY_CQ, ptrToInt);
+        resizeCq = lib.downcall(Symbol.IBV_RESIZE_CQ, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
         createQp = lib.downcall(Symbol.IBV_CREATE_QP, FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS),
                 ErrnoCapture.OPTION);
         qpToQpEx = lib.downcall(Symbol.IBV_QP_TO_QP_EX, ptrToPtr);

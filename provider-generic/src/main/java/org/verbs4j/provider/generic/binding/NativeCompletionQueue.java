@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.verbs4j.Capability;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
@@ -64,6 +65,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private static final MethodHandle CALL_PTR_U64 = FunctionPointers.criticalInvoker(PTR_U64);
     private static final MethodHandle CALL_PTR_PTR_VOID = FunctionPointers.criticalInvoker(PTR_PTR_VOID);
     private static final int ENOENT = 2;
+    private static final String RESIZE = "ibv_resize_cq";
     private static final long SUPPORTED_WC_FLAGS = 0xfff;
     private static final java.util.List<String> MANDATORY = java.util.List.of("start_poll", "next_poll", "end_poll",
             "read_opcode", "read_vendor_err", "read_wc_flags");
@@ -71,7 +73,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final NativeContext context;
     private final CqInitAttributes attributes;
     private final NativeCompletionChannel channel;
-    private final int cqe;
+    private volatile int cqe;
     private final long statusOffset;
     private final long wrIdOffset;
     private final long address;
@@ -247,6 +249,33 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     @Override
     public int cqe() {
         return cqe;
+    }
+
+    /**
+     * Calls the exported {@code ibv_resize_cq} (an {@code ibv_cq_ex} begins with its {@code ibv_cq}) and
+     * reads the new actual size back from {@code ibv_cq.cqe}.
+     */
+    @Override
+    public void resize(int cqe) {
+        ensureOpen(RESIZE);
+        if (!context.capabilities().supports(Capability.CQ_RESIZE)) {
+            throw new UnsupportedVerbException(RESIZE, "the device cannot resize a completion queue");
+        }
+        if (batchOpen) {
+            throw new InvalidArgumentException(RESIZE, "a batch is open; call endPoll first");
+        }
+        int max = context.queryDevice().limits().maxCqe();
+        if (cqe < 1 || cqe > max) {
+            throw new InvalidArgumentException(RESIZE, "cqe " + cqe + " is not in [1, max_cqe " + max + "]");
+        }
+        int rc;
+        try {
+            rc = (int) context.ib.resizeCq.invokeExact(handle, cqe);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        Native.check(rc, RESIZE);
+        this.cqe = handle.get(JAVA_INT, Abi.offset(context.abi.ibvCqEx, "cqe"));
     }
 
     @Override

@@ -42,6 +42,8 @@ public enum Symbol {
     IBV_ACK_CQ_EVENTS("ibv_ack_cq_events", "IBVERBS_1.1"),
     /** {@code ibv_destroy_cq}. */
     IBV_DESTROY_CQ("ibv_destroy_cq", "IBVERBS_1.1"),
+    /** {@code ibv_resize_cq}. */
+    IBV_RESIZE_CQ("ibv_resize_cq", "IBVERBS_1.1"),
     /** {@code ibv_create_qp}, what the inline {@code ibv_create_qp_ex} calls when comp_mask is PD only. */
     IBV_CREATE_QP("ibv_create_qp", "IBVERBS_1.1"),
     /** {@code ibv_qp_to_qp_ex}. */
