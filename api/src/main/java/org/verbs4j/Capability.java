@@ -53,6 +53,10 @@ public enum Capability {
     SEND_OPS,
     /** 8-byte atomic operations. */
     ATOMICS,
+    /** {@link SendOpsFlag#ATOMIC_WRITE}: 8-byte atomic writes ({@code ibv_wr_atomic_write}). */
+    ATOMIC_WRITE,
+    /** {@link SendOpsFlag#FLUSH}: remote flushes ({@code ibv_wr_flush}) and the FLUSH_* access flags. */
+    FLUSH,
     /** Memory windows of type 1. */
     MEMORY_WINDOW_TYPE_1,
     /** Memory windows of type 2. */

@@ -109,6 +109,34 @@ public interface SendOps {
     SendOps atomicFetchAdd(int rkey, long remoteAddress, long add);
 
     /**
+     * Builds an 8-byte ATOMIC_WRITE (C {@code ibv_wr_atomic_write}): the 8 bytes are written to the remote
+     * address as one atomic store. The request carries its own data: no data setter follows. The
+     * responder must grant remote write access.
+     *
+     * @param rkey the remote key
+     * @param remoteAddress the remote address, 8-byte aligned
+     * @param value8 the 8 bytes to write, copied now; a native segment of at least 8 bytes
+     * @return this
+     * @throws InvalidArgumentException if {@code value8} holds fewer than 8 bytes or is not native
+     */
+    SendOps atomicWrite(int rkey, long remoteAddress, MemorySegment value8);
+
+    /**
+     * Builds a FLUSH (C {@code ibv_wr_flush}): makes earlier writes to the remote memory reach the given
+     * placement type. The request carries no data: no data setter follows. The remote region must
+     * grant {@link AccessFlag#FLUSH_GLOBAL} or {@link AccessFlag#FLUSH_PERSISTENT} for {@code type}, else
+     * the request completes with {@link WcStatus#REM_ACCESS_ERR}.
+     *
+     * @param rkey the remote key
+     * @param remoteAddress the start of the range ({@link FlushLevel#RANGE})
+     * @param length the length of the range ({@link FlushLevel#RANGE})
+     * @param type the placement type
+     * @param level the selectivity level
+     * @return this
+     */
+    SendOps flush(int rkey, long remoteAddress, long length, FlushType type, FlushLevel level);
+
+    /**
      * Builds a local invalidate (C {@code ibv_wr_local_inv}).
      *
      * @param invalidateRkey the key to invalidate

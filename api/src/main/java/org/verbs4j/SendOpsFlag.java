@@ -43,7 +43,13 @@ public enum SendOpsFlag implements CConstant {
     SEND_WITH_INV(1L << 9),
 
     /** TCP segmentation offload send. */
-    TSO(1L << 10);
+    TSO(1L << 10),
+
+    /** Flush of remote memory to a placement type (rdma-core 45 and later). */
+    FLUSH(1L << 11),
+
+    /** 8-byte atomic write to remote memory. */
+    ATOMIC_WRITE(1L << 12);
 
     private static final ConstantTable<SendOpsFlag> TABLE =
             ConstantTable.flags(SendOpsFlag.class, "enum ibv_qp_create_send_ops_flags", "IBV_QP_EX_WITH_");

@@ -30,6 +30,8 @@ import org.verbs4j.SendOpsFlag;
  */
 public final class Loopback {
 
+    private final EnumSet<AccessFlag> extraAccess = EnumSet.noneOf(AccessFlag.class);
+
     /** The Q_Key of the kit's UD queue pairs (pyverbs {@code QKEY}). */
     public static final int QKEY = 0x11111111;
     /** The size of the global route header in front of every UD receive (pyverbs {@code GRH_SIZE}). */
@@ -256,8 +258,20 @@ public final class Loopback {
                 () -> context.createQueuePair(attributes));
     }
 
+    /**
+     * Adds access flags to the {@code qp_access_flags} that this fixture gives RC and UC queue pairs.
+     *
+     * @param access the flags to add (for example {@link AccessFlag#FLUSH_GLOBAL})
+     * @return this
+     */
+    public Loopback withQpAccess(Set<AccessFlag> access) {
+        extraAccess.addAll(access);
+        return this;
+    }
+
     private Set<AccessFlag> remoteAccess(QpType type) {
         EnumSet<AccessFlag> access = EnumSet.of(AccessFlag.REMOTE_WRITE);
+        access.addAll(extraAccess);
         if (type == QpType.RC) {
             access.add(AccessFlag.REMOTE_READ);
             if (context.capabilities().supports(Capability.ATOMICS)) {

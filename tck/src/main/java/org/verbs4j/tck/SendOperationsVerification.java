@@ -13,15 +13,19 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
+import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.DeviceLimits;
+import org.verbs4j.FlushLevel;
+import org.verbs4j.FlushType;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
@@ -537,6 +541,87 @@ public abstract class SendOperationsVerification extends AreaVerification {
                     () -> assertEquals(new Expect(1, WcStatus.SUCCESS, WcOpcode.RECV), Expect.of(received)),
                     () -> Payloads.assertPayload(target.segment(), 0, Payloads.pattern(10, SIZE), "UC SEND"),
                     () -> Payloads.assertPayload(target.segment(), SIZE, Payloads.pattern(10, SIZE), "UC RDMA_WRITE"));
+        }
+    }
+
+    /** The operations of test_qpex that rdma-core 45 completed: ATOMIC_WRITE and FLUSH. */
+    @Nested
+    @DisplayName("ATOMIC_WRITE and FLUSH")
+    class AtomicWriteAndFlush {
+
+        private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
+
+        @Test
+        @DisplayName("test_qpex rc_atomic_write: ATOMIC_WRITE stores the 8 bytes at the remote address, byte for byte")
+        void atomicWrite() {
+            QueuePairs pairs = pairsWith(SendOpsFlag.ATOMIC_WRITE, Capability.ATOMIC_WRITE, Set.of());
+            MemoryRegion remote = openMemoryRegion(pairs.pd(), 16);
+            MemorySegment value = memory(Long.BYTES);
+            byte[] pattern = Payloads.pattern(21, Long.BYTES);
+            Payloads.write(value, 0, pattern);
+            post(pairs.requester(), 1, ops -> ops.atomicWrite(remote.rkey(), remote.address() + 8, value));
+            Completion done = Completions.awaitOne(pairs.requesterCq(), timeout(), "the ATOMIC_WRITE");
+            assertAll(() -> assertEquals(new Expect(1, WcStatus.SUCCESS, WcOpcode.ATOMIC_WRITE), Expect.of(done)),
+                    () -> Payloads.assertPayload(remote.segment(), 8, pattern, "atomically written"),
+                    () -> Payloads.assertPayload(remote.segment(), 0, new byte[8], "the 8 bytes before the target"));
+        }
+
+        @Test
+        @DisplayName("test_qpex rc_flush: FLUSH of a range, then of the whole MR, succeeds after an RDMA_WRITE")
+        void flushRangeThenRegion() {
+            QueuePairs pairs = flushPairs();
+            MemoryRegion source = payload(pairs.pd(), 22);
+            MemoryRegion target = globalFlushTarget(pairs.pd());
+            WorkRequests.rdmaWrite(pairs.requester(), 1, target.rkey(), target.address(), source, 0, SIZE);
+            post(pairs.requester(), 2,
+                    ops -> ops.flush(target.rkey(), target.address(), SIZE, FlushType.GLOBAL, FlushLevel.RANGE));
+            post(pairs.requester(), 3,
+                    ops -> ops.flush(target.rkey(), target.address(), SIZE, FlushType.GLOBAL, FlushLevel.MR));
+            List<Completion> done = Completions.await(pairs.requesterCq(), 3, timeout(), "the write and two FLUSHes");
+            assertAll(() -> assertEquals(List.of(new Expect(1, WcStatus.SUCCESS, WcOpcode.RDMA_WRITE),
+                            new Expect(2, WcStatus.SUCCESS, WcOpcode.FLUSH),
+                            new Expect(3, WcStatus.SUCCESS, WcOpcode.FLUSH)), done.stream().map(Expect::of).toList()),
+                    () -> Payloads.assertPayload(target.segment(), 0, Payloads.pattern(22, SIZE), "written, flushed"));
+        }
+
+        @Test
+        @DisplayName("test_qpex rc_flush_type_violate: FLUSH PERSISTENT to a GLOBAL-only MR completes REM_ACCESS_ERR")
+        void flushTypeViolation() {
+            QueuePairs pairs = flushPairs();
+            MemoryRegion target = globalFlushTarget(pairs.pd());
+            post(pairs.requester(), 4,
+                    ops -> ops.flush(target.rkey(), target.address(), SIZE, FlushType.PERSISTENT, FlushLevel.RANGE));
+            Completion done = Completions.awaitOne(pairs.requesterCq(), timeout(), "the FLUSH PERSISTENT");
+            assertAll(() -> assertEquals(4, done.wrId(), "wr_id"),
+                    () -> assertEquals(WcStatus.REM_ACCESS_ERR, done.status(), "status"));
+        }
+
+        private QueuePairs flushPairs() {
+            return pairsWith(SendOpsFlag.FLUSH, Capability.FLUSH,
+                    EnumSet.of(AccessFlag.FLUSH_GLOBAL, AccessFlag.FLUSH_PERSISTENT));
+        }
+
+        /** A region that grants FLUSH_GLOBAL only (pyverbs registers no PERSISTENT region without pmem). */
+        private MemoryRegion globalFlushTarget(ProtectionDomain pd) {
+            return memoryRegion(pd, SIZE,
+                    EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE, AccessFlag.FLUSH_GLOBAL));
+        }
+
+        /** Gates {@code capability}, then connects an RC pair that may post RDMA_WRITE and {@code op}. */
+        private QueuePairs pairsWith(SendOpsFlag op, Capability capability, Set<AccessFlag> qpAccess) {
+            QpInitAttributes probe = QpInitAttributes.builder(QpType.RC, protectionDomain(), completionQueue(4),
+                    Loopback.defaultCapabilities()).sendOpsFlags(EnumSet.of(op)).build();
+            requireCapability(capability, "ibv_create_qp_ex(" + op.cName() + ")",
+                    () -> context().createQueuePair(probe));
+            return loopback().withQpAccess(qpAccess)
+                    .rc(builder -> builder.sendOpsFlags(EnumSet.of(SendOpsFlag.RDMA_WRITE, op)));
+        }
+
+        private void post(QueuePair qp, long wrId, Consumer<SendOps> builder) {
+            SendOps ops = qp.sendOps();
+            ops.start();
+            builder.accept(ops.wrId(wrId).wrFlags(SIGNALED));
+            ops.complete();
         }
     }
 

@@ -107,7 +107,8 @@ final class DeviceProfile {
                 Capability.CQ_IGNORE_OVERRUN,
                 Capability.CQ_COMPLETION_TIMESTAMP, Capability.CQ_COMPLETION_TIMESTAMP_WALLCLOCK,
                 Capability.CQ_SOURCE_GID, Capability.CQ_UNSOLICITED, Capability.QP_UNSOLICITED_WRITE_RECV, Capability.QP_RC, Capability.QP_UC,
-                Capability.QP_UD, Capability.SEND_OPS, Capability.ATOMICS, Capability.MEMORY_WINDOW_TYPE_1,
+                Capability.QP_UD, Capability.SEND_OPS, Capability.ATOMICS, Capability.ATOMIC_WRITE, Capability.FLUSH,
+                Capability.MEMORY_WINDOW_TYPE_1,
                 Capability.MEMORY_WINDOW_TYPE_2, Capability.INLINE_DATA, Capability.MULTICAST, Capability.SRQ,
                 Capability.SRQ_RESIZE, Capability.TAG_MATCHING));
     }

@@ -46,4 +46,25 @@ final class RemoteAccess {
         }
         return false;
     }
+
+    /**
+     * @return whether {@code rkey} names a usable region or window of the responder's domain that grants
+     *     {@code access}, as does the responder queue pair (no address range is checked)
+     */
+    static boolean grants(ObjectTable<Object> keys, SoftQueuePair responder, int rkey, AccessFlag access) {
+        if (!responder.allowsRemote(access)) {
+            return false;
+        }
+        Object owner = keys.get(MemoryKeys.index(rkey));
+        if (owner instanceof SoftMemoryRegion mr) {
+            return mr.rkey() == rkey && mr.usable() && mr.softPd() == responder.softPd() && mr.allows(access);
+        }
+        if (owner instanceof SoftMemoryWindow mw) {
+            SoftMemoryRegion mr = mw.region();
+            return mw.rkey() == rkey && mr != null && !mw.isClosed() && mr.usable()
+                    && mw.softPd() == responder.softPd() && (mw.boundQp() == null || mw.boundQp() == responder)
+                    && mw.allows(access);
+        }
+        return false;
+    }
 }

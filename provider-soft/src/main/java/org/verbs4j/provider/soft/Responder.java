@@ -5,6 +5,8 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
+import org.verbs4j.FlushLevel;
+import org.verbs4j.FlushType;
 import org.verbs4j.QpType;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcFlag;
@@ -43,6 +45,8 @@ final class Responder {
             case RDMA_WRITE_WITH_IMM -> writeWithImmediate(requester, responder, wqe, source, length);
             case RDMA_READ -> read(responder, wqe, length);
             case ATOMIC_CMP_AND_SWP, ATOMIC_FETCH_AND_ADD -> atomic(responder, wqe);
+            case ATOMIC_WRITE -> atomicWrite(responder, wqe);
+            case FLUSH -> flush(responder, wqe);
             default -> fail(responder, NAK_INVALID, AsyncEventType.QP_REQ_ERR);
         };
     }
@@ -160,6 +164,35 @@ final class Responder {
         atomicResult.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, original);
         atomicView.setResolved(atomicResult, 0, Long.BYTES);
         LocalAccess.copy(atomicView, 0, wqe.sges, 0, Long.BYTES);
+        return ACK;
+    }
+
+    /** ATOMIC_WRITE: one 8-byte atomic store; the responder grants it as an RDMA write (as rxe does). */
+    private int atomicWrite(SoftQueuePair responder, SendWqe wqe) {
+        if ((wqe.remoteAddress & (Long.BYTES - 1)) != 0) {
+            return fail(responder, NAK_INVALID, AsyncEventType.QP_REQ_ERR);
+        }
+        if (!RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey, wqe.remoteAddress, Long.BYTES,
+                AccessFlag.REMOTE_WRITE, remote)) {
+            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
+        }
+        ATOMIC_LONG.setVolatile(remote.segment[0], remote.offset[0], wqe.swap);
+        return ACK;
+    }
+
+    /**
+     * FLUSH: the key (and, for {@link FlushLevel#RANGE}, the range) must grant the placement type's access
+     * flag; the soft device's memory is then already globally visible, so only a fence remains.
+     */
+    private int flush(SoftQueuePair responder, SendWqe wqe) {
+        AccessFlag access = wqe.flushType == FlushType.GLOBAL ? AccessFlag.FLUSH_GLOBAL : AccessFlag.FLUSH_PERSISTENT;
+        boolean granted = RemoteAccess.grants(fabric.keys(), responder, wqe.rkey, access)
+                && (wqe.flushLevel == FlushLevel.MR || RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey,
+                        wqe.remoteAddress, wqe.flushLength, access, remote));
+        if (!granted) {
+            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
+        }
+        VarHandle.fullFence();
         return ACK;
     }
 

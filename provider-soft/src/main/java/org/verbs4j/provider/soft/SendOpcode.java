@@ -17,7 +17,9 @@ enum SendOpcode {
     ATOMIC_CMP_AND_SWP(SendOpsFlag.ATOMIC_CMP_AND_SWP, WcOpcode.COMP_SWAP, EnumSet.of(QpType.RC)),
     ATOMIC_FETCH_AND_ADD(SendOpsFlag.ATOMIC_FETCH_AND_ADD, WcOpcode.FETCH_ADD, EnumSet.of(QpType.RC)),
     LOCAL_INV(SendOpsFlag.LOCAL_INV, WcOpcode.LOCAL_INV, EnumSet.of(QpType.RC, QpType.UC)),
-    BIND_MW(SendOpsFlag.BIND_MW, WcOpcode.BIND_MW, EnumSet.of(QpType.RC, QpType.UC));
+    BIND_MW(SendOpsFlag.BIND_MW, WcOpcode.BIND_MW, EnumSet.of(QpType.RC, QpType.UC)),
+    ATOMIC_WRITE(SendOpsFlag.ATOMIC_WRITE, WcOpcode.ATOMIC_WRITE, EnumSet.of(QpType.RC)),
+    FLUSH(SendOpsFlag.FLUSH, WcOpcode.FLUSH, EnumSet.of(QpType.RC));
 
     private final SendOpsFlag flag;
     private final WcOpcode completionOpcode;
@@ -43,7 +45,7 @@ enum SendOpcode {
 
     /** @return whether the operation moves data described by an SGE list or inline data */
     boolean carriesData() {
-        return this != LOCAL_INV && this != BIND_MW;
+        return this != LOCAL_INV && this != BIND_MW && this != ATOMIC_WRITE && this != FLUSH;
     }
 
     boolean isAtomic() {

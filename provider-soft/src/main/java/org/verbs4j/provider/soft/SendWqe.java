@@ -1,6 +1,8 @@
 package org.verbs4j.provider.soft;
 
 import java.lang.foreign.MemorySegment;
+import org.verbs4j.FlushLevel;
+import org.verbs4j.FlushType;
 import org.verbs4j.MwBindInfo;
 
 /** One slot of a send queue: a posted send work request, reused for every request of the slot. */
@@ -15,6 +17,9 @@ final class SendWqe {
     long remoteAddress;
     long compareAdd;
     long swap;
+    long flushLength;
+    FlushType flushType;
+    FlushLevel flushLevel;
     SoftAddressHandle ah;
     int remoteQpn;
     int remoteQkey;
@@ -46,6 +51,9 @@ final class SendWqe {
         remoteAddress = 0;
         compareAdd = 0;
         swap = 0;
+        flushLength = 0;
+        flushType = null;
+        flushLevel = null;
         ah = null;
         remoteQpn = 0;
         remoteQkey = 0;

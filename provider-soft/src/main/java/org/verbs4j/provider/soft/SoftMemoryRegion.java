@@ -60,8 +60,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
         if (access.contains(AccessFlag.ZERO_BASED)) {
             throw Failures.invalid(REG, "ZERO_BASED applies to memory windows, not to ibv_reg_mr");
         }
-        EnumSet<AccessFlag> unsupported = EnumSet.of(AccessFlag.ON_DEMAND, AccessFlag.FLUSH_GLOBAL,
-                AccessFlag.FLUSH_PERSISTENT);
+        EnumSet<AccessFlag> unsupported = EnumSet.of(AccessFlag.ON_DEMAND);
         unsupported.retainAll(access);
         if (!unsupported.isEmpty()) {
             throw Failures.unsupported(REG, "the soft device does not support " + unsupported);

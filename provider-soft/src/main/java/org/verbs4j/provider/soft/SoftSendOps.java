@@ -1,10 +1,13 @@
 package org.verbs4j.provider.soft;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.Errno;
+import org.verbs4j.FlushLevel;
+import org.verbs4j.FlushType;
 import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwBindInfo;
 import org.verbs4j.QpState;
@@ -165,6 +168,30 @@ final class SoftSendOps implements SendOps {
     public SendOps atomicFetchAdd(int rkey, long remoteAddress, long add) {
         build(SendOpcode.ATOMIC_FETCH_AND_ADD, SendOpsFlag.ATOMIC_FETCH_AND_ADD);
         current.compareAdd = add;
+        return remote(rkey, remoteAddress);
+    }
+
+    @Override
+    public SendOps atomicWrite(int rkey, long remoteAddress, MemorySegment value8) {
+        if (value8 == null || value8.byteSize() < Long.BYTES) {
+            throw Failures.invalid("ibv_wr_atomic_write", "the value must hold 8 bytes");
+        }
+        build(SendOpcode.ATOMIC_WRITE, SendOpsFlag.ATOMIC_WRITE);
+        current.swap = value8.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+        current.hasData = true;
+        return remote(rkey, remoteAddress);
+    }
+
+    @Override
+    public SendOps flush(int rkey, long remoteAddress, long length, FlushType type, FlushLevel level) {
+        if (type == null || level == null) {
+            throw Failures.invalid("ibv_wr_flush", "the placement type and selectivity level are required");
+        }
+        build(SendOpcode.FLUSH, SendOpsFlag.FLUSH);
+        current.flushLength = length;
+        current.flushType = type;
+        current.flushLevel = level;
+        current.hasData = true;
         return remote(rkey, remoteAddress);
     }
 

@@ -1,19 +1,29 @@
 package org.verbs4j.provider.soft;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.verbs4j.AccessFlag;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.FlushLevel;
+import org.verbs4j.FlushType;
+import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ScatterGatherList;
 import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
@@ -206,5 +216,39 @@ class RcTrafficTest {
             assertThat(wc.status()).isEqualTo(WcStatus.SUCCESS);
         }
         assertThat(Rig.poll(cqB).byteLen()).isZero();
+    }
+
+    @Test
+    void atomicWriteStoresEightBytesAndFlushFollowsTheAccessFlags() {
+        CompletionQueue cq = rig.cq(16);
+        QpInitAttributes attributes = QpInitAttributes.builder(QpType.RC, rig.pd, cq,
+                new QpCapabilities(8, 8, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.ATOMIC_WRITE,
+                        SendOpsFlag.FLUSH)).build();
+        QueuePair qp = rig.context.createQueuePair(attributes);
+        QueuePair peer = rig.context.createQueuePair(attributes);
+        rig.connect(qp, peer, EnumSet.of(AccessFlag.REMOTE_WRITE, AccessFlag.FLUSH_GLOBAL), 7);
+        rig.connect(peer, qp, EnumSet.of(AccessFlag.REMOTE_WRITE, AccessFlag.FLUSH_GLOBAL), 7);
+        MemoryRegion target = rig.region(16, EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE,
+                AccessFlag.FLUSH_GLOBAL));
+        SendOps ops = qp.sendOps();
+        ops.start();
+        assertThatThrownBy(() -> ops.atomicWrite(target.rkey(), target.address(), MemorySegment.ofArray(new byte[4])))
+                .isInstanceOf(InvalidArgumentException.class);
+        ops.wrId(1).wrFlags(SIGNALED).atomicWrite(target.rkey(), target.address() + 8,
+                MemorySegment.ofArray(new long[] {0x0102_0304_0506_0708L}));
+        ops.wrId(2).wrFlags(SIGNALED).flush(target.rkey(), target.address(), 16, FlushType.GLOBAL, FlushLevel.RANGE);
+        ops.wrId(3).wrFlags(SIGNALED).flush(target.rkey(), 0, 0, FlushType.GLOBAL, FlushLevel.MR);
+        ops.complete();
+        assertThat(List.of(Rig.poll(cq), Rig.poll(cq), Rig.poll(cq))).extracting(Wc::status, Wc::opcode)
+                .containsExactly(tuple(WcStatus.SUCCESS, WcOpcode.ATOMIC_WRITE), tuple(WcStatus.SUCCESS, WcOpcode.FLUSH),
+                        tuple(WcStatus.SUCCESS, WcOpcode.FLUSH));
+        assertThat(target.segment().get(ValueLayout.JAVA_LONG, 8)).isEqualTo(0x0102_0304_0506_0708L);
+        assertThat(target.segment().get(ValueLayout.JAVA_LONG, 0)).isZero();
+        ops.start();
+        ops.wrId(4).wrFlags(SIGNALED).flush(target.rkey(), target.address(), 16, FlushType.PERSISTENT,
+                FlushLevel.RANGE);
+        ops.complete();
+        assertThat(Rig.poll(cq).status()).as("neither the QP nor the MR grants FLUSH_PERSISTENT")
+                .isEqualTo(WcStatus.REM_ACCESS_ERR);
     }
 }

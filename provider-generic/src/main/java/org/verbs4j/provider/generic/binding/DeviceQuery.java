@@ -131,6 +131,12 @@ final class DeviceQuery {
      * 0x1d0f Amazon (efa) and 0x626d74 siw. No device attribute says whether a CQ can be resized.
      */
     private static final java.util.Set<Integer> NO_CQ_RESIZE = java.util.Set.of(0x1d0f, 0x626d74);
+    /** {@code IB_UVERBS_DEVICE_FLUSH_GLOBAL} of {@code device_cap_flags_ex} (ib_user_ioctl_verbs.h). */
+    private static final long UVERBS_DEVICE_FLUSH_GLOBAL = 1L << 38;
+    /** {@code IB_UVERBS_DEVICE_FLUSH_PERSISTENT} of {@code device_cap_flags_ex}. */
+    private static final long UVERBS_DEVICE_FLUSH_PERSISTENT = 1L << 39;
+    /** {@code IB_UVERBS_DEVICE_ATOMIC_WRITE} of {@code device_cap_flags_ex}. */
+    private static final long UVERBS_DEVICE_ATOMIC_WRITE = 1L << 40;
 
     /**
      * @param attributes what the device reported
@@ -149,6 +155,10 @@ final class DeviceQuery {
         addIf(caps, attributes.limits().maxSrq() > 0 && attributes.has(DeviceCapFlag.SRQ_RESIZE),
                 Capability.SRQ_RESIZE);
         addIf(caps, !NO_CQ_RESIZE.contains(attributes.vendorId()), Capability.CQ_RESIZE);
+        addIf(caps, (attributes.deviceCapFlagsEx() & UVERBS_DEVICE_ATOMIC_WRITE) != 0, Capability.ATOMIC_WRITE);
+        addIf(caps, NativeSendOps.hasWrFlush(release)
+                && (attributes.deviceCapFlagsEx() & (UVERBS_DEVICE_FLUSH_GLOBAL | UVERBS_DEVICE_FLUSH_PERSISTENT)) != 0,
+                Capability.FLUSH);
         addIf(caps, attributes.limits().maxMcastGrp() > 0, Capability.MULTICAST);
         addIf(caps, attributes.has(DeviceCapFlag.MEM_WINDOW), Capability.MEMORY_WINDOW_TYPE_1);
         addIf(caps, attributes.has(DeviceCapFlag.MEM_WINDOW_TYPE_2A) || attributes.has(DeviceCapFlag.MEM_WINDOW_TYPE_2B),

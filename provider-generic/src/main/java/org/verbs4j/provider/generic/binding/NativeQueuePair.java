@@ -115,6 +115,11 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         if (a.cap() == null || a.qpType() == null) {
             throw new InvalidArgumentException("ibv_create_qp_ex", "cap and qp_type are required");
         }
+        if (a.sendOpsFlags().contains(SendOpsFlag.FLUSH) && !NativeSendOps.hasWrFlush(context.ib.release())) {
+            throw new UnsupportedVerbException("ibv_create_qp_ex", "IBV_QP_EX_WITH_FLUSH needs rdma-core "
+                    + NativeSendOps.WR_FLUSH_SINCE + " or later (ibv_qp_ex.wr_flush); the loaded release is "
+                    + (context.ib.release() == 0 ? "unknown" : context.ib.release()));
+        }
         return new Parts(NativeProtectionDomain.of(a.pd(), context, "ibv_create_qp_ex"),
                 cq(a.sendCq(), context), cq(a.recvCq(), context), srq(a.srq(), context));
     }

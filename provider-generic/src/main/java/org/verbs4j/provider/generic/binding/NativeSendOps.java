@@ -1,6 +1,7 @@
 package org.verbs4j.provider.generic.binding;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
@@ -13,6 +14,8 @@ import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.Set;
 import org.verbs4j.AddressHandle;
+import org.verbs4j.FlushLevel;
+import org.verbs4j.FlushType;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwBindInfo;
@@ -46,6 +49,10 @@ final class NativeSendOps implements SendOps {
     private static final FunctionDescriptor V_LP = FunctionDescriptor.ofVoid(QPX, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor I = FunctionDescriptor.of(JAVA_INT, QPX);
     private static final FunctionDescriptor V_PIP = FunctionDescriptor.ofVoid(QPX, ADDRESS, JAVA_INT, JAVA_LONG);
+    private static final FunctionDescriptor V_ILLBB =
+            FunctionDescriptor.ofVoid(QPX, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_BYTE, JAVA_BYTE);
+    /** The rdma-core release that added {@code ibv_qp_ex.wr_flush} (before it, offset 352 is not a pointer). */
+    static final int WR_FLUSH_SINCE = Abi.SINCE.get("ibv_qp_ex.wr_flush");
 
     private final NativeQueuePair qp;
     private final MemorySegment qpx;
@@ -67,6 +74,8 @@ final class NativeSendOps implements SendOps {
     private final MethodHandle atomicFetchAdd;
     private final MethodHandle localInv;
     private final MethodHandle bindMw;
+    private final MethodHandle atomicWrite;
+    private final MethodHandle flush;
     private final MemorySegment bindInfo;
     private final long bindMrOffset;
     private final long bindAddrOffset;
@@ -84,7 +93,7 @@ final class NativeSendOps implements SendOps {
     private int[] pendingRkeys = new int[4];
     private int pendingBinds;
 
-    private NativeSendOps(NativeQueuePair qp, Abi abi, MemorySegment qpx) {
+    private NativeSendOps(NativeQueuePair qp, Abi abi, MemorySegment qpx, int release) {
         this.qp = qp;
         this.qpx = qpx;
         this.qpxAddress = qpx.address();
@@ -106,6 +115,8 @@ final class NativeSendOps implements SendOps {
         this.atomicFetchAdd = op(l, SendOpsFlag.ATOMIC_FETCH_AND_ADD, "wr_atomic_fetch_add", V_ILL);
         this.localInv = op(l, SendOpsFlag.LOCAL_INV, "wr_local_inv", V_I);
         this.bindMw = op(l, SendOpsFlag.BIND_MW, "wr_bind_mw", V_PIP);
+        this.atomicWrite = op(l, SendOpsFlag.ATOMIC_WRITE, "wr_atomic_write", V_ILL);
+        this.flush = hasWrFlush(release) ? op(l, SendOpsFlag.FLUSH, "wr_flush", V_ILLBB) : null;
         this.bindInfo = arena.allocate(abi.ibvMwBindInfo);
         this.bindMrOffset = Abi.offset(abi.ibvMwBindInfo, "mr");
         this.bindAddrOffset = Abi.offset(abi.ibvMwBindInfo, "addr");
@@ -129,7 +140,16 @@ final class NativeSendOps implements SendOps {
         if (qpx.equals(MemorySegment.NULL)) {
             throw new UnsupportedVerbException("ibv_qp_to_qp_ex", "the provider gave no ibv_qp_ex");
         }
-        return new NativeSendOps(qp, context.abi, qpx.reinterpret(context.abi.ibvQpEx.byteSize()));
+        return new NativeSendOps(qp, context.abi, qpx.reinterpret(context.abi.ibvQpEx.byteSize()),
+                context.ib.release());
+    }
+
+    /**
+     * @param release the loaded rdma-core release, 0 if unknown
+     * @return whether {@code struct ibv_qp_ex} has {@code wr_flush}
+     */
+    static boolean hasWrFlush(int release) {
+        return release >= WR_FLUSH_SINCE;
     }
 
     private MethodHandle fn(StructLayout l, String member, FunctionDescriptor descriptor) {
@@ -275,6 +295,34 @@ final class NativeSendOps implements SendOps {
         try {
             builder(atomicFetchAdd, "ibv_wr_atomic_fetch_add", SendOpsFlag.ATOMIC_FETCH_AND_ADD).invokeExact(qpxAddress,
                     rkey, remoteAddress, add);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        return this;
+    }
+
+    @Override
+    public SendOps atomicWrite(int rkey, long remoteAddress, MemorySegment value8) {
+        MethodHandle handle = builder(atomicWrite, "ibv_wr_atomic_write", SendOpsFlag.ATOMIC_WRITE);
+        if (value8 == null || !value8.isNative() || value8.byteSize() < Long.BYTES) {
+            throw new InvalidArgumentException("ibv_wr_atomic_write", "the value must be native memory of 8 bytes");
+        }
+        try {
+            handle.invokeExact(qpxAddress, rkey, remoteAddress, value8.address());
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        return this;
+    }
+
+    @Override
+    public SendOps flush(int rkey, long remoteAddress, long length, FlushType type, FlushLevel level) {
+        MethodHandle handle = builder(flush, "ibv_wr_flush", SendOpsFlag.FLUSH);
+        if (type == null || level == null) {
+            throw new InvalidArgumentException("ibv_wr_flush", "the placement type and selectivity level are required");
+        }
+        try {
+            handle.invokeExact(qpxAddress, rkey, remoteAddress, length, (byte) type.value(), (byte) level.value());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }

@@ -25,6 +25,8 @@ final class ProbeEntries {
     static final Map<String, Integer> CONSTANT_SINCE = Map.ofEntries(
             Map.entry("IBV_WC_FLUSH", 45), Map.entry("IBV_WR_FLUSH", 45), Map.entry("IBV_QP_EX_WITH_FLUSH", 45),
             Map.entry("IBV_ACCESS_FLUSH_GLOBAL", 45), Map.entry("IBV_ACCESS_FLUSH_PERSISTENT", 45),
+            Map.entry("IBV_FLUSH_GLOBAL", 45), Map.entry("IBV_FLUSH_PERSISTENT", 45),
+            Map.entry("IBV_FLUSH_RANGE", 45), Map.entry("IBV_FLUSH_MR", 45),
             Map.entry("EFADV_WC_EX_WITH_IS_UNSOLICITED", 52));
 
     private ProbeEntries() {
