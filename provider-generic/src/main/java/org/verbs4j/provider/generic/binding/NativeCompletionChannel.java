@@ -49,14 +49,6 @@ final class NativeCompletionChannel extends NativeResource implements Completion
         return context;
     }
 
-    void use() {
-        retain();
-    }
-
-    void unuse() {
-        release();
-    }
-
     @Override
     protected String destroyVerb() {
         return "ibv_destroy_comp_channel";

@@ -116,7 +116,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         MemorySegment notifyOp = context.contextOp("req_notify_cq");
         this.notify = notifyOp.equals(MemorySegment.NULL) ? null : FunctionPointers.critical(notifyOp, NOTIFY);
         if (channel != null) {
-            channel.use();
+            channel.retain();
         }
         context.cqs.put(cq.address(), this);
     }
@@ -219,14 +219,6 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         unacknowledged.incrementAndGet();
     }
 
-    void use() {
-        retain();
-    }
-
-    void unuse() {
-        release();
-    }
-
     @Override
     protected String destroyVerb() {
         return "ibv_destroy_cq";
@@ -237,7 +229,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         Native.destroy(context.ib.destroyCq, handle, "ibv_destroy_cq");
         context.cqs.remove(handle.address());
         if (channel != null) {
-            channel.unuse();
+            channel.release();
         }
     }
 

@@ -70,10 +70,10 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         this.stateOffset = Abi.offset(l, "qp_base", "state");
         this.receivePoster = new ReceivePoster(context.abi, arena, context.contextOp("post_recv"), "ibv_post_recv");
         this.sendOps = attributes.sendOpsFlags().isEmpty() ? null : NativeSendOps.of(this, context, qp);
-        sendCq.use();
-        recvCq.use();
+        sendCq.retain();
+        recvCq.retain();
         if (srq != null) {
-            srq.use();
+            srq.retain();
         }
         context.qps.put(qp.address(), this);
     }
@@ -170,10 +170,10 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     protected void destroyNative() {
         Native.destroy(context.ib.destroyQp, handle, "ibv_destroy_qp");
         context.qps.remove(handle.address());
-        sendCq.unuse();
-        recvCq.unuse();
+        sendCq.release();
+        recvCq.release();
         if (srq != null) {
-            srq.unuse();
+            srq.release();
         }
     }
 

@@ -52,7 +52,7 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
         this.receivePoster = new ReceivePoster(context.abi, arena, context.contextOp("post_srq_recv"),
                 "ibv_post_srq_recv");
         if (cq != null) {
-            cq.use();
+            cq.retain();
         }
         context.srqs.put(srq.address(), this);
     }
@@ -117,14 +117,6 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
         return handle;
     }
 
-    void use() {
-        retain();
-    }
-
-    void unuse() {
-        release();
-    }
-
     @Override
     protected String destroyVerb() {
         return "ibv_destroy_srq";
@@ -135,7 +127,7 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
         Native.destroy(context.ib.destroySrq, handle, "ibv_destroy_srq");
         context.srqs.remove(handle.address());
         if (cq != null) {
-            cq.unuse();
+            cq.release();
         }
     }
 
