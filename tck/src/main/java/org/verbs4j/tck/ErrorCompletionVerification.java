@@ -141,8 +141,7 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         private QueuePair resetQueuePair(int recvSge) {
             CompletionQueue cq = completionQueue(64);
             QpInitAttributes attributes = loopback().connectedAttributes(QpType.RC, protectionDomain(), cq).build();
-            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
-                    () -> context().createQueuePair(attributes));
+            loopback().requireType(attributes);
             QueuePair qp = queuePair(attributes);
             assertTrue(qp.capabilities().maxRecvSge() >= recvSge, "max_recv_sge");
             return qp;

@@ -20,6 +20,7 @@ import org.verbs4j.Gid;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
@@ -57,6 +58,7 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
             ProtectionDomain pd = protectionDomain();
             QpInitAttributes attributes = loopback().udAttributes(pd, completionQueue(16)).recvCq(cq).build();
             loopback().requireType(attributes);
+            loopback().requireActivePort();
             QueuePair receiver = queuePair(attributes);
             loopback().toRtsUd(receiver);
             MemoryRegion target = openMemoryRegion(pd, Loopback.GRH_SIZE + 16);
@@ -125,7 +127,8 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
         void writeWithImmediateNeedsNoReceive() {
             CompletionQueue cq = extraCq(ExtraCompletionField.UNSOLICITED, Capability.CQ_UNSOLICITED);
             requireCapability(Capability.QP_UNSOLICITED_WRITE_RECV, "efadv_create_qp_ex(UNSOLICITED_WRITE_RECV)",
-                    () -> loopback().rc(builder -> builder.recvCq(cq).unsolicitedWriteRecv(true)));
+                    () -> context().createQueuePair(loopback().connectedAttributes(QpType.RC, protectionDomain(), cq)
+                            .unsolicitedWriteRecv(true).build()));
             QueuePairs pairs = loopback().rc(builder -> builder.recvCq(cq).unsolicitedWriteRecv(true));
             MemoryRegion source = openMemoryRegion(pairs.pd(), SIZE);
             Payloads.write(source.segment(), 0, Payloads.pattern(7, SIZE));

@@ -85,8 +85,7 @@ public abstract class LifetimeVerification extends AreaVerification {
             CompletionQueue cq = completionQueue(8);
             ProtectionDomain pd = protectionDomain();
             QpInitAttributes attributes = loopback().connectedAttributes(QpType.RC, pd, cq).build();
-            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
-                    () -> context().createQueuePair(attributes));
+            loopback().requireType(attributes);
             QueuePair qp = context().createQueuePair(attributes);
             qp.close();
             MemoryRegion mr = openMemoryRegion(pd, 16);
@@ -130,8 +129,7 @@ public abstract class LifetimeVerification extends AreaVerification {
         void completionQueueInUse() {
             CompletionQueue cq = completionQueue(8);
             QpInitAttributes attributes = loopback().connectedAttributes(QpType.RC, protectionDomain(), cq).build();
-            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
-                    () -> context().createQueuePair(attributes));
+            loopback().requireType(attributes);
             queuePair(attributes);
             assertThrows(BusyException.class, cq::close);
             assertFalse(cq.isClosed());

@@ -210,7 +210,7 @@ public final class Loopback {
     }
 
     /** Aborts the test (as pyverbs skips it) when the port under test cannot carry traffic. */
-    private void requireActivePort() {
+    public void requireActivePort() {
         PortState state = context.queryPort(environment.portNum()).state();
         if (state != PortState.ACTIVE) {
             throw new TestAbortedException("port " + environment.portNum() + " of " + context.device().name()

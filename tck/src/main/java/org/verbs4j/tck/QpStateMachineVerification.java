@@ -44,8 +44,7 @@ public abstract class QpStateMachineVerification extends AreaVerification {
     final void createRcQueuePair() {
         cq = completionQueue(64);
         QpInitAttributes attributes = loopback().connectedAttributes(QpType.RC, protectionDomain(), cq).build();
-        requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
-                () -> context().createQueuePair(attributes));
+        loopback().requireType(attributes);
         rc = queuePair(attributes);
     }
 

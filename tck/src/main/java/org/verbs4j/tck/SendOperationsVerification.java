@@ -81,8 +81,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void capsAreAtLeastRequested() {
             QpCapabilities requested = new QpCapabilities(17, 9, 2, 3, 0);
             QpInitAttributes attributes = rc(requested).build();
-            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
-                    () -> context().createQueuePair(attributes));
+            loopback().requireType(attributes);
             QpCapabilities actual = queuePair(attributes).capabilities();
             assertAll(() -> assertTrue(actual.maxSendWr() >= 17, "max_send_wr " + actual.maxSendWr()),
                     () -> assertTrue(actual.maxRecvWr() >= 9, "max_recv_wr " + actual.maxRecvWr()),
@@ -106,8 +105,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void newQueuePairIsInReset() {
             Object qpContext = new Object();
             QpInitAttributes attributes = rc(Loopback.defaultCapabilities()).qpContext(qpContext).build();
-            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
-                    () -> context().createQueuePair(attributes));
+            loopback().requireType(attributes);
             QueuePair first = queuePair(attributes);
             QueuePair second = queuePair(attributes);
             assertAll(() -> assertEquals(QpState.RESET, first.state()),
@@ -124,8 +122,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void sendOpsNeedSendOpsFlags() {
             QpInitAttributes attributes = QpInitAttributes.builder(QpType.RC, protectionDomain(), completionQueue(8),
                     Loopback.defaultCapabilities()).build();
-            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
-                    () -> context().createQueuePair(attributes));
+            loopback().requireType(attributes);
             QueuePair qp = queuePair(attributes);
             assertThrows(UnsupportedVerbException.class, qp::sendOps);
         }
@@ -134,10 +131,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("ibv_create_qp_ex(3) send_ops_flags: a builder that was not requested is refused (EINVAL)")
         void onlyRequestedBuildersMayBeCalled() {
             QpInitAttributes attributes = rc(Loopback.defaultCapabilities()).build();
-            requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
-                    () -> context().createQueuePair(attributes));
-            requireCapability(Capability.SEND_OPS, "ibv_create_qp_ex(SEND_OPS_FLAGS)",
-                    () -> context().createQueuePair(attributes));
+            loopback().requireType(attributes);
             SendOps ops = queuePair(attributes).sendOps();
             ops.start();
             try {

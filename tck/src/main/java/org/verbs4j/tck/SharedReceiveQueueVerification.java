@@ -69,8 +69,8 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
         CompletionQueue requesterCq = completionQueue(64);
         CompletionQueue responderCq = completionQueue(64);
         QpInitAttributes requesterAttributes = loopback().connectedAttributes(QpType.RC, pd, requesterCq).build();
-        requireCapability(Capability.QP_RC, "ibv_create_qp_ex(IBV_QPT_RC)",
-                () -> context().createQueuePair(requesterAttributes));
+        loopback().requireType(requesterAttributes);
+        loopback().requireActivePort();
         QueuePair requester = queuePair(requesterAttributes);
         QueuePair responder = queuePair(loopback().connectedAttributes(QpType.RC, pd, responderCq).srq(srq).build());
         loopback().toRts(requester, responder.qpNum());

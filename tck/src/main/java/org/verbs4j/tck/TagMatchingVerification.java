@@ -21,6 +21,7 @@ import org.verbs4j.MemoryRegion;
 import org.verbs4j.OpsFlag;
 import org.verbs4j.OutOfResourcesException;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.SharedReceiveQueue;
@@ -72,7 +73,10 @@ public abstract class TagMatchingVerification extends AreaVerification {
         srq = track(context().createSharedReceiveQueue(
                 SrqInitAttributes.tagMatching(pd, 33, 1, tmCq, new TmCap(MAX_TAGS, 10))));
         clientCq = completionQueue(64);
-        client = queuePair(loopback().connectedAttributes(QpType.RC, pd, clientCq).build());
+        QpInitAttributes clientAttributes = loopback().connectedAttributes(QpType.RC, pd, clientCq).build();
+        loopback().requireType(clientAttributes);
+        loopback().requireActivePort();
+        client = queuePair(clientAttributes);
         QueuePair server = queuePair(loopback().connectedAttributes(QpType.RC, pd, tmCq).srq(srq).build());
         loopback().toRts(client, server.qpNum());
         loopback().toRts(server, client.qpNum());
