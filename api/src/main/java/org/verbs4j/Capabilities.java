@@ -2,16 +2,15 @@ package org.verbs4j;
 
 import java.util.Collection;
 import java.util.EnumSet;
-import java.util.Set;
 
 /**
  * The set of {@link Capability capabilities} a device supports.
  */
 public final class Capabilities {
 
-    private final Set<Capability> supported;
+    private final EnumSet<Capability> supported;
 
-    private Capabilities(Set<Capability> supported) {
+    private Capabilities(EnumSet<Capability> supported) {
         this.supported = supported;
     }
 
@@ -22,7 +21,7 @@ public final class Capabilities {
     public static Capabilities of(Collection<Capability> supported) {
         EnumSet<Capability> copy = EnumSet.noneOf(Capability.class);
         copy.addAll(supported);
-        return new Capabilities(Set.copyOf(copy));
+        return new Capabilities(copy);
     }
 
     /**
@@ -46,9 +45,7 @@ public final class Capabilities {
 
     /** @return the supported capabilities, in declaration order */
     public EnumSet<Capability> supported() {
-        EnumSet<Capability> copy = EnumSet.noneOf(Capability.class);
-        copy.addAll(supported);
-        return copy;
+        return EnumSet.copyOf(supported);
     }
 
     /** @return the unsupported capabilities, in declaration order */

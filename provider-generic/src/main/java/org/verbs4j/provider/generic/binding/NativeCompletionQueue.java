@@ -250,9 +250,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     @Override
     public void resize(int cqe) {
         ensureOpen(RESIZE);
-        if (!context.capabilities().supports(Capability.CQ_RESIZE)) {
-            throw new UnsupportedVerbException(RESIZE, "the device cannot resize a completion queue");
-        }
+        context.capabilities().require(Capability.CQ_RESIZE, RESIZE);
         if (batchOpen) {
             throw new InvalidArgumentException(RESIZE, "a batch is open; call endPoll first");
         }
