@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.List;
+import org.verbs4j.ExtraCompletionField;
 import org.verbs4j.Gid;
 import org.verbs4j.GlobalRoute;
 import org.verbs4j.QpType;
@@ -103,7 +104,8 @@ final class Datagrams {
             c.immOrInvalidatedRkey = wqe.immData;
         }
         Gid sourceGid = wqe.ah.sourceGid();
-        if (!receiver.softContext().knownPeers().contains(sourceGid)) {
+        if (receiver.softRecvCq().wants(ExtraCompletionField.SOURCE_GID)
+                && !receiver.softContext().knownPeers().contains(sourceGid)) {
             c.hasSourceGid = true;
             c.sourceGidHigh = sourceGid.high();
             c.sourceGidLow = sourceGid.low();

@@ -61,18 +61,6 @@ final class ReceiveQueue {
         tail++;
     }
 
-    /** Adds a request given by its parts (a tag-matching buffer moved in from the tag list). */
-    void add(long id, Sges from) {
-        int slot = slot(tail);
-        wrId[slot] = id;
-        Sges sges = entries[slot];
-        sges.clear();
-        for (int i = 0; i < from.count; i++) {
-            sges.add(from.address[i], from.length[i], from.lkey[i]);
-        }
-        tail++;
-    }
-
     long headWrId() {
         return wrId[slot(head)];
     }

@@ -23,9 +23,6 @@ final class Sges {
         offset = new long[capacity];
     }
 
-    int capacity() {
-        return address.length;
-    }
 
     void clear() {
         count = 0;

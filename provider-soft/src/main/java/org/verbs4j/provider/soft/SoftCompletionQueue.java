@@ -41,6 +41,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private final int compVector;
     private final Set<CompletionField> wcFlags;
     private final long wcBits;
+    private final boolean stampsTime;
     private final Set<ExtraCompletionField> extraFields;
     private final long extraBits;
     private final Set<CqCreateFlag> flags;
@@ -70,6 +71,8 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         this.compVector = attributes.compVector();
         this.wcFlags = Set.copyOf(attributes.wcFlags());
         this.wcBits = Flags.toBits(wcFlags);
+        this.stampsTime = (wcBits & (CompletionField.COMPLETION_TIMESTAMP.value()
+                | CompletionField.COMPLETION_TIMESTAMP_WALLCLOCK.value())) != 0;
         this.extraFields = Set.copyOf(attributes.extraFields());
         this.extraBits = Flags.toBits(extraFields);
         this.flags = Set.copyOf(attributes.flags());
@@ -132,7 +135,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
             context.events().post(AsyncEventType.CQ_ERR, this, 0);
             return false;
         }
-        ring.write(position, completion, clock.ticks());
+        ring.write(position, completion, stampsTime ? clock.ticks() : 0);
         published = position + 1;
         if (arm.fire(completion.solicited) && channel != null) {
             channel.deliver(this);
