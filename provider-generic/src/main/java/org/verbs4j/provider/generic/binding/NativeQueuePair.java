@@ -68,8 +68,17 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         StructLayout l = context.abi.ibvQpEx;
         this.qpNum = qp.get(JAVA_INT, Abi.offset(l, "qp_base", "qp_num"));
         this.stateOffset = Abi.offset(l, "qp_base", "state");
-        this.receivePoster = new ReceivePoster(context.abi, arena, context.contextOp("post_recv"), "ibv_post_recv");
-        this.sendOps = attributes.sendOpsFlags().isEmpty() ? null : NativeSendOps.of(this, context, qp);
+        ReceivePoster poster;
+        NativeSendOps ops;
+        try {
+            poster = new ReceivePoster(context.abi, arena, context.contextOp("post_recv"), "ibv_post_recv");
+            ops = attributes.sendOpsFlags().isEmpty() ? null : NativeSendOps.of(this, context, qp);
+        } catch (RuntimeException e) {
+            abandon();
+            throw e;
+        }
+        this.receivePoster = poster;
+        this.sendOps = ops;
         sendCq.retain();
         recvCq.retain();
         if (srq != null) {

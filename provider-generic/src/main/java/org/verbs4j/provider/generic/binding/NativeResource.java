@@ -69,6 +69,20 @@ abstract class NativeResource implements VerbsObject {
         }
     }
 
+    /**
+     * Undoes the construction of an object whose subclass constructor fails after the native object was
+     * created: destroys the native object now (once), frees its memory and releases the parent, so that a
+     * failed creation neither leaks nor keeps the parent busy. The subclass rethrows the failure after it.
+     */
+    protected final void abandon() {
+        closed = true;
+        cleanable.clean();
+        arena.close();
+        if (parent != null) {
+            parent.children.decrementAndGet();
+        }
+    }
+
     @Override
     public final boolean isClosed() {
         return closed;

@@ -49,8 +49,13 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
         this.context = context;
         this.attributes = attributes;
         this.cq = cq;
-        this.receivePoster = new ReceivePoster(context.abi, arena, context.contextOp("post_srq_recv"),
-                "ibv_post_srq_recv");
+        try {
+            this.receivePoster = new ReceivePoster(context.abi, arena, context.contextOp("post_srq_recv"),
+                    "ibv_post_srq_recv");
+        } catch (RuntimeException e) {
+            abandon();
+            throw e;
+        }
         if (cq != null) {
             cq.retain();
         }

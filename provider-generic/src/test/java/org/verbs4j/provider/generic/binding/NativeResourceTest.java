@@ -38,14 +38,6 @@ class NativeResourceTest {
             }
             log.add("destroy " + name);
         }
-
-        void use() {
-            retain();
-        }
-
-        void unuse() {
-            release();
-        }
     }
 
     @Test
@@ -87,13 +79,41 @@ class NativeResourceTest {
         assertThat(log).containsExactly("destroy qp", "destroy context");
     }
 
+    /** A resource whose constructor fails after the native object exists, as a queue pair's may. */
+    private static final class FailsAfterCreation extends NativeResource {
+        FailsAfterCreation(Fake parent, List<String> log) {
+            super(MemorySegment.NULL, parent, () -> log.add("destroy failed qp"));
+            abandon();
+            throw new IllegalStateException("the provider set no post_recv");
+        }
+
+        @Override
+        protected String destroyVerb() {
+            return "ibv_destroy_qp";
+        }
+
+        @Override
+        protected void destroyNative() {
+            throw new AssertionError("an abandoned object is destroyed by abandon(), not by close()");
+        }
+    }
+
+    @Test
+    void aFailedConstructionDestroysTheNativeObjectOnceAndFreesTheParent() {
+        List<String> log = new ArrayList<>();
+        Fake pd = new Fake("pd", null, log);
+        assertThatThrownBy(() -> new FailsAfterCreation(pd, log)).isInstanceOf(IllegalStateException.class);
+        pd.close();
+        assertThat(log).containsExactly("destroy failed qp", "destroy pd");
+    }
+
     @Test
     void aDependantKeepsAnObjectBusyUntilReleased() {
         List<String> log = new ArrayList<>();
         Fake cq = new Fake("cq", null, log);
-        cq.use();
+        cq.retain();
         assertThatThrownBy(cq::close).isInstanceOf(BusyException.class);
-        cq.unuse();
+        cq.release();
         cq.close();
         assertThat(log).containsExactly("destroy cq");
     }
