@@ -11,9 +11,9 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
-import java.util.Collections;
+
 import java.util.EnumMap;
-import java.util.EnumSet;
+
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -565,11 +565,5 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     public boolean readIsUnsolicited() {
         throw new InvalidArgumentException("efadv_wc_is_unsolicited", ExtraCompletionField.UNSOLICITED
                 + " was not requested when the queue was created");
-    }
-
-    /** @return the requested fields, for tests */
-    Set<CompletionField> readable() {
-        return Collections.unmodifiableSet(readers.isEmpty() ? EnumSet.noneOf(CompletionField.class)
-                : EnumSet.copyOf(readers.keySet()));
     }
 }

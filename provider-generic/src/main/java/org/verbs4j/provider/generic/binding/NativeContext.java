@@ -345,13 +345,4 @@ public final class NativeContext extends NativeResource implements Context {
             throw Native.rethrow(t);
         }
     }
-
-    /**
-     * @param pointer a function pointer
-     * @param descriptor its signature
-     * @return an errno-capturing handle for it
-     */
-    static MethodHandle errnoHandle(MemorySegment pointer, FunctionDescriptor descriptor) {
-        return FunctionPointers.withErrno(pointer, descriptor);
-    }
 }
