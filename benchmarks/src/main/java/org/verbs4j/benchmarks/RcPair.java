@@ -19,6 +19,7 @@ import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.Verbs;
+import org.verbs4j.WcStatus;
 
 /** Two connected RC queue pairs on {@code soft0}, each with its completion queue and a registered buffer. */
 final class RcPair implements AutoCloseable {
@@ -59,13 +60,21 @@ final class RcPair implements AutoCloseable {
                 .maxRdAtomic(16));
     }
 
-    /** Waits for one completion and returns its work request id. */
+    /**
+     * Waits for one completion and returns its work request id.
+     *
+     * @throws IllegalStateException if the completion is an error: the benchmark must not time flushes
+     */
     static long pollOne(CompletionQueue cq) {
         while (!cq.startPoll()) {
             Thread.onSpinWait();
         }
         long wrId = cq.wrId();
+        WcStatus status = cq.status();
         cq.endPoll();
+        if (status != WcStatus.SUCCESS) {
+            throw new IllegalStateException("completion of wr_id " + wrId + " has status " + status);
+        }
         return wrId;
     }
 
