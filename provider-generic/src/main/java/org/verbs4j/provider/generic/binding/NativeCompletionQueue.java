@@ -80,6 +80,8 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final long pollAttrAddress;
     private final MemorySegment pollAttr;
     private final MemorySegment tmInfo;
+    private final long tmTagOffset;
+    private final long tmPrivOffset;
     private final MemorySegment startPoll;
     private final MemorySegment nextPoll;
     private final MemorySegment endPoll;
@@ -106,6 +108,8 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         this.pollAttr = arena.allocate(context.abi.ibvPollCqAttr);
         this.pollAttrAddress = pollAttr.address();
         this.tmInfo = arena.allocate(context.abi.ibvWcTmInfo);
+        this.tmTagOffset = Abi.offset(context.abi.ibvWcTmInfo, "tag");
+        this.tmPrivOffset = Abi.offset(context.abi.ibvWcTmInfo, "priv");
         this.startPoll = function("start_poll");
         this.nextPoll = function("next_poll");
         this.endPoll = function("end_poll");
@@ -551,8 +555,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
-        StructLayout l = context.abi.ibvWcTmInfo;
-        into.set(tmInfo.get(JAVA_LONG, Abi.offset(l, "tag")), tmInfo.get(JAVA_INT, Abi.offset(l, "priv")));
+        into.set(tmInfo.get(JAVA_LONG, tmTagOffset), tmInfo.get(JAVA_INT, tmPrivOffset));
     }
 
     @Override

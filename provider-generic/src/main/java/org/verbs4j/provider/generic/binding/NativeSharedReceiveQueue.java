@@ -2,7 +2,6 @@ package org.verbs4j.provider.generic.binding;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -11,11 +10,9 @@ import java.lang.foreign.StructLayout;
 import java.util.EnumSet;
 import java.util.Set;
 import org.verbs4j.Context;
-import org.verbs4j.Errno;
 import org.verbs4j.Flags;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.ReceiveRequest;
-import org.verbs4j.ScatterGatherList;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqAttrMask;
 import org.verbs4j.SrqAttributes;
@@ -24,24 +21,22 @@ import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.SrqOperation;
 import org.verbs4j.SrqType;
 import org.verbs4j.UnsupportedVerbException;
-import org.verbs4j.VerbsException;
 
 /**
  * C {@code struct ibv_srq}, created as the inline {@code ibv_create_srq_ex} does: {@code ibv_create_srq}
  * for a basic queue, {@code verbs_context.create_srq_ex} otherwise. {@code ibv_post_srq_ops} goes through
- * {@code verbs_context.post_srq_ops} with {@code bad_op} pre-set to the first operation, since
- * libibverbs' dummy op returns EOPNOTSUPP without setting it.
+ * {@link SrqOpsPoster}.
  */
 @SuppressWarnings("restricted")
 final class NativeSharedReceiveQueue extends NativeResource implements SharedReceiveQueue {
 
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
-    private static final FunctionDescriptor POST_OPS = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
 
     private final NativeContext context;
     private final SrqInitAttributes attributes;
     private final NativeCompletionQueue cq;
     private final ReceivePoster receivePoster;
+    private final SrqOpsPoster opsPoster;
 
     private NativeSharedReceiveQueue(NativeContext context, MemorySegment srq, SrqInitAttributes attributes,
             NativeProtectionDomain pd, NativeCompletionQueue cq) {
@@ -52,6 +47,7 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
         try {
             this.receivePoster = new ReceivePoster(context.abi, arena, context.contextOp("post_srq_recv"),
                     "ibv_post_srq_recv");
+            this.opsPoster = new SrqOpsPoster(context.abi, arena, context.op(VerbsContextOp.POST_SRQ_OPS));
         } catch (RuntimeException e) {
             abandon();
             throw e;
@@ -194,88 +190,6 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
     @Override
     public synchronized void postOps(SrqOperation first) {
         ensureOpen("ibv_post_srq_ops");
-        MemorySegment function = context.op(VerbsContextOp.POST_SRQ_OPS);
-        if (function.equals(MemorySegment.NULL)) {
-            throw VerbsException.of("ibv_post_srq_ops", Errno.EOPNOTSUPP.code(), "no post_srq_ops", first);
-        }
-        try (Arena call = Arena.ofConfined()) {
-            OpsList ops = OpsList.write(context.abi, call, first);
-            MemorySegment badOp = call.allocate(ADDRESS);
-            badOp.set(ADDRESS, 0, ops.first());
-            int rc = (int) FunctionPointers.critical(function, POST_OPS).invokeExact(handle, ops.first(), badOp);
-            ops.readHandles(first);
-            if (rc != 0) {
-                throw VerbsException.of("ibv_post_srq_ops", rc, null, ops.failed(first, badOp.get(ADDRESS, 0)));
-            }
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
-    }
-
-    /** A native {@code ibv_ops_wr} list and its SGEs. */
-    private record OpsList(Abi abi, MemorySegment wrs, int count) {
-
-        static OpsList write(Abi abi, Arena arena, SrqOperation first) {
-            StructLayout l = abi.ibvOpsWr;
-            int count = 0;
-            for (SrqOperation op = first; op != null; op = op.next()) {
-                count++;
-            }
-            MemorySegment wrs = arena.allocate(l, count);
-            int i = 0;
-            for (SrqOperation op = first; op != null; op = op.next(), i++) {
-                writeOne(abi, arena, wrs.asSlice(i * l.byteSize(), l.byteSize()), op,
-                        op.next() == null ? 0 : wrs.address() + (i + 1) * l.byteSize());
-            }
-            return new OpsList(abi, wrs, count);
-        }
-
-        private static void writeOne(Abi abi, Arena arena, MemorySegment wr, SrqOperation op, long next) {
-            StructLayout l = abi.ibvOpsWr;
-            wr.set(JAVA_LONG, Abi.offset(l, "wr_id"), op.wrId());
-            wr.set(JAVA_LONG, Abi.offset(l, "next"), next);
-            wr.set(JAVA_INT, Abi.offset(l, "opcode"), (int) op.opcode().value());
-            wr.set(JAVA_INT, Abi.offset(l, "flags"), op.flags());
-            wr.set(JAVA_INT, Abi.offset(l, "tm", "unexpected_cnt"), op.unexpectedCnt());
-            wr.set(JAVA_INT, Abi.offset(l, "tm", "handle"), op.handle());
-            wr.set(JAVA_LONG, Abi.offset(l, "tm", "add", "recv_wr_id"), op.recvWrId());
-            ScatterGatherList sges = op.sgList();
-            MemorySegment list = arena.allocate(abi.ibvSge, Math.max(1, sges.size()));
-            for (int s = 0; s < sges.size(); s++) {
-                list.set(JAVA_LONG, s * 16L, sges.address(s));
-                list.set(JAVA_INT, s * 16L + 8, sges.length(s));
-                list.set(JAVA_INT, s * 16L + 12, sges.lkey(s));
-            }
-            wr.set(ADDRESS, Abi.offset(l, "tm", "add", "sg_list"), sges.size() == 0 ? MemorySegment.NULL : list);
-            wr.set(JAVA_INT, Abi.offset(l, "tm", "add", "num_sge"), sges.size());
-            wr.set(JAVA_LONG, Abi.offset(l, "tm", "add", "tag"), op.tag());
-            wr.set(JAVA_LONG, Abi.offset(l, "tm", "add", "mask"), op.mask());
-        }
-
-        MemorySegment first() {
-            return wrs;
-        }
-
-        /** Copies {@code tm.handle}, the output of TAG_ADD, back into the operations. */
-        void readHandles(SrqOperation first) {
-            long size = abi.ibvOpsWr.byteSize();
-            long handleOffset = Abi.offset(abi.ibvOpsWr, "tm", "handle");
-            int i = 0;
-            for (SrqOperation op = first; op != null; op = op.next(), i++) {
-                op.handle(wrs.get(JAVA_INT, i * size + handleOffset));
-            }
-        }
-
-        SrqOperation failed(SrqOperation first, MemorySegment bad) {
-            if (bad.equals(MemorySegment.NULL)) {
-                return null;
-            }
-            long index = (bad.address() - wrs.address()) / abi.ibvOpsWr.byteSize();
-            SrqOperation op = first;
-            for (long i = 0; i < index && op != null; i++) {
-                op = op.next();
-            }
-            return op;
-        }
+        opsPoster.post(handle, first);
     }
 }

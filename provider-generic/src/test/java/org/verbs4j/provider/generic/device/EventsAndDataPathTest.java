@@ -26,6 +26,7 @@ import org.verbs4j.SendOpsFlag;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.generic.binding.AllocatedBytes;
 
 /** The SRQ limit event through the async event path, and a polling data path that allocates nothing. */
 class EventsAndDataPathTest {
@@ -118,21 +119,13 @@ class EventsAndDataPathTest {
             for (int i = 0; i < 200_000; i++) {
                 empty += cq.startPoll() ? 0 : 1;
             }
-            long before = allocatedBytes();
+            long before = AllocatedBytes.ofCurrentThread();
             for (int i = 0; i < 100_000; i++) {
                 empty += cq.startPoll() ? 0 : 1;
             }
-            long allocated = allocatedBytes() - before;
+            long allocated = AllocatedBytes.ofCurrentThread() - before;
             assertThat(empty).isEqualTo(300_000);
             assertThat(allocated).as("bytes allocated by 100000 empty polls").isLessThan(10_000);
         }
-    }
-
-    /** {@code com.sun.management.ThreadMXBean.getCurrentThreadAllocatedBytes()}, reached reflectively. */
-    private static long allocatedBytes() throws ReflectiveOperationException {
-        Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
-                .invoke(null);
-        return (long) Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes")
-                .invoke(bean);
     }
 }
