@@ -23,6 +23,17 @@ public interface SharedReceiveQueue extends VerbsObject {
     Object srqContext();
 
     /**
+     * The number of the queue (C {@code ibv_get_srq_num}): the remote SRQ number an {@link QpType#XRC_SEND}
+     * queue pair sets with {@link SendOps#setXrcSrqn} to deliver a message to this queue through any
+     * {@link QpType#XRC_RECV} queue pair of the same XRC domain.
+     *
+     * @return the SRQ number, 24 bits
+     * @throws UnsupportedVerbException if the device does not report the number of this queue (an XRC
+     *     queue always has one; other types may not)
+     */
+    int srqNum();
+
+    /**
      * @return the current attributes (C {@code ibv_query_srq})
      */
     SrqAttributes query();

@@ -107,6 +107,12 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     }
 
     @Override
+    public int srqNum() {
+        ensureOpen("ibv_get_srq_num");
+        throw Failures.unsupported("ibv_get_srq_num", "the soft device numbers only XRC shared receive queues");
+    }
+
+    @Override
     public Object srqContext() {
         return srqContext;
     }

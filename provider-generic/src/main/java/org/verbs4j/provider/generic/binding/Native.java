@@ -52,6 +52,33 @@ final class Native {
     }
 
     /**
+     * Like {@link #checkPointer(MemorySegment, MemorySegment, String)}, for a constructor behind a
+     * {@code verbs_context} op: EOPNOTSUPP and ENOSYS (what rdma-core's stubs for ops a driver does not
+     * implement report) become an {@link org.verbs4j.UnsupportedVerbException} that names the cause.
+     *
+     * @param pointer what the constructor returned
+     * @param errnoState the captured errno state of the call
+     * @param operation the verb
+     * @param unsupported the cause to name if the driver does not implement the op
+     * @return {@code pointer}, if not NULL
+     */
+    static MemorySegment checkCreated(MemorySegment pointer, MemorySegment errnoState, String operation,
+            String unsupported) {
+        if (pointer.equals(MemorySegment.NULL)) {
+            int errno = ErrnoCapture.errno(errnoState);
+            if (isUnsupported(errno)) {
+                throw new org.verbs4j.UnsupportedVerbException(operation, errno, unsupported, null);
+            }
+        }
+        return checkPointer(pointer, errnoState, operation);
+    }
+
+    /** @return whether {@code errno} says the op is not implemented (EOPNOTSUPP or ENOSYS) */
+    static boolean isUnsupported(int errno) {
+        return errno == Errno.EOPNOTSUPP.code() || errno == Errno.ENOSYS.code();
+    }
+
+    /**
      * Calls a one-pointer-argument function returning an errno-style int (the ibv_destroy_* family).
      *
      * @param handle the downcall handle

@@ -25,12 +25,14 @@ import org.verbs4j.UnsupportedVerbException;
 /**
  * C {@code struct ibv_srq}, created as the inline {@code ibv_create_srq_ex} does: {@code ibv_create_srq}
  * for a basic queue, {@code verbs_context.create_srq_ex} otherwise. {@code ibv_post_srq_ops} goes through
- * {@link SrqOpsPoster}.
+ * {@link SrqOpsPoster}; {@code ibv_get_srq_num} through {@code verbs_context.get_srq_num}.
  */
 @SuppressWarnings("restricted")
 final class NativeSharedReceiveQueue extends NativeResource implements SharedReceiveQueue {
 
+    private static final String SRQ_NUM = "ibv_get_srq_num";
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
+    private static final FunctionDescriptor GET_SRQ_NUM = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
 
     private final NativeContext context;
     private final SrqInitAttributes attributes;
@@ -145,6 +147,27 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
     @Override
     public Object srqContext() {
         return attributes.srqContext();
+    }
+
+    @Override
+    public int srqNum() {
+        ensureOpen(SRQ_NUM);
+        String unsupported = "the driver of " + context.device().name() + " reports no SRQ numbers (get_srq_num)";
+        MemorySegment function = context.op(VerbsContextOp.GET_SRQ_NUM);
+        if (function.equals(MemorySegment.NULL)) {
+            throw new UnsupportedVerbException(SRQ_NUM, unsupported);
+        }
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment number = call.allocate(JAVA_INT);
+            int rc = (int) FunctionPointers.critical(function, GET_SRQ_NUM).invokeExact(handle, number);
+            if (Native.isUnsupported(rc)) {
+                throw new UnsupportedVerbException(SRQ_NUM, rc, unsupported, null);
+            }
+            Native.check(rc, SRQ_NUM);
+            return number.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
     }
 
     @Override

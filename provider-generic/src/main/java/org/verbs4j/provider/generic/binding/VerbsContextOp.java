@@ -20,6 +20,8 @@ public enum VerbsContextOp {
     QUERY_DEVICE_EX("query_device_ex", 104),
     /** {@code create_qp_ex}. */
     CREATE_QP_EX("create_qp_ex", 56),
+    /** {@code get_srq_num}. */
+    GET_SRQ_NUM("get_srq_num", 48),
     /** {@code create_srq_ex}. */
     CREATE_SRQ_EX("create_srq_ex", 40),
     /** {@code open_xrcd}. */
