@@ -48,10 +48,15 @@ public interface Context extends VerbsObject {
     ProtectionDomain allocateProtectionDomain();
 
     /**
+     * Allocates a parent domain (C {@code ibv_alloc_parent_domain} with no thread domain and no custom
+     * allocators). The objects created with it act on {@code protectionDomain}, which stays busy until the
+     * parent domain is closed (C {@code ibv_dealloc_pd}).
+     *
      * @param protectionDomain the protection domain the parent domain belongs to
-     * @return a new parent domain (C {@code ibv_alloc_parent_domain}), usable as
+     * @return a new parent domain ({@link ProtectionDomain#isParentDomain()}), usable as
      *     {@link CqInitAttributes#parentDomain()} and wherever a protection domain is expected
      * @throws UnsupportedVerbException if the device has no {@link Capability#PARENT_DOMAIN}
+     * @throws InvalidArgumentException if {@code protectionDomain} is a parent domain or from another context
      */
     ProtectionDomain allocateParentDomain(ProtectionDomain protectionDomain);
 

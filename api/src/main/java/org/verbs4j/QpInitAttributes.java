@@ -6,18 +6,25 @@ import java.util.Set;
 /**
  * The requested attributes of an extended queue pair (C {@code struct ibv_qp_init_attr_ex}).
  *
- * <p>The C {@code comp_mask} is derived ({@link #compMask()}): {@link QpInitAttrMask#PD} always, and
+ * <p>The C {@code comp_mask} is derived ({@link #compMask()}): {@link QpInitAttrMask#PD} always except for
+ * an {@link QpType#XRC_RECV} queue pair (which has an XRC domain and no protection domain), and
  * {@code XRCD}, {@code CREATE_FLAGS}, {@code MAX_TSO_HEADER}, {@code IND_TABLE}, {@code RX_HASH} and
  * {@code SEND_OPS_FLAGS} when the corresponding attribute is set.
  *
+ * <p>XRC queue pairs, as rdma-core's tests create them: an {@link QpType#XRC_SEND} queue pair has a
+ * protection domain and a send completion queue but no receive side ({@link #xrcSend}); an
+ * {@link QpType#XRC_RECV} queue pair has only an XRC domain ({@link #xrcRecv}): what it receives is
+ * consumed from, and completes on the completion queue of, the XRC shared receive queue that the sender
+ * addresses ({@link SendOps#setXrcSrqn}).
+ *
  * @param qpContext the consumer context of the queue pair, or {@code null}
- * @param sendCq the completion queue of the send queue
- * @param recvCq the completion queue of the receive queue
- * @param srq the shared receive queue, or {@code null}
+ * @param sendCq the completion queue of the send queue, or {@code null} for {@link QpType#XRC_RECV}
+ * @param recvCq the completion queue of the receive queue, or {@code null} for the XRC types
+ * @param srq the shared receive queue, or {@code null} (always for the XRC types)
  * @param cap the requested queue sizes
  * @param qpType the transport service type
  * @param sqSigAll whether every send request generates a completion, signaled or not
- * @param pd the protection domain
+ * @param pd the protection domain (or parent domain), or {@code null} for {@link QpType#XRC_RECV}
  * @param xrcDomain the XRC domain of an XRC receive queue pair, or {@code null}
  * @param createFlags the creation flags
  * @param maxTsoHeader the largest TSO header, in bytes, or 0
@@ -53,9 +60,29 @@ public record QpInitAttributes(Object qpContext, CompletionQueue sendCq, Complet
         return new Builder(qpType, pd, cq, cap);
     }
 
+    /**
+     * @param pd the protection domain
+     * @param sendCq the completion queue of the send queue
+     * @param cap the requested send queue sizes (the receive sizes must be 0)
+     * @return a builder of an {@link QpType#XRC_SEND} queue pair: no receive completion queue
+     */
+    public static Builder xrcSend(ProtectionDomain pd, CompletionQueue sendCq, QpCapabilities cap) {
+        return new Builder(QpType.XRC_SEND, pd, sendCq, cap).recvCq(null);
+    }
+
+    /**
+     * @param xrcDomain the XRC domain whose shared receive queues the queue pair delivers to
+     * @return a builder of an {@link QpType#XRC_RECV} queue pair: no protection domain, no completion
+     *     queues, no queue sizes (C {@code comp_mask} {@code IBV_QP_INIT_ATTR_XRCD} only)
+     */
+    public static Builder xrcRecv(XrcDomain xrcDomain) {
+        return new Builder(QpType.XRC_RECV, null, null, new QpCapabilities(0, 0, 0, 0, 0)).xrcDomain(xrcDomain);
+    }
+
     /** @return the C {@code comp_mask} these attributes imply */
     public Set<QpInitAttrMask> compMask() {
-        EnumSet<QpInitAttrMask> mask = EnumSet.of(QpInitAttrMask.PD);
+        EnumSet<QpInitAttrMask> mask = EnumSet.noneOf(QpInitAttrMask.class);
+        addIf(mask, qpType != QpType.XRC_RECV, QpInitAttrMask.PD);
         addIf(mask, xrcDomain != null, QpInitAttrMask.XRCD);
         addIf(mask, !createFlags.isEmpty(), QpInitAttrMask.CREATE_FLAGS);
         addIf(mask, maxTsoHeader != 0, QpInitAttrMask.MAX_TSO_HEADER);

@@ -30,13 +30,16 @@ public interface QueuePair extends VerbsObject {
     /** @return the consumer context given at creation, or {@code null} */
     Object qpContext();
 
-    /** @return the protection domain */
+    /** @return the protection domain (or parent domain), {@code null} for an {@link QpType#XRC_RECV} queue pair */
     ProtectionDomain protectionDomain();
 
-    /** @return the completion queue of the send queue */
+    /** @return the completion queue of the send queue, {@code null} for an {@link QpType#XRC_RECV} queue pair */
     CompletionQueue sendCq();
 
-    /** @return the completion queue of the receive queue */
+    /**
+     * @return the completion queue of the receive queue, {@code null} for the XRC types (their receive
+     *     completions go to the completion queue of the XRC shared receive queue)
+     */
     CompletionQueue recvCq();
 
     /** @return the shared receive queue, if the queue pair uses one */

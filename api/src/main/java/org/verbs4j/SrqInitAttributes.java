@@ -42,6 +42,21 @@ public record SrqInitAttributes(Object srqContext, SrqAttributes attr, SrqType s
         return new SrqInitAttributes(null, new SrqAttributes(maxWr, maxSge, 0), SrqType.TM, pd, null, cq, tmCap);
     }
 
+    /**
+     * @param pd the protection domain
+     * @param xrcDomain the XRC domain: its {@link QpType#XRC_RECV} queue pairs deliver to the queue
+     * @param cq the completion queue of the receive completions (an XRC queue pair has none of its own)
+     * @param maxWr the most outstanding receive requests
+     * @param maxSge the most scatter/gather entries per request
+     * @return the attributes of an XRC shared receive queue (C {@code comp_mask} TYPE, PD, XRCD and CQ);
+     *     senders address it by its {@link SharedReceiveQueue#srqNum()}
+     */
+    public static SrqInitAttributes xrc(ProtectionDomain pd, XrcDomain xrcDomain, CompletionQueue cq, int maxWr,
+                                        int maxSge) {
+        return new SrqInitAttributes(null, new SrqAttributes(maxWr, maxSge, 0), SrqType.XRC, pd, xrcDomain, cq,
+                null);
+    }
+
     /** @return the C {@code comp_mask} these attributes imply */
     public Set<SrqInitAttrMask> compMask() {
         EnumSet<SrqInitAttrMask> mask = EnumSet.of(SrqInitAttrMask.TYPE, SrqInitAttrMask.PD);

@@ -77,6 +77,46 @@ class ValueTypesTest {
                 .containsExactlyInAnyOrder(QpInitAttrMask.PD, QpInitAttrMask.SEND_OPS_FLAGS, QpInitAttrMask.CREATE_FLAGS);
     }
 
+    /** An XRC domain that is nothing but an object to point at. */
+    private static final XrcDomain DOMAIN = new XrcDomain() {
+        @Override
+        public Context context() {
+            return null;
+        }
+
+        @Override
+        public void close() {
+        }
+
+        @Override
+        public boolean isClosed() {
+            return false;
+        }
+    };
+
+    @Test
+    void xrcQueuePairsHaveTheShapeOfRdmaCoresTests() {
+        QpInitAttributes receive = QpInitAttributes.xrcRecv(DOMAIN).build();
+        assertThat(receive.compMask()).as("comp_mask of XRC_RECV: XRCD only").containsExactly(QpInitAttrMask.XRCD);
+        assertThat(receive.xrcDomain()).isSameAs(DOMAIN);
+        assertThat(receive.qpType()).isEqualTo(QpType.XRC_RECV);
+        assertThat(receive.pd()).isNull();
+        assertThat(receive.sendCq()).isNull();
+        assertThat(receive.recvCq()).isNull();
+        QpCapabilities cap = new QpCapabilities(4, 0, 1, 0, 0);
+        QpInitAttributes send = QpInitAttributes.xrcSend(null, null, cap).build();
+        assertThat(send.qpType()).isEqualTo(QpType.XRC_SEND);
+        assertThat(send.compMask()).containsExactly(QpInitAttrMask.PD);
+        assertThat(send.cap()).isEqualTo(cap);
+    }
+
+    @Test
+    void srqCompMaskOfAnXrcQueueHasItsDomainAndCq() {
+        assertThat(SrqInitAttributes.xrc(null, DOMAIN, null, 8, 1).compMask())
+                .containsExactlyInAnyOrder(SrqInitAttrMask.TYPE, SrqInitAttrMask.PD, SrqInitAttrMask.XRCD);
+        assertThat(SrqInitAttributes.xrc(null, null, null, 8, 1).srqType()).isEqualTo(SrqType.XRC);
+    }
+
     @Test
     void srqCompMaskOfTagMatchingQueue() {
         assertThat(SrqInitAttributes.basic(null, 8, 1).compMask())

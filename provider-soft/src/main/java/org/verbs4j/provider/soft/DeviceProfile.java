@@ -56,7 +56,7 @@ final class DeviceProfile {
                 DeviceCapFlag.UD_AV_PORT_ENFORCE, DeviceCapFlag.CURR_QP_STATE_MOD,
                 DeviceCapFlag.PORT_ACTIVE_EVENT, DeviceCapFlag.SYS_IMAGE_GUID, DeviceCapFlag.RC_RNR_NAK_GEN,
                 DeviceCapFlag.SRQ_RESIZE, DeviceCapFlag.N_NOTIFY_CQ, DeviceCapFlag.MEM_WINDOW,
-                DeviceCapFlag.MEM_MGT_EXTENSIONS, DeviceCapFlag.MEM_WINDOW_TYPE_2B));
+                DeviceCapFlag.MEM_MGT_EXTENSIONS, DeviceCapFlag.MEM_WINDOW_TYPE_2B, DeviceCapFlag.XRC));
         return new DeviceAttributes("1.0.0-soft", device.nodeGuid(), device.nodeGuid(), VENDOR_ID, 0, 1,
                 PORT_COUNT, 0xfffff000L, capFlags, capFlags, AtomicCapability.GLOB, 15, limits(),
                 DeviceClock.TIMESTAMP_MASK, DeviceClock.CORE_CLOCK_KHZ, tagMatchingCaps());
@@ -110,6 +110,6 @@ final class DeviceProfile {
                 Capability.QP_UD, Capability.SEND_OPS, Capability.ATOMICS, Capability.ATOMIC_WRITE, Capability.FLUSH,
                 Capability.MEMORY_WINDOW_TYPE_1,
                 Capability.MEMORY_WINDOW_TYPE_2, Capability.INLINE_DATA, Capability.MULTICAST, Capability.SRQ,
-                Capability.SRQ_RESIZE, Capability.TAG_MATCHING));
+                Capability.SRQ_RESIZE, Capability.TAG_MATCHING, Capability.PARENT_DOMAIN, Capability.XRC));
     }
 }

@@ -121,11 +121,46 @@ final class QpStateMachine {
                 r(), o(AV, ALT_PATH, ACCESS_FLAGS, PKEY_INDEX, PATH_MIG_STATE),
                 r(), o(PORT, AV, TIMEOUT, RETRY_CNT, RNR_RETRY, MAX_QP_RD_ATOMIC, MAX_DEST_RD_ATOMIC, ALT_PATH,
                         ACCESS_FLAGS, PKEY_INDEX, MIN_RNR_TIMER, PATH_MIG_STATE)));
+        addXrc(table);
         Map<QpType, Rule> sqeToRts = new EnumMap<>(QpType.class);
         sqeToRts.put(QpType.UD, new Rule(r(), o(CUR_STATE, QKEY)));
         sqeToRts.put(QpType.UC, new Rule(r(), o(CUR_STATE, ACCESS_FLAGS)));
         table.get(QpState.SQE).put(QpState.RTS, sqeToRts);
         return table;
+    }
+
+    /** The XRC_SEND (XRC_INI) and XRC_RECV (XRC_TGT) columns of the kernel's table. */
+    private static void addXrc(Map<QpState, Map<QpState, Map<QpType, Rule>>> table) {
+        xrc(table, QpState.RESET, QpState.INIT, new Rule(r(PKEY_INDEX, PORT, ACCESS_FLAGS), o()),
+                new Rule(r(PKEY_INDEX, PORT, ACCESS_FLAGS), o()));
+        xrc(table, QpState.INIT, QpState.INIT, new Rule(r(), o(PKEY_INDEX, PORT, ACCESS_FLAGS)),
+                new Rule(r(), o(PKEY_INDEX, PORT, ACCESS_FLAGS)));
+        xrc(table, QpState.INIT, QpState.RTR,
+                new Rule(r(AV, PATH_MTU, DEST_QPN, RQ_PSN), o(ALT_PATH, ACCESS_FLAGS, PKEY_INDEX)),
+                new Rule(r(AV, PATH_MTU, DEST_QPN, RQ_PSN, MAX_DEST_RD_ATOMIC, MIN_RNR_TIMER),
+                        o(ALT_PATH, ACCESS_FLAGS, PKEY_INDEX)));
+        xrc(table, QpState.RTR, QpState.RTS,
+                new Rule(r(TIMEOUT, RETRY_CNT, RNR_RETRY, SQ_PSN, MAX_QP_RD_ATOMIC),
+                        o(CUR_STATE, ALT_PATH, ACCESS_FLAGS, PATH_MIG_STATE)),
+                new Rule(r(TIMEOUT, SQ_PSN), o(CUR_STATE, ALT_PATH, ACCESS_FLAGS, MIN_RNR_TIMER, PATH_MIG_STATE)));
+        Rule sendRts = new Rule(r(), o(CUR_STATE, ACCESS_FLAGS, ALT_PATH, PATH_MIG_STATE));
+        Rule recvRts = new Rule(r(), o(CUR_STATE, ACCESS_FLAGS, ALT_PATH, PATH_MIG_STATE, MIN_RNR_TIMER));
+        xrc(table, QpState.RTS, QpState.RTS, sendRts, recvRts);
+        xrc(table, QpState.SQD, QpState.RTS, sendRts, recvRts);
+        xrc(table, QpState.RTS, QpState.SQD, new Rule(r(), o(EN_SQD_ASYNC_NOTIFY)),
+                new Rule(r(), o(EN_SQD_ASYNC_NOTIFY)));
+        xrc(table, QpState.SQD, QpState.SQD,
+                new Rule(r(), o(PORT, AV, TIMEOUT, RETRY_CNT, RNR_RETRY, MAX_QP_RD_ATOMIC, ALT_PATH, ACCESS_FLAGS,
+                        PKEY_INDEX, PATH_MIG_STATE)),
+                new Rule(r(), o(PORT, AV, TIMEOUT, MAX_DEST_RD_ATOMIC, ALT_PATH, ACCESS_FLAGS, PKEY_INDEX,
+                        MIN_RNR_TIMER, PATH_MIG_STATE)));
+    }
+
+    private static void xrc(Map<QpState, Map<QpState, Map<QpType, Rule>>> table, QpState from, QpState to,
+                            Rule send, Rule receive) {
+        Map<QpType, Rule> rules = table.get(from).get(to);
+        rules.put(QpType.XRC_SEND, send);
+        rules.put(QpType.XRC_RECV, receive);
     }
 
     private static void put(Map<QpState, Map<QpState, Map<QpType, Rule>>> table, QpState from, QpState to,
@@ -135,7 +170,7 @@ final class QpStateMachine {
 
     private static Map<QpType, Rule> all(Set<QpAttrMask> required, Set<QpAttrMask> optional) {
         Map<QpType, Rule> rules = new EnumMap<>(QpType.class);
-        for (QpType type : EnumSet.of(QpType.UD, QpType.UC, QpType.RC)) {
+        for (QpType type : EnumSet.of(QpType.UD, QpType.UC, QpType.RC, QpType.XRC_SEND, QpType.XRC_RECV)) {
             rules.put(type, new Rule(required, optional));
         }
         return rules;

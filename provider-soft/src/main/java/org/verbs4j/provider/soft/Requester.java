@@ -112,7 +112,10 @@ final class Requester {
         }
         SoftQueuePair peer = connectedPeer(qp);
         if (peer == null) {
-            return qp.type() == QpType.RC ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
+            return qp.reliable() ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
+        }
+        if (peer.type() == QpType.XRC_RECV && !peer.deliverTo(wqe.remoteSrqn)) {
+            return WcStatus.REM_INV_REQ_ERR;
         }
         int response = responder.respond(qp, peer, wqe, wqe.source(), length);
         blockedOn = peer;
@@ -128,7 +131,7 @@ final class Requester {
     /** @return the connected queue pair at the other end, or {@code null} if it does not answer */
     private SoftQueuePair connectedPeer(SoftQueuePair qp) {
         SoftQueuePair peer = fabric.queuePairs().get(qp.destQpNum());
-        if (peer == null || peer.isClosed() || peer.type() != qp.type() || !peer.canReceive()
+        if (peer == null || peer.isClosed() || peer.type() != qp.peerType() || !peer.canReceive()
                 || peer.destQpNum() != qp.qpNum() || qp.ahAttr() == null
                 || !peer.softContext().ownsGid(qp.ahAttr().grh().dgid())) {
             return null;

@@ -7,16 +7,16 @@ import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
-import org.verbs4j.QpType;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
 /**
- * The responder side of a connected (RC or UC) queue pair: it checks and executes an incoming request
- * and answers as the wire would (ACK, RNR NAK or an error NAK). An RC responder that detects an error
- * moves to the error state; a UC responder silently drops what it cannot take. Used under the wire lock.
+ * The responder side of a connected (RC, UC or XRC_RECV) queue pair: it checks and executes an incoming
+ * request and answers as the wire would (ACK, RNR NAK or an error NAK). A reliable (RC or XRC) responder
+ * that detects an error moves to the error state; a UC responder silently drops what it cannot take. Used
+ * under the wire lock.
  */
 final class Responder {
 
@@ -58,7 +58,7 @@ final class Responder {
         }
         ReceiveQueue queue = responder.receiveQueue();
         if (queue.isEmpty()) {
-            return responder.type() == QpType.RC ? RNR : ACK;
+            return responder.reliable() ? RNR : ACK;
         }
         Sges target = queue.headSges();
         WcStatus status = LocalAccess.resolve(fabric.keys(), target, responder.softPd(), true);
@@ -70,7 +70,7 @@ final class Responder {
             status = WcStatus.LOC_PROT_ERR;
         }
         if (status != WcStatus.SUCCESS) {
-            if (responder.type() != QpType.RC) {
+            if (!responder.reliable()) {
                 return ACK;
             }
             long wrId = queue.headWrId();
@@ -114,7 +114,7 @@ final class Responder {
         boolean unsolicited = responder.unsolicitedWriteRecv();
         ReceiveQueue queue = responder.receiveQueue();
         if (!unsolicited && queue.isEmpty()) {
-            return responder.type() == QpType.RC ? RNR : ACK;
+            return responder.reliable() ? RNR : ACK;
         }
         int answer = write(responder, wqe, source, length);
         if (answer != ACK || !responder.canReceive()) {
@@ -202,9 +202,9 @@ final class Responder {
         return owner instanceof SoftMemoryWindow window && window.rkey() == rkey && window.invalidate(pd);
     }
 
-    /** An RC responder that detects an error moves to the error state; a UC one drops the message. */
+    /** A reliable responder that detects an error moves to the error state; a UC one drops the message. */
     private static int fail(SoftQueuePair responder, int answer, AsyncEventType event) {
-        if (responder.type() != QpType.RC) {
+        if (!responder.reliable()) {
             return ACK;
         }
         responder.enterError(event);

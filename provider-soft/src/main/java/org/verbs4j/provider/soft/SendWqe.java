@@ -23,6 +23,8 @@ final class SendWqe {
     SoftAddressHandle ah;
     int remoteQpn;
     int remoteQkey;
+    int remoteSrqn;
+    boolean hasXrcSrqn;
     final Sges sges;
     /** The inline data as a one-entry list, for the copy routines. */
     final Sges inlineView = new Sges(1);
@@ -57,6 +59,8 @@ final class SendWqe {
         ah = null;
         remoteQpn = 0;
         remoteQkey = 0;
+        remoteSrqn = 0;
+        hasXrcSrqn = false;
         sges.clear();
         inlineLength = 0;
         isInline = false;

@@ -48,7 +48,7 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
     }
 
     SoftProtectionDomain softPd() {
-        return pd;
+        return pd.domain();
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.verbs4j.CqCreateFlag;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.ExtraCompletionField;
 import org.verbs4j.Flags;
+import org.verbs4j.ProtectionDomain;
 import org.verbs4j.TmInfo;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
@@ -38,6 +39,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private final SoftContext context;
     private final Object cqContext;
     private final SoftCompletionChannel channel;
+    private final SoftProtectionDomain parentDomain;
     private final int compVector;
     private final Set<CompletionField> wcFlags;
     private final long wcBits;
@@ -81,9 +83,13 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         this.ring = new CompletionRing(actualSize(attributes.cqe()));
         this.clock = context.fabric().clock();
         this.wire = context.fabric().wire();
+        this.parentDomain = (SoftProtectionDomain) attributes.parentDomain();
         context.retain(CREATE);
         if (channel != null) {
             channel.retain(CREATE);
+        }
+        if (parentDomain != null) {
+            parentDomain.retain(CREATE);
         }
     }
 
@@ -101,8 +107,10 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         if (!unsupported.isEmpty()) {
             throw Failures.unsupported(CREATE, "the soft device cannot provide " + unsupported);
         }
-        if (attributes.parentDomain() != null) {
-            throw Failures.unsupported(CREATE, "the soft device has no parent domains");
+        ProtectionDomain parent = attributes.parentDomain();
+        if (parent != null && (!(parent instanceof SoftProtectionDomain soft) || soft.softContext() != context
+                || !soft.isParentDomain() || soft.isClosed())) {
+            throw Failures.invalid(CREATE, "parent_domain must be an open parent domain of this context");
         }
         CompletionChannel channel = attributes.channel();
         if (channel != null && (!(channel instanceof SoftCompletionChannel soft) || soft.context() != context
@@ -524,6 +532,9 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     void afterClose() {
         if (channel != null) {
             channel.release();
+        }
+        if (parentDomain != null) {
+            parentDomain.release();
         }
         context.release();
     }

@@ -140,13 +140,19 @@ final class SoftContext extends SoftObject implements Context {
     @Override
     public ProtectionDomain allocateParentDomain(ProtectionDomain protectionDomain) {
         ensureOpen("ibv_alloc_parent_domain");
-        throw Failures.unsupported("ibv_alloc_parent_domain", "the soft device has no parent domains");
+        SoftProtectionDomain pd = own("ibv_alloc_parent_domain", protectionDomain, SoftProtectionDomain.class,
+                "the protection domain");
+        if (pd.softContext() != this || pd.isParentDomain()) {
+            throw Failures.invalid("ibv_alloc_parent_domain",
+                    "the protection domain belongs to another context or is itself a parent domain");
+        }
+        return new SoftProtectionDomain(this, pd);
     }
 
     @Override
     public XrcDomain openXrcDomain() {
         ensureOpen("ibv_open_xrcd");
-        throw Failures.unsupported("ibv_open_xrcd", "the soft device has no XRC");
+        return new SoftXrcDomain(this);
     }
 
     @Override

@@ -27,6 +27,8 @@ final class SoftFabric {
     private final ObjectTable<SoftQueuePair> queuePairs =
             new ObjectTable<>(SoftQueuePair.class, FIRST_QPN, NUMBER_LIMIT);
     private final ObjectTable<Object> keys = new ObjectTable<>(Object.class, 1, NUMBER_LIMIT);
+    private final ObjectTable<SoftSharedReceiveQueue> xrcSrqs =
+            new ObjectTable<>(SoftSharedReceiveQueue.class, 1, NUMBER_LIMIT);
     private final MulticastGroups multicast = new MulticastGroups();
     private final Requester requester = new Requester(this);
     private final List<SoftDevice> devices;
@@ -72,6 +74,11 @@ final class SoftFabric {
 
     ObjectTable<Object> keys() {
         return keys;
+    }
+
+    /** @return the XRC shared receive queues by SRQ number, the address of an XRC_SEND request */
+    ObjectTable<SoftSharedReceiveQueue> xrcSrqs() {
+        return xrcSrqs;
     }
 
     /** @return the engine that executes send queues; used with the wire lock held */

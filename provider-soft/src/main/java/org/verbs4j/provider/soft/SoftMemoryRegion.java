@@ -79,7 +79,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     }
 
     SoftProtectionDomain softPd() {
-        return pd;
+        return pd.domain();
     }
 
     @Override

@@ -45,7 +45,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
     }
 
     SoftProtectionDomain softPd() {
-        return pd;
+        return pd.domain();
     }
 
     @Override
@@ -95,8 +95,8 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
             rkey = newRkey;
             return true;
         }
-        if (!(info.memoryRegion() instanceof SoftMemoryRegion mr) || mr.isClosed() || mr.softPd() != pd
-                || qp.softPd() != pd || !mr.allows(AccessFlag.MW_BIND) || !mr.covers(info.address(), info.length())) {
+        if (!(info.memoryRegion() instanceof SoftMemoryRegion mr) || mr.isClosed() || mr.softPd() != softPd()
+                || qp.softPd() != softPd() || !mr.allows(AccessFlag.MW_BIND) || !mr.covers(info.address(), info.length())) {
             return false;
         }
         boolean grantsWrite = info.access().contains(AccessFlag.REMOTE_WRITE)
@@ -117,7 +117,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
 
     /** Invalidates a bound type 2 window (LOCAL_INV, SEND_WITH_INV); @return whether it was valid */
     boolean invalidate(SoftProtectionDomain by) {
-        if (type != MwType.TYPE_2 || !isBound() || by != pd) {
+        if (type != MwType.TYPE_2 || !isBound() || by != softPd()) {
             return false;
         }
         unbind();

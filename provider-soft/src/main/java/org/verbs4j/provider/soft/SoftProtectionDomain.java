@@ -12,15 +12,33 @@ import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwType;
 import org.verbs4j.ProtectionDomain;
 
-/** A protection domain: the objects of one domain work together, never with those of another. */
+/**
+ * A protection domain: the objects of one domain work together, never with those of another. A parent
+ * domain (no thread domain, no allocators) is an alias of its protection domain: the objects created with
+ * it act on that domain ({@link #domain()}), which it keeps busy.
+ */
 final class SoftProtectionDomain extends SoftObject implements ProtectionDomain {
 
     private final SoftContext context;
+    private final SoftProtectionDomain protectionDomain;
 
     SoftProtectionDomain(SoftContext context) {
-        super("ibv_dealloc_pd", "protection domain");
-        context.retain("ibv_alloc_pd");
+        this(context, null);
+    }
+
+    /**
+     * @param context the context
+     * @param protectionDomain the protection domain of a parent domain, {@code null} for a protection domain
+     */
+    SoftProtectionDomain(SoftContext context, SoftProtectionDomain protectionDomain) {
+        super("ibv_dealloc_pd", protectionDomain == null ? "protection domain" : "parent domain");
+        String verb = protectionDomain == null ? "ibv_alloc_pd" : "ibv_alloc_parent_domain";
+        context.retain(verb);
+        if (protectionDomain != null) {
+            protectionDomain.retain(verb);
+        }
         this.context = context;
+        this.protectionDomain = protectionDomain;
     }
 
     @Override
@@ -34,7 +52,12 @@ final class SoftProtectionDomain extends SoftObject implements ProtectionDomain 
 
     @Override
     public boolean isParentDomain() {
-        return false;
+        return protectionDomain != null;
+    }
+
+    /** @return the domain whose rules the objects created with this one follow: itself, or a parent's PD */
+    SoftProtectionDomain domain() {
+        return protectionDomain == null ? this : protectionDomain;
     }
 
     @Override
@@ -63,6 +86,9 @@ final class SoftProtectionDomain extends SoftObject implements ProtectionDomain 
 
     @Override
     void afterClose() {
+        if (protectionDomain != null) {
+            protectionDomain.release();
+        }
         context.release();
     }
 }

@@ -31,8 +31,10 @@ import org.verbs4j.WcStatus;
 
 /**
  * A queue pair of the soft device: its state machine and attributes, its send queue (posted through
- * {@link SoftSendOps}) and its receive queue (or shared receive queue). Transitions, posts and the
- * execution of requests happen under the fabric's wire lock.
+ * {@link SoftSendOps}) and its receive queue (or shared receive queue). An XRC_SEND queue pair has no
+ * receive side; an XRC_RECV queue pair has only an XRC domain, and a request it receives uses the XRC SRQ
+ * the request addresses ({@link #deliverTo}): its receive requests, protection domain and completion queue.
+ * Transitions, posts and the execution of requests happen under the fabric's wire lock.
  */
 final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject {
 
@@ -46,6 +48,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private final SoftCompletionQueue sendCq;
     private final SoftCompletionQueue recvCq;
     private final SoftSharedReceiveQueue srq;
+    private final SoftXrcDomain xrcd;
     private final QpType type;
     private final boolean unsolicitedWriteRecv;
     private final Object qpContext;
@@ -66,28 +69,33 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private boolean rnrTimerPending;
     private boolean progressing;
     private Object waitingOn;
+    /** The XRC SRQ the request being received addresses (XRC_RECV only); kept for the RNR wait on it. */
+    private SoftSharedReceiveQueue xrcTarget;
 
-    private SoftQueuePair(SoftContext context, QpInitAttributes init, SoftProtectionDomain pd,
-                          SoftCompletionQueue sendCq, SoftCompletionQueue recvCq, SoftSharedReceiveQueue srq) {
+    /** The objects a queue pair uses; what its type has not is {@code null}. */
+    private record Parts(SoftProtectionDomain pd, SoftCompletionQueue sendCq, SoftCompletionQueue recvCq,
+                         SoftSharedReceiveQueue srq, SoftXrcDomain xrcd) {
+    }
+
+    private SoftQueuePair(SoftContext context, QpInitAttributes init, Parts parts) {
         super("ibv_destroy_qp", "queue pair");
         this.context = context;
         this.fabric = context.fabric();
-        this.pd = pd;
-        this.sendCq = sendCq;
-        this.recvCq = recvCq;
-        this.srq = srq;
+        this.pd = parts.pd;
+        this.sendCq = parts.sendCq;
+        this.recvCq = parts.recvCq;
+        this.srq = parts.srq;
+        this.xrcd = parts.xrcd;
         this.type = init.qpType();
         this.unsolicitedWriteRecv = init.unsolicitedWriteRecv();
         this.qpContext = init.qpContext();
-        QpCapabilities requested = init.cap();
-        this.capabilities = new QpCapabilities(requested.maxSendWr(), srq == null ? requested.maxRecvWr() : 0,
-                requested.maxSendSge(), srq == null ? requested.maxRecvSge() : 0, requested.maxInlineData());
+        this.capabilities = actualCapabilities(init);
         this.sqSigAll = init.sqSigAll();
         this.blockSelfMulticast = init.createFlags().contains(QpCreateFlag.BLOCK_SELF_MCAST_LB);
         this.sendQueue = new SendQueue(capabilities.maxSendWr(), capabilities.maxSendSge(),
                 capabilities.maxInlineData());
-        this.receiveQueue = srq == null ? new ReceiveQueue(capabilities.maxRecvWr(), capabilities.maxRecvSge())
-                : null;
+        this.receiveQueue = srq == null && !isXrc(type)
+                ? new ReceiveQueue(capabilities.maxRecvWr(), capabilities.maxRecvSge()) : null;
         this.sendOps = init.sendOpsFlags().isEmpty() ? null
                 : new SoftSendOps(this, Flags.toBits(init.sendOpsFlags()));
         int number = fabric.queuePairs().add(this);
@@ -97,49 +105,88 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         this.qpNum = number;
     }
 
+    /** The sizes the queue pair really has: no receive queue with an SRQ, no queues at all for XRC_RECV. */
+    private static QpCapabilities actualCapabilities(QpInitAttributes init) {
+        QpCapabilities requested = init.cap();
+        if (init.qpType() == QpType.XRC_RECV) {
+            return new QpCapabilities(0, 0, 0, 0, 0);
+        }
+        boolean ownReceiveQueue = init.srq() == null && init.qpType() != QpType.XRC_SEND;
+        return new QpCapabilities(requested.maxSendWr(), ownReceiveQueue ? requested.maxRecvWr() : 0,
+                requested.maxSendSge(), ownReceiveQueue ? requested.maxRecvSge() : 0, requested.maxInlineData());
+    }
+
     static SoftQueuePair create(SoftContext context, QpInitAttributes attributes) {
         context.ensureOpen(CREATE);
         validate(attributes);
-        SoftProtectionDomain pd = context.own(CREATE, attributes.pd(), SoftProtectionDomain.class,
-                "the protection domain");
-        SoftCompletionQueue sendCq = context.own(CREATE, attributes.sendCq(), SoftCompletionQueue.class,
-                "the send completion queue");
-        SoftCompletionQueue recvCq = context.own(CREATE, attributes.recvCq(), SoftCompletionQueue.class,
-                "the receive completion queue");
-        SoftSharedReceiveQueue srq = attributes.srq() == null ? null
-                : context.own(CREATE, attributes.srq(), SoftSharedReceiveQueue.class, "the shared receive queue");
-        if (pd.softContext() != context || sendCq.softContext() != context || recvCq.softContext() != context
-                || (srq != null && srq.softContext() != context)) {
-            throw Failures.invalid(CREATE, "an object of the attributes belongs to another context");
-        }
-        if (srq != null && srq.type() == SrqType.TM && attributes.qpType() != QpType.RC) {
-            throw Failures.invalid(CREATE, "only RC queue pairs can use a tag-matching SRQ");
-        }
-        SoftQueuePair qp = new SoftQueuePair(context, attributes, pd, sendCq, recvCq, srq);
+        Parts parts = switch (attributes.qpType()) {
+            case XRC_SEND -> xrcSendParts(context, attributes);
+            case XRC_RECV -> new Parts(null, null, null, null,
+                    own(context, attributes.xrcDomain(), SoftXrcDomain.class, "the XRC domain"));
+            default -> ordinaryParts(context, attributes);
+        };
+        SoftQueuePair qp = new SoftQueuePair(context, attributes, parts);
         context.retain(CREATE);
-        pd.retain(CREATE);
-        sendCq.retain(CREATE);
-        recvCq.retain(CREATE);
-        if (srq != null) {
-            srq.retain(CREATE);
+        for (SoftObject used : new SoftObject[] {parts.pd, parts.sendCq, parts.recvCq, parts.srq, parts.xrcd}) {
+            if (used != null) {
+                used.retain(CREATE);
+            }
         }
         return qp;
     }
 
+    private static Parts ordinaryParts(SoftContext context, QpInitAttributes attributes) {
+        SoftSharedReceiveQueue srq = attributes.srq() == null ? null
+                : own(context, attributes.srq(), SoftSharedReceiveQueue.class, "the shared receive queue");
+        if (srq != null && srq.type() == SrqType.TM && attributes.qpType() != QpType.RC) {
+            throw Failures.invalid(CREATE, "only RC queue pairs can use a tag-matching SRQ");
+        }
+        if (srq != null && srq.type() == SrqType.XRC) {
+            throw Failures.invalid(CREATE, "an XRC SRQ receives through XRC_RECV queue pairs only");
+        }
+        return new Parts(own(context, attributes.pd(), SoftProtectionDomain.class, "the protection domain"),
+                own(context, attributes.sendCq(), SoftCompletionQueue.class, "the send completion queue"),
+                own(context, attributes.recvCq(), SoftCompletionQueue.class, "the receive completion queue"), srq,
+                null);
+    }
+
+    private static Parts xrcSendParts(SoftContext context, QpInitAttributes attributes) {
+        return new Parts(own(context, attributes.pd(), SoftProtectionDomain.class, "the protection domain"),
+                own(context, attributes.sendCq(), SoftCompletionQueue.class, "the send completion queue"), null, null,
+                null);
+    }
+
+    /** {@link SoftContext#own}, and the object must belong to {@code context}. */
+    private static <T extends SoftObject> T own(SoftContext context, Object object, Class<T> type, String what) {
+        T owned = context.own(CREATE, object, type, what);
+        SoftContext owner = switch (owned) {
+            case SoftProtectionDomain pd -> pd.softContext();
+            case SoftCompletionQueue cq -> cq.softContext();
+            case SoftSharedReceiveQueue srq -> srq.softContext();
+            case SoftXrcDomain xrcd -> xrcd.softContext();
+            default -> context;
+        };
+        if (owner != context) {
+            throw Failures.invalid(CREATE, what + " belongs to another context");
+        }
+        return owned;
+    }
+
     private static void validate(QpInitAttributes attributes) {
         QpType type = attributes.qpType();
-        if (type != QpType.RC && type != QpType.UC && type != QpType.UD) {
+        if (type != QpType.RC && type != QpType.UC && type != QpType.UD && !isXrc(type)) {
             throw Failures.unsupported(CREATE, "the soft device has no " + type + " queue pairs");
         }
+        validateXrc(attributes);
         EnumSet<QpCreateFlag> unsupported = EnumSet.allOf(QpCreateFlag.class);
         unsupported.remove(QpCreateFlag.BLOCK_SELF_MCAST_LB);
         unsupported.retainAll(attributes.createFlags());
         if (!unsupported.isEmpty()) {
             throw Failures.unsupported(CREATE, "the soft device does not support the create flags " + unsupported);
         }
-        if (attributes.xrcDomain() != null || attributes.indirectionTable() != null
-                || attributes.rxHashConf() != null || attributes.sourceQpn() != 0 || attributes.maxTsoHeader() != 0) {
-            throw Failures.unsupported(CREATE, "the soft device has no XRC, RSS, source QPN or TSO");
+        if (attributes.indirectionTable() != null || attributes.rxHashConf() != null || attributes.sourceQpn() != 0
+                || attributes.maxTsoHeader() != 0) {
+            throw Failures.unsupported(CREATE, "the soft device has no RSS, source QPN or TSO");
         }
         if (attributes.unsolicitedWriteRecv() && type == QpType.UD) {
             throw Failures.invalid(CREATE, "a UD queue pair receives no RDMA writes, so it has no unsolicited ones");
@@ -157,11 +204,29 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         checkRange(cap.maxSendWr(), DeviceProfile.MAX_QP_WR, "max_send_wr");
         checkRange(cap.maxSendSge(), DeviceProfile.MAX_SGE, "max_send_sge");
         checkRange(cap.maxInlineData(), DeviceProfile.MAX_INLINE_DATA, "max_inline_data");
-        if (attributes.srq() == null) {
+        if (attributes.srq() == null && !isXrc(type)) {
             // ibv_create_qp_ex(3): the receive sizes are ignored when the QP uses a shared receive queue.
             checkRange(cap.maxRecvWr(), DeviceProfile.MAX_QP_WR, "max_recv_wr");
             checkRange(cap.maxRecvSge(), DeviceProfile.MAX_SGE, "max_recv_sge");
         }
+    }
+
+    /** XRC_SEND has no receive CQ, SRQ or XRC domain; XRC_RECV has only an XRC domain. */
+    private static void validateXrc(QpInitAttributes a) {
+        boolean misused = switch (a.qpType()) {
+            case XRC_SEND -> a.recvCq() != null || a.srq() != null || a.xrcDomain() != null;
+            case XRC_RECV -> a.pd() != null || a.sendCq() != null || a.recvCq() != null || a.srq() != null
+                    || !a.sendOpsFlags().isEmpty() || a.xrcDomain() == null;
+            default -> a.xrcDomain() != null;
+        };
+        if (misused) {
+            throw Failures.invalid(CREATE, "an XRC_SEND queue pair has a protection domain and a send CQ only, an "
+                    + "XRC_RECV queue pair only an XRC domain, and no other type has an XRC domain");
+        }
+    }
+
+    static boolean isXrc(QpType type) {
+        return type == QpType.XRC_SEND || type == QpType.XRC_RECV;
     }
 
     private static void checkRange(int value, int limit, String name) {
@@ -205,8 +270,12 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return pd;
     }
 
+    /** @return the domain of the access checks: of its protection domain, or of the XRC SRQ it delivers to */
     SoftProtectionDomain softPd() {
-        return pd;
+        if (type == QpType.XRC_RECV) {
+            return xrcTarget == null ? null : xrcTarget.softPd();
+        }
+        return pd.domain();
     }
 
     @Override
@@ -228,8 +297,38 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return Optional.ofNullable(srq);
     }
 
+    /** @return the SRQ its receives use: the one it was created with, or the XRC SRQ it delivers to */
     SoftSharedReceiveQueue softSrq() {
-        return srq;
+        return srq != null ? srq : xrcTarget;
+    }
+
+    /** @return whether the transport is reliable (RC and XRC): errors are NAKed, an empty queue RNR-NAKed */
+    boolean reliable() {
+        return type == QpType.RC || isXrc(type);
+    }
+
+    /** @return the type of the queue pair at the other end of a connection */
+    QpType peerType() {
+        return switch (type) {
+            case XRC_SEND -> QpType.XRC_RECV;
+            case XRC_RECV -> QpType.XRC_SEND;
+            default -> type;
+        };
+    }
+
+    /**
+     * Chooses the XRC SRQ an incoming request of an XRC_RECV queue pair uses; wire lock held.
+     *
+     * @param srqNum the SRQ number the XRC_SEND request carries
+     * @return whether it is an open XRC SRQ of this queue pair's XRC domain
+     */
+    boolean deliverTo(int srqNum) {
+        SoftSharedReceiveQueue target = fabric.xrcSrqs().get(srqNum);
+        if (target == null || target.isClosed() || target.xrcDomain() != xrcd) {
+            return false;
+        }
+        xrcTarget = target;
+        return true;
     }
 
     @Override
@@ -310,18 +409,21 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     /** @return the receive requests the responder consumes: its own, or those of its SRQ */
     ReceiveQueue receiveQueue() {
-        return srq != null ? srq.queue() : receiveQueue;
+        SoftSharedReceiveQueue shared = softSrq();
+        return shared != null ? shared.queue() : receiveQueue;
     }
 
     /** @return the requesters waiting for a receive request after an RNR NAK */
     ArrayDeque<SoftQueuePair> rnrWaiters() {
-        return srq != null ? srq.rnrWaiters() : rnrWaiters;
+        SoftSharedReceiveQueue shared = softSrq();
+        return shared != null ? shared.rnrWaiters() : rnrWaiters;
     }
 
     /** Called by the responder after it took a receive request from {@link #receiveQueue()}. */
     void receiveConsumed() {
-        if (srq != null) {
-            srq.consumed();
+        SoftSharedReceiveQueue shared = softSrq();
+        if (shared != null) {
+            shared.consumed();
         }
     }
 
@@ -345,6 +447,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private void wakeWaiters() {
         if (receiveQueue != null) {
             fabric.requester().wakeRnrWaiters(rnrWaiters);
+        } else if (xrcTarget != null) {
+            fabric.requester().wakeRnrWaiters(xrcTarget.rnrWaiters());
         }
     }
 
@@ -447,7 +551,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
                 receiveQueue.removeHead();
                 completeReceive(completion.start(wrId, WcStatus.WR_FLUSH_ERR, WcOpcode.RECV, qpNum));
             }
-        } else {
+        } else if (srq != null) {
             context.events().post(AsyncEventType.QP_LAST_WQE_REACHED, this, 0);
         }
     }
@@ -472,9 +576,10 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         }
     }
 
-    /** Pushes a receive completion; an overrun moves the queue pair to error. */
+    /** Pushes a receive completion (of an XRC_RECV queue pair: to its XRC SRQ's CQ); an overrun is an error. */
     void completeReceive(Completion c) {
-        if (!recvCq.push(c)) {
+        SoftCompletionQueue cq = type == QpType.XRC_RECV ? xrcTarget.softCq() : recvCq;
+        if (!cq.push(c)) {
             enterError(AsyncEventType.QP_FATAL);
         }
     }
@@ -498,8 +603,9 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     @Override
     public void postReceive(ReceiveRequest first) {
         ensureOpen(POST_RECV);
-        if (srq != null) {
-            throw Failures.invalid(POST_RECV, "the queue pair uses a shared receive queue", first);
+        if (srq != null || isXrc(type)) {
+            throw Failures.invalid(POST_RECV, "the queue pair has no receive queue of its own (it uses a shared "
+                    + "receive queue, or is an XRC queue pair)", first);
         }
         ReentrantLock wire = fabric.wire();
         wire.lock();
@@ -614,12 +720,11 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     @Override
     void afterClose() {
-        if (srq != null) {
-            srq.release();
+        for (SoftObject used : new SoftObject[] {srq, recvCq, sendCq, pd, xrcd}) {
+            if (used != null) {
+                used.release();
+            }
         }
-        recvCq.release();
-        sendCq.release();
-        pd.release();
         context.release();
     }
 

@@ -241,8 +241,13 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps setXrcSrqn(int remoteSrqn) {
-        current("ibv_wr_set_xrc_srqn");
-        fail(Errno.EINVAL, "ibv_wr_set_xrc_srqn on a " + qp.type() + " queue pair");
+        SendWqe wqe = current("ibv_wr_set_xrc_srqn");
+        if (qp.type() != QpType.XRC_SEND) {
+            fail(Errno.EINVAL, "ibv_wr_set_xrc_srqn on a " + qp.type() + " queue pair");
+        } else {
+            wqe.remoteSrqn = remoteSrqn & 0xffffff;
+            wqe.hasXrcSrqn = true;
+        }
         return this;
     }
 
@@ -367,6 +372,8 @@ final class SoftSendOps implements SendOps {
                 fail(Errno.EINVAL, "request " + i + " of the batch has no data setter");
             } else if (qp.type() == QpType.UD && !wqe.hasUdAddress) {
                 fail(Errno.EINVAL, "request " + i + " of the batch has no ibv_wr_set_ud_addr");
+            } else if (qp.type() == QpType.XRC_SEND && !wqe.hasXrcSrqn) {
+                fail(Errno.EINVAL, "request " + i + " of the batch has no ibv_wr_set_xrc_srqn");
             } else if (wqe.opcode.isAtomic() && (wqe.sges.count != 1 || wqe.sges.length[0] != Long.BYTES)) {
                 fail(Errno.EINVAL, "an atomic operation needs one 8-byte SGE");
             }

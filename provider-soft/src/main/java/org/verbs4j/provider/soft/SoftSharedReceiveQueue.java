@@ -15,8 +15,10 @@ import org.verbs4j.SrqType;
 
 /**
  * A shared receive queue: one pool of receive requests for several queue pairs, with the one-shot limit
- * event; of type {@link SrqType#TM} it also holds the tag-matching list ({@link TagMatcher}). Used under
- * the fabric's wire lock.
+ * event; of type {@link SrqType#TM} it also holds the tag-matching list ({@link TagMatcher}). An
+ * {@link SrqType#XRC} queue has a number in the fabric ({@link #srqNum()}): XRC_SEND requests address it,
+ * through any XRC_RECV queue pair of its XRC domain, and its receives complete on its own completion queue.
+ * Used under the fabric's wire lock.
  */
 final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQueue, EventSubject {
 
@@ -33,7 +35,9 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
     private final EventAccount asyncEvents = new EventAccount();
     private final SoftCompletionQueue cq;
+    private final SoftXrcDomain xrcd;
     private final TagMatcher tagMatcher;
+    private final int srqNum;
     private int limit;
 
     SoftSharedReceiveQueue(SoftContext context, SrqInitAttributes attributes) {
@@ -48,17 +52,29 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         this.queue = new ReceiveQueue(attributes.attr().maxWr(), attributes.attr().maxSge());
         this.cq = attributes.cq() == null ? null
                 : context.own(CREATE, attributes.cq(), SoftCompletionQueue.class, "the completion queue");
+        this.xrcd = type == SrqType.XRC
+                ? context.own(CREATE, attributes.xrcDomain(), SoftXrcDomain.class, "the XRC domain") : null;
+        if (xrcd != null && (xrcd.softContext() != context || cq == null)) {
+            throw Failures.invalid(CREATE, "an XRC SRQ needs an XRC domain of its context and a completion queue");
+        }
         this.tagMatcher = type == SrqType.TM ? new TagMatcher(this, attributes.tmCap()) : null;
+        this.srqNum = xrcd == null ? -1 : fabric.xrcSrqs().add(this);
+        if (xrcd != null && srqNum < 0) {
+            throw Failures.noMemory(CREATE, "no SRQ number left");
+        }
         context.retain(CREATE);
         pd.retain(CREATE);
         if (cq != null) {
             cq.retain(CREATE);
         }
+        if (xrcd != null) {
+            xrcd.retain(CREATE);
+        }
     }
 
     private void validate(SoftContext owner, SrqInitAttributes attributes) {
-        if (type == SrqType.XRC) {
-            throw Failures.unsupported(CREATE, "the soft device has no XRC");
+        if (type != SrqType.XRC && attributes.xrcDomain() != null) {
+            throw Failures.invalid(CREATE, "only an XRC SRQ has an XRC domain");
         }
         SrqAttributes attr = attributes.attr();
         if (attr == null || attr.maxWr() < 1 || attr.maxWr() > DeviceProfile.MAX_SRQ_WR || attr.maxSge() < 0
@@ -94,7 +110,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     }
 
     SoftProtectionDomain softPd() {
-        return pd;
+        return pd.domain();
     }
 
     SoftCompletionQueue softCq() {
@@ -106,10 +122,18 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         return type;
     }
 
+    /** @return the XRC domain of an XRC queue, otherwise {@code null} */
+    SoftXrcDomain xrcDomain() {
+        return xrcd;
+    }
+
     @Override
     public int srqNum() {
         ensureOpen("ibv_get_srq_num");
-        throw Failures.unsupported("ibv_get_srq_num", "the soft device numbers only XRC shared receive queues");
+        if (xrcd == null) {
+            throw Failures.unsupported("ibv_get_srq_num", "the soft device numbers only XRC shared receive queues");
+        }
+        return srqNum;
     }
 
     @Override
@@ -229,10 +253,28 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
             throw Failures.busy("ibv_destroy_srq", asyncEvents.outstanding()
                     + " asynchronous event(s) are not acknowledged after " + EventAccount.destroyTimeout());
         }
+        if (xrcd != null) {
+            forgetXrcNumber();
+        }
+    }
+
+    /** No XRC_SEND request reaches the queue any more; the ones waiting for a receive fail now. */
+    private void forgetXrcNumber() {
+        ReentrantLock wire = fabric.wire();
+        wire.lock();
+        try {
+            fabric.xrcSrqs().remove(srqNum);
+            fabric.requester().wakeRnrWaiters(rnrWaiters);
+        } finally {
+            wire.unlock();
+        }
     }
 
     @Override
     void afterClose() {
+        if (xrcd != null) {
+            xrcd.release();
+        }
         if (cq != null) {
             cq.release();
         }

@@ -16,6 +16,7 @@ import org.verbs4j.Capability;
 import org.verbs4j.ClosedObjectException;
 import org.verbs4j.Context;
 import org.verbs4j.DeviceAttributes;
+import org.verbs4j.DeviceCapFlag;
 import org.verbs4j.Gid;
 import org.verbs4j.GidEntry;
 import org.verbs4j.GidType;
@@ -66,7 +67,8 @@ class DeviceAndMemoryTest {
         assertThat(attributes.limits().maxQpWr()).isGreaterThanOrEqualTo(1024);
         assertThat(attributes.tmCaps().flags()).contains(TmCapFlag.RC);
         assertThat(rig.context.capabilities().supports(Capability.QP_RC)).isTrue();
-        assertThat(rig.context.capabilities().supports(Capability.XRC)).isFalse();
+        assertThat(rig.context.capabilities().supports(Capability.XRC)).isTrue();
+        assertThat(attributes.has(DeviceCapFlag.XRC)).isTrue();
         PortAttributes port = rig.context.queryPort(1);
         assertThat(port.state()).isEqualTo(PortState.ACTIVE);
         assertThat(port.linkLayer()).isEqualTo(LinkLayer.ETHERNET);
@@ -165,12 +167,12 @@ class DeviceAndMemoryTest {
     }
 
     @Test
-    void memoryWindowsAndUnsupportedDomains() {
+    void memoryWindowsAndDomains() {
         assertThat(rig.pd.allocateMemoryWindow(MwType.TYPE_1).type()).isEqualTo(MwType.TYPE_1);
         assertThat(rig.pd.allocateMemoryWindow(MwType.TYPE_2).rkey()).isNotZero();
-        assertThatThrownBy(() -> rig.context.allocateParentDomain(rig.pd)).isInstanceOf(UnsupportedVerbException.class);
-        assertThatThrownBy(rig.context::openXrcDomain).isInstanceOf(UnsupportedVerbException.class);
-        assertThat(EnumSet.copyOf(rig.context.capabilities().unsupported()))
-                .contains(Capability.XRC, Capability.PARENT_DOMAIN, Capability.TSO);
+        assertThat(rig.context.allocateParentDomain(rig.pd).isParentDomain()).isTrue();
+        assertThat(rig.context.openXrcDomain().context()).isSameAs(rig.context);
+        assertThat(EnumSet.copyOf(rig.context.capabilities().unsupported())).contains(Capability.TSO)
+                .doesNotContain(Capability.XRC, Capability.PARENT_DOMAIN);
     }
 }

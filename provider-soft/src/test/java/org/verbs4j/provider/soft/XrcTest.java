@@ -1,0 +1,149 @@
+package org.verbs4j.provider.soft;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.foreign.ValueLayout;
+import java.util.EnumSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.BusyException;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.Mtu;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.SharedReceiveQueue;
+import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+import org.verbs4j.XrcDomain;
+
+/** XRC as rdma-core's XRCResources build it: a domain, an XRC SRQ with its own CQ, XRC_RECV and XRC_SEND. */
+class XrcTest {
+
+    private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
+
+    private final Rig rig = new Rig();
+    private final CompletionQueue sendCq = rig.cq(64);
+    private final CompletionQueue srqCq = rig.cq(64);
+    private final XrcDomain xrcd = rig.context.openXrcDomain();
+    private final SharedReceiveQueue srq = rig.context.createSharedReceiveQueue(
+            SrqInitAttributes.xrc(rig.pd, xrcd, srqCq, 16, 1));
+    private final QueuePair receiver = rig.context.createQueuePair(QpInitAttributes.xrcRecv(xrcd).build());
+    private final QueuePair sender = rig.context.createQueuePair(QpInitAttributes.xrcSend(rig.pd, sendCq,
+            new QpCapabilities(16, 0, 1, 0, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
+    private final MemoryRegion source = rig.region(4096);
+    private final MemoryRegion target = rig.region(4096);
+
+    XrcTest() {
+        connect(receiver, sender.qpNum(), EnumSet.of(AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ));
+        connect(sender, receiver.qpNum(), EnumSet.noneOf(AccessFlag.class));
+    }
+
+    private void connect(QueuePair qp, int remote, EnumSet<AccessFlag> access) {
+        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(access));
+        QpAttributes rtr = new QpAttributes().qpState(QpState.RTR).ahAttr(rig.addressOf(rig.context))
+                .pathMtu(Mtu.MTU_1024).destQpNum(remote).rqPsn(0);
+        QpAttributes rts = new QpAttributes().qpState(QpState.RTS).sqPsn(0).timeout(14);
+        if (qp.type() == QpType.XRC_RECV) {
+            rtr.maxDestRdAtomic(1).minRnrTimer(1);
+        } else {
+            rts.retryCnt(7).rnrRetry(7).maxRdAtomic(1);
+        }
+        qp.modify(rtr);
+        qp.modify(rts);
+    }
+
+    @AfterEach
+    void tearDown() {
+        rig.close();
+    }
+
+    private void send(long wrId, int srqNum, int length) {
+        SendOps ops = sender.sendOps();
+        ops.start();
+        ops.wrId(wrId).wrFlags(SIGNALED).send().setXrcSrqn(srqNum).setSge(source.lkey(), source.address(), length);
+        ops.complete();
+    }
+
+    @Test
+    void aSendAddressedToTheSrqNumberLandsInTheSrqAndCompletesOnItsCq() {
+        Rig.fill(source.segment(), 3);
+        ReceiveRequest request = new ReceiveRequest(1).wrId(77);
+        request.sgList().add(target, 0, 1024);
+        srq.postReceive(request);
+
+        send(5, srq.srqNum(), 700);
+
+        assertThat(Rig.poll(sendCq)).extracting(Wc::wrId, Wc::status, Wc::opcode)
+                .containsExactly(5L, WcStatus.SUCCESS, WcOpcode.SEND);
+        assertThat(Rig.poll(srqCq)).isEqualTo(new Wc(77, WcStatus.SUCCESS, WcOpcode.RECV, 700, 0,
+                receiver.qpNum(), sender.qpNum(), 0));
+        assertThat(target.segment().asSlice(0, 700).toArray(ValueLayout.JAVA_BYTE))
+                .isEqualTo(source.segment().asSlice(0, 700).toArray(ValueLayout.JAVA_BYTE));
+        assertThat(receiver.recvCq()).isNull();
+        assertThat(receiver.protectionDomain()).isNull();
+    }
+
+    @Test
+    void aSendBeforeAnyReceiveWaitsForTheSrq() {
+        send(8, srq.srqNum(), 16);
+        assertThat(Rig.empty(sendCq)).as("RNR: the SRQ has no receive yet").isTrue();
+        ReceiveRequest request = new ReceiveRequest(1).wrId(9);
+        request.sgList().add(target, 0, 64);
+        srq.postReceive(request);
+        assertThat(Rig.poll(sendCq).status()).isEqualTo(WcStatus.SUCCESS);
+        assertThat(Rig.poll(srqCq)).extracting(Wc::wrId, Wc::byteLen).containsExactly(9L, 16);
+    }
+
+    @Test
+    void anUnknownSrqNumberIsAnInvalidRequest() {
+        send(6, srq.srqNum() + 1000, 8);
+        assertThat(Rig.poll(sendCq).status()).isEqualTo(WcStatus.REM_INV_REQ_ERR);
+    }
+
+    @Test
+    void everyRequestOfAnXrcSendQueuePairNeedsTheSrqNumber() {
+        SendOps ops = sender.sendOps();
+        ops.start();
+        ops.wrId(1).wrFlags(SIGNALED).send().setSge(source.lkey(), source.address(), 8);
+        assertThatThrownBy(ops::complete).isInstanceOf(InvalidArgumentException.class)
+                .hasMessageContaining("ibv_wr_set_xrc_srqn");
+    }
+
+    @Test
+    void theDomainIsBusyWhileItsQueuesLiveAndOnlyXrcQueuesHaveNumbers() {
+        assertThatThrownBy(xrcd::close).isInstanceOf(BusyException.class);
+        SharedReceiveQueue basic = rig.context.createSharedReceiveQueue(SrqInitAttributes.basic(rig.pd, 4, 1));
+        assertThatThrownBy(basic::srqNum).isInstanceOf(UnsupportedVerbException.class);
+        receiver.close();
+        srq.close();
+        xrcd.close();
+        assertThat(xrcd.isClosed()).isTrue();
+    }
+
+    @Test
+    void xrcQueuePairsHaveNoReceiveQueueAndTakeOnlyTheirOwnObjects() {
+        ReceiveRequest request = new ReceiveRequest(1).wrId(1);
+        assertThatThrownBy(() -> receiver.postReceive(request)).isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> sender.postReceive(request)).isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> rig.context.createQueuePair(QpInitAttributes.xrcRecv(xrcd).sendCq(sendCq).build()))
+                .isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> rig.context.createQueuePair(QpInitAttributes.xrcSend(rig.pd, sendCq,
+                new QpCapabilities(1, 0, 1, 0, 0)).xrcDomain(xrcd).build())).isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> rig.context.createSharedReceiveQueue(SrqInitAttributes.xrc(rig.pd, xrcd, null, 4, 1)))
+                .isInstanceOf(InvalidArgumentException.class);
+    }
+}
