@@ -123,6 +123,12 @@ public final class Abi {
     public final StructLayout ibvMwBindInfo;
     /** {@code struct ibv_mw}. */
     public final StructLayout ibvMw;
+    /** {@code struct ibv_xrcd_init_attr}. */
+    public final StructLayout ibvXrcdInitAttr;
+    /** {@code struct ibv_xrcd}. */
+    public final StructLayout ibvXrcd;
+    /** {@code struct ibv_parent_domain_init_attr}. */
+    public final StructLayout ibvParentDomainInitAttr;
 
     private Abi(Arch arch) {
         this.arch = arch;
@@ -170,10 +176,15 @@ public final class Abi {
                 U64.withName("length"), U32.withName("mw_access_flags"));
         ibvMw = struct("ibv_mw", PTR.withName("context"), PTR.withName("pd"), U32.withName("rkey"),
                 U32.withName("handle"), U32.withName("type"));
+        ibvXrcdInitAttr = struct("ibv_xrcd_init_attr", U32.withName("comp_mask"), U32.withName("fd"),
+                U32.withName("oflags"));
+        ibvXrcd = struct("ibv_xrcd", PTR.withName("context"));
+        ibvParentDomainInitAttr = struct("ibv_parent_domain_init_attr", PTR.withName("pd"), PTR.withName("td"),
+                U32.withName("comp_mask"), PTR.withName("alloc"), PTR.withName("free"), PTR.withName("pd_context"));
         structs = List.of(ibvDevice, ibvContext, ibvDeviceAttrEx, ibvPortAttr, ibvGidEntry, ibvPd, ibvMr,
                 ibvCompChannel, ibvCqInitAttrEx, ibvCqEx, ibvPollCqAttr, ibvWcTmInfo, ibvQpInitAttrEx, ibvQpEx,
                 ibvQpAttr, ibvAhAttr, ibvSrqInitAttrEx, ibvSrq, ibvSrqAttr, ibvSge, ibvRecvWr, ibvOpsWr,
-                ibvAsyncEvent, ibvDataBuf, ibvMwBindInfo, ibvMw);
+                ibvAsyncEvent, ibvDataBuf, ibvMwBindInfo, ibvMw, ibvXrcdInitAttr, ibvXrcd, ibvParentDomainInitAttr);
     }
 
     /** @return the layouts of the architecture this JVM runs on */

@@ -141,9 +141,11 @@ final class DeviceQuery {
     /**
      * @param attributes what the device reported
      * @param release the loaded rdma-core release
+     * @param parentDomains whether the device allocated a parent domain when the context was opened
+     *     ({@link NativeProtectionDomain#probeParentDomains}): no device attribute tells
      * @return the capabilities the generic provider offers on it
      */
-    static Capabilities capabilities(DeviceAttributes attributes, int release) {
+    static Capabilities capabilities(DeviceAttributes attributes, int release, boolean parentDomains) {
         EnumSet<Capability> caps = EnumSet.of(Capability.EXTENDED_CQ, Capability.COMPLETION_CHANNEL,
                 Capability.SOLICITED_NOTIFICATION, Capability.CQ_SINGLE_THREADED, Capability.QP_RC,
                 Capability.QP_UC, Capability.QP_UD, Capability.SEND_OPS, Capability.INLINE_DATA);
@@ -164,6 +166,8 @@ final class DeviceQuery {
         addIf(caps, attributes.has(DeviceCapFlag.MEM_WINDOW_TYPE_2A) || attributes.has(DeviceCapFlag.MEM_WINDOW_TYPE_2B),
                 Capability.MEMORY_WINDOW_TYPE_2);
         addIf(caps, attributes.tmCaps().flags().contains(TmCapFlag.RC), Capability.TAG_MATCHING);
+        addIf(caps, attributes.has(DeviceCapFlag.XRC), Capability.XRC);
+        addIf(caps, parentDomains, Capability.PARENT_DOMAIN);
         return Capabilities.of(caps);
     }
 

@@ -24,7 +24,6 @@ import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqCreateFlag;
-import org.verbs4j.CqInitAttrMask;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.ExtraCompletionField;
 import org.verbs4j.Flags;
@@ -82,6 +81,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final MemorySegment tmInfo;
     private final long tmTagOffset;
     private final long tmPrivOffset;
+    private final NativeProtectionDomain parentDomain;
     private final MemorySegment startPoll;
     private final MemorySegment nextPoll;
     private final MemorySegment endPoll;
@@ -95,12 +95,13 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private boolean current;
 
     private NativeCompletionQueue(NativeContext context, MemorySegment cq, CqInitAttributes attributes,
-            NativeCompletionChannel channel) {
+            Parts parts) {
         super(cq, context, destroyer(context.ib.destroyCq, cq.address()));
         StructLayout l = context.abi.ibvCqEx;
         this.context = context;
         this.attributes = attributes;
-        this.channel = channel;
+        this.channel = parts.channel;
+        this.parentDomain = parts.parentDomain;
         this.cqe = cq.get(JAVA_INT, Abi.offset(l, "cqe"));
         this.statusOffset = Abi.offset(l, "status");
         this.wrIdOffset = Abi.offset(l, "wr_id");
@@ -122,11 +123,19 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         if (channel != null) {
             channel.retain();
         }
+        if (parentDomain != null) {
+            parentDomain.retain();
+        }
         context.cqs.put(cq.address(), this);
     }
 
+    /** The objects a queue uses: its completion channel and its parent domain, each optional. */
+    private record Parts(NativeCompletionChannel channel, NativeProtectionDomain parentDomain) {
+    }
+
     static NativeCompletionQueue create(NativeContext context, CqInitAttributes attributes) {
-        NativeCompletionChannel channel = validate(context, attributes);
+        Parts parts = validate(context, attributes);
+        NativeCompletionChannel channel = parts.channel;
         MemorySegment function = context.requireOp(VerbsContextOp.CREATE_CQ_EX, "ibv_create_cq_ex");
         StructLayout l = context.abi.ibvCqInitAttrEx;
         try (Arena call = Arena.ofConfined()) {
@@ -137,13 +146,15 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
             attr.set(JAVA_LONG, Abi.offset(l, "wc_flags"), Flags.toBits(attributes.wcFlags()));
             attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(attributes.compMask()));
             attr.set(JAVA_INT, Abi.offset(l, "flags"), (int) Flags.toBits(attributes.flags()));
+            attr.set(ADDRESS, Abi.offset(l, "parent_domain"),
+                    parts.parentDomain == null ? MemorySegment.NULL : parts.parentDomain.pointer());
             MemorySegment errno = ErrnoCapture.allocate(call);
             MemorySegment cq = (MemorySegment) FunctionPointers.withErrno(function, CREATE)
                     .invokeExact(errno, context.pointer(), attr);
             Native.checkPointer(cq, errno, "ibv_create_cq_ex");
             MemorySegment created = cq.reinterpret(context.abi.ibvCqEx.byteSize());
             requireIterator(context, created);
-            return new NativeCompletionQueue(context, created, attributes, channel);
+            return new NativeCompletionQueue(context, created, attributes, parts);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -159,17 +170,32 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         }
     }
 
-    private static NativeCompletionChannel validate(NativeContext context, CqInitAttributes attributes) {
+    private static Parts validate(NativeContext context, CqInitAttributes attributes) {
         if (!attributes.extraFields().isEmpty()) {
             throw new UnsupportedVerbException("ibv_create_cq_ex",
                     "extra completion fields " + attributes.extraFields() + " need a vendor provider (efadv)");
         }
-        if (attributes.parentDomain() != null || attributes.compMask().contains(CqInitAttrMask.PD)) {
-            throw new UnsupportedVerbException("ibv_create_cq_ex", "parent domains are not offered");
-        }
         if ((Flags.toBits(attributes.wcFlags()) & ~SUPPORTED_WC_FLAGS) != 0) {
             throw new UnsupportedVerbException("ibv_create_cq_ex", "unknown wc_flags");
         }
+        return new Parts(channel(context, attributes), parentDomain(context, attributes));
+    }
+
+    /** The parent domain of {@code parent_domain} (comp_mask PD): one of this context, never a plain PD. */
+    private static NativeProtectionDomain parentDomain(NativeContext context, CqInitAttributes attributes) {
+        if (attributes.parentDomain() == null) {
+            return null;
+        }
+        NativeProtectionDomain domain = NativeProtectionDomain.of(attributes.parentDomain(), context,
+                "ibv_create_cq_ex");
+        if (!domain.isParentDomain()) {
+            throw new InvalidArgumentException("ibv_create_cq_ex",
+                    "parent_domain must be a parent domain (ibv_alloc_parent_domain), not a protection domain");
+        }
+        return domain;
+    }
+
+    private static NativeCompletionChannel channel(NativeContext context, CqInitAttributes attributes) {
         CompletionChannel channel = attributes.channel();
         if (channel == null) {
             return null;
@@ -234,6 +260,9 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         context.cqs.remove(handle.address());
         if (channel != null) {
             channel.release();
+        }
+        if (parentDomain != null) {
+            parentDomain.release();
         }
     }
 

@@ -74,7 +74,8 @@ public final class NativeContext extends NativeResource implements Context {
     private NativeContext init() {
         try {
             attributes = DeviceQuery.query(this);
-            capabilities = DeviceQuery.capabilities(attributes, ib.release());
+            capabilities = DeviceQuery.capabilities(attributes, ib.release(),
+                    NativeProtectionDomain.probeParentDomains(this));
             return this;
         } catch (RuntimeException e) {
             close();
@@ -254,14 +255,14 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public ProtectionDomain allocateParentDomain(ProtectionDomain protectionDomain) {
         ensureOpen("ibv_alloc_parent_domain");
-        throw new UnsupportedVerbException("ibv_alloc_parent_domain",
-                "the generic provider does not offer parent domains");
+        return NativeProtectionDomain.allocateParent(this,
+                NativeProtectionDomain.of(protectionDomain, this, "ibv_alloc_parent_domain"));
     }
 
     @Override
     public XrcDomain openXrcDomain() {
         ensureOpen("ibv_open_xrcd");
-        throw new UnsupportedVerbException("ibv_open_xrcd", "the generic provider does not offer XRC domains");
+        return NativeXrcDomain.open(this);
     }
 
     @Override

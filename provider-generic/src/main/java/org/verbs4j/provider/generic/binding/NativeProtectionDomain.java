@@ -1,8 +1,11 @@
 package org.verbs4j.provider.generic.binding;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
 import java.util.EnumSet;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
@@ -15,26 +18,111 @@ import org.verbs4j.MemoryRegion;
 import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwType;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VerbsException;
 
-/** C {@code struct ibv_pd}: {@code ibv_alloc_pd} / {@code ibv_dealloc_pd}. */
+/**
+ * C {@code struct ibv_pd}: a protection domain ({@code ibv_alloc_pd}) or a parent domain
+ * ({@code ibv_alloc_parent_domain} through {@code verbs_context.alloc_parent_domain}, with no thread domain
+ * and no allocators), both deallocated with {@code ibv_dealloc_pd}. A parent domain keeps its protection
+ * domain busy; the objects created with it act on that protection domain.
+ */
 @SuppressWarnings("restricted")
 final class NativeProtectionDomain extends NativeResource implements ProtectionDomain {
 
-    final NativeContext context;
+    private static final String ALLOC_PARENT = "ibv_alloc_parent_domain";
+    private static final FunctionDescriptor ALLOC_PARENT_DOMAIN = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
 
-    private NativeProtectionDomain(NativeContext context, MemorySegment pd) {
-        super(pd.reinterpret(context.abi.ibvPd.byteSize()), context, destroyer(context.ib.deallocPd, pd.address()));
+    final NativeContext context;
+    private final boolean parentDomain;
+
+    private NativeProtectionDomain(NativeContext context, MemorySegment pd, NativeResource parent,
+            boolean parentDomain) {
+        super(pd.reinterpret(context.abi.ibvPd.byteSize()), parent, destroyer(context.ib.deallocPd, pd.address()));
         this.context = context;
+        this.parentDomain = parentDomain;
     }
 
     static NativeProtectionDomain allocate(NativeContext context) {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(call);
             MemorySegment pd = (MemorySegment) context.ib.allocPd.invokeExact(errno, context.pointer());
-            return new NativeProtectionDomain(context, Native.checkPointer(pd, errno, "ibv_alloc_pd"));
+            return new NativeProtectionDomain(context, Native.checkPointer(pd, errno, "ibv_alloc_pd"), context, false);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
+    }
+
+    /**
+     * @param context the context
+     * @param pd the protection domain of the parent domain; it stays busy until the parent domain is closed
+     * @return a new parent domain
+     */
+    static NativeProtectionDomain allocateParent(NativeContext context, NativeProtectionDomain pd) {
+        if (pd.parentDomain) {
+            throw new InvalidArgumentException(ALLOC_PARENT, "the protection domain is itself a parent domain");
+        }
+        MemorySegment function = context.op(VerbsContextOp.ALLOC_PARENT_DOMAIN);
+        if (function.equals(MemorySegment.NULL)) {
+            throw new UnsupportedVerbException(ALLOC_PARENT, noParentDomains(context));
+        }
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment errno = ErrnoCapture.allocate(call);
+            MemorySegment parent = callAllocParent(context, function, pd.pointer(), call, errno);
+            Native.checkCreated(parent, errno, ALLOC_PARENT, noParentDomains(context));
+            return new NativeProtectionDomain(context, parent, pd, true);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /**
+     * Whether the device really allocates parent domains: allocates a protection domain and a parent domain
+     * of it, and deallocates both (a parent domain is a user-space object on every driver that has one, so
+     * this costs one {@code ibv_alloc_pd} and one {@code ibv_dealloc_pd}).
+     *
+     * @param context a context being opened
+     * @return whether the parent domain was allocated; {@code false} also if the probe's protection domain
+     *     could not be allocated
+     */
+    static boolean probeParentDomains(NativeContext context) {
+        MemorySegment function = context.op(VerbsContextOp.ALLOC_PARENT_DOMAIN);
+        if (function.equals(MemorySegment.NULL)) {
+            return false;
+        }
+        NativeProtectionDomain pd;
+        try {
+            pd = allocate(context);
+        } catch (VerbsException e) {
+            return false;
+        }
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment parent = callAllocParent(context, function, pd.pointer(), call,
+                    ErrnoCapture.allocate(call));
+            if (parent.equals(MemorySegment.NULL)) {
+                return false;
+            }
+            Native.destroy(context.ib.deallocPd, parent, "ibv_dealloc_pd");
+            return true;
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        } finally {
+            pd.close();
+        }
+    }
+
+    /** Calls {@code alloc_parent_domain} with {@code {pd, td NULL, comp_mask 0}}. */
+    private static MemorySegment callAllocParent(NativeContext context, MemorySegment function, MemorySegment pd,
+            Arena call, MemorySegment errno) throws Throwable {
+        StructLayout l = context.abi.ibvParentDomainInitAttr;
+        MemorySegment attr = call.allocate(l);
+        attr.set(ADDRESS, Abi.offset(l, "pd"), pd);
+        return (MemorySegment) FunctionPointers.withErrno(function, ALLOC_PARENT_DOMAIN)
+                .invokeExact(errno, context.pointer(), attr);
+    }
+
+    private static String noParentDomains(NativeContext context) {
+        return "the driver of " + context.device().name() + " offers no parent domains (alloc_parent_domain)";
     }
 
     /**
@@ -48,7 +136,8 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
             pd.ensureOpen(verb);
             return pd;
         }
-        throw new InvalidArgumentException(verb, "the protection domain is not from this context");
+        throw new InvalidArgumentException(verb, object == null ? "the protection domain is missing"
+                : "the protection domain is not from this context");
     }
 
     MemorySegment pointer() {
@@ -59,6 +148,7 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
     protected String destroyVerb() {
         return "ibv_dealloc_pd";
     }
+
 
     @Override
     protected void destroyNative() {
@@ -72,7 +162,7 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
 
     @Override
     public boolean isParentDomain() {
-        return false;
+        return parentDomain;
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.lang.foreign.StructLayout;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
+import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.Flags;
@@ -34,14 +35,16 @@ import org.verbs4j.UnsupportedVerbException;
 /**
  * C {@code struct ibv_qp} / {@code struct ibv_qp_ex}, created as the inline {@code ibv_create_qp_ex}
  * does: {@code ibv_create_qp} when the comp_mask is exactly PD, {@code verbs_context.create_qp_ex}
- * otherwise.
+ * otherwise. An XRC_SEND queue pair has a protection domain and a send CQ only; an XRC_RECV queue pair has
+ * only its XRC domain (comp_mask XRCD), which it keeps busy, and neither posts nor receives itself.
  */
 @SuppressWarnings("restricted")
 final class NativeQueuePair extends NativeResource implements QueuePair {
 
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
-    private static final Set<QpInitAttrMask> OFFERED = EnumSet.of(QpInitAttrMask.PD, QpInitAttrMask.CREATE_FLAGS,
-            QpInitAttrMask.MAX_TSO_HEADER, QpInitAttrMask.SEND_OPS_FLAGS);
+    private static final String CREATE_VERB = "ibv_create_qp_ex";
+    private static final Set<QpInitAttrMask> OFFERED = EnumSet.of(QpInitAttrMask.PD, QpInitAttrMask.XRCD,
+            QpInitAttrMask.CREATE_FLAGS, QpInitAttrMask.MAX_TSO_HEADER, QpInitAttrMask.SEND_OPS_FLAGS);
 
     private final NativeContext context;
     private final QpInitAttributes attributes;
@@ -57,7 +60,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
 
     private NativeQueuePair(NativeContext context, MemorySegment qp, QpInitAttributes attributes, Parts parts,
             QpCapabilities capabilities) {
-        super(qp, parts.pd, destroyer(context.ib.destroyQp, qp.address()));
+        super(qp, parts.pd != null ? parts.pd : parts.xrcd, destroyer(context.ib.destroyQp, qp.address()));
         this.context = context;
         this.attributes = attributes;
         this.pd = parts.pd;
@@ -79,16 +82,27 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         }
         this.receivePoster = poster;
         this.sendOps = ops;
-        sendCq.retain();
-        recvCq.retain();
-        if (srq != null) {
-            srq.retain();
-        }
+        retainOrRelease(true);
         context.qps.put(qp.address(), this);
     }
 
+    /**
+     * The objects a queue pair uses; what its type has not is {@code null}: an XRC_SEND queue pair has no
+     * receive CQ, an XRC_RECV queue pair only an XRC domain.
+     */
     private record Parts(NativeProtectionDomain pd, NativeCompletionQueue sendCq, NativeCompletionQueue recvCq,
-            NativeSharedReceiveQueue srq) {
+            NativeSharedReceiveQueue srq, NativeXrcDomain xrcd) {
+    }
+
+    /** Registers (or forgets) this queue pair with the CQs and SRQ it uses; the parent is counted apart. */
+    private void retainOrRelease(boolean retain) {
+        for (NativeResource used : new NativeResource[] {sendCq, recvCq, srq}) {
+            if (used != null && retain) {
+                used.retain();
+            } else if (used != null) {
+                used.release();
+            }
+        }
     }
 
     static NativeQueuePair create(NativeContext context, QpInitAttributes attributes) {
@@ -119,26 +133,58 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         Set<QpInitAttrMask> unoffered = EnumSet.copyOf(a.compMask());
         unoffered.removeAll(OFFERED);
         if (!unoffered.isEmpty()) {
-            throw new UnsupportedVerbException("ibv_create_qp_ex", "the generic provider does not offer " + unoffered);
+            throw new UnsupportedVerbException(CREATE_VERB, "the generic provider does not offer " + unoffered);
         }
         if (a.cap() == null || a.qpType() == null) {
-            throw new InvalidArgumentException("ibv_create_qp_ex", "cap and qp_type are required");
+            throw new InvalidArgumentException(CREATE_VERB, "cap and qp_type are required");
         }
         if (a.sendOpsFlags().contains(SendOpsFlag.FLUSH) && !NativeSendOps.hasWrFlush(context.ib.release())) {
-            throw new UnsupportedVerbException("ibv_create_qp_ex", "IBV_QP_EX_WITH_FLUSH needs rdma-core "
+            throw new UnsupportedVerbException(CREATE_VERB, "IBV_QP_EX_WITH_FLUSH needs rdma-core "
                     + NativeSendOps.WR_FLUSH_SINCE + " or later (ibv_qp_ex.wr_flush); the loaded release is "
                     + (context.ib.release() == 0 ? "unknown" : context.ib.release()));
         }
-        return new Parts(NativeProtectionDomain.of(a.pd(), context, "ibv_create_qp_ex"),
-                cq(a.sendCq(), context), cq(a.recvCq(), context), srq(a.srq(), context));
+        return switch (a.qpType()) {
+            case XRC_SEND -> xrcSendParts(context, a);
+            case XRC_RECV -> xrcRecvParts(context, a);
+            default -> {
+                if (a.xrcDomain() != null) {
+                    throw new InvalidArgumentException(CREATE_VERB, "only an XRC_RECV queue pair has an XRC domain");
+                }
+                yield new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB), cq(a.sendCq(), context),
+                        cq(a.recvCq(), context), srq(a.srq(), context), null);
+            }
+        };
+    }
+
+    /** XRC_SEND: a protection domain and a send CQ; no receive CQ, SRQ or XRC domain. */
+    private static Parts xrcSendParts(NativeContext context, QpInitAttributes a) {
+        context.capabilities().require(Capability.XRC, CREATE_VERB);
+        if (a.recvCq() != null || a.srq() != null || a.xrcDomain() != null) {
+            throw new InvalidArgumentException(CREATE_VERB,
+                    "an XRC_SEND queue pair has no receive CQ, SRQ or XRC domain (QpInitAttributes.xrcSend)");
+        }
+        return new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB), cq(a.sendCq(), context), null,
+                null, null);
+    }
+
+    /** XRC_RECV: its XRC domain only (comp_mask XRCD), and no send operations. */
+    private static Parts xrcRecvParts(NativeContext context, QpInitAttributes a) {
+        context.capabilities().require(Capability.XRC, CREATE_VERB);
+        if (a.pd() != null || a.sendCq() != null || a.recvCq() != null || a.srq() != null
+                || !a.sendOpsFlags().isEmpty()) {
+            throw new InvalidArgumentException(CREATE_VERB, "an XRC_RECV queue pair has only an XRC domain: no "
+                    + "protection domain, CQs, SRQ or send operations (QpInitAttributes.xrcRecv)");
+        }
+        return new Parts(null, null, null, null, NativeXrcDomain.of(a.xrcDomain(), context, CREATE_VERB));
     }
 
     private static NativeCompletionQueue cq(CompletionQueue cq, NativeContext context) {
         if (cq instanceof NativeCompletionQueue nativeCq && nativeCq.context() == context) {
-            nativeCq.ensureOpen("ibv_create_qp_ex");
+            nativeCq.ensureOpen(CREATE_VERB);
             return nativeCq;
         }
-        throw new InvalidArgumentException("ibv_create_qp_ex", "the completion queue is not from this context");
+        throw new InvalidArgumentException(CREATE_VERB, cq == null ? "the completion queue is missing"
+                : "the completion queue is not from this context");
     }
 
     private static NativeSharedReceiveQueue srq(SharedReceiveQueue srq, NativeContext context) {
@@ -146,24 +192,29 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             return null;
         }
         if (srq instanceof NativeSharedReceiveQueue nativeSrq && nativeSrq.context() == context) {
-            nativeSrq.ensureOpen("ibv_create_qp_ex");
+            nativeSrq.ensureOpen(CREATE_VERB);
             return nativeSrq;
         }
-        throw new InvalidArgumentException("ibv_create_qp_ex", "the shared receive queue is not from this context");
+        throw new InvalidArgumentException(CREATE_VERB, "the shared receive queue is not from this context");
     }
 
     private static void fill(MemorySegment attr, StructLayout l, QpInitAttributes a, Parts parts) {
-        attr.set(ADDRESS, Abi.offset(l, "send_cq"), parts.sendCq.pointer());
-        attr.set(ADDRESS, Abi.offset(l, "recv_cq"), parts.recvCq.pointer());
+        attr.set(ADDRESS, Abi.offset(l, "send_cq"), pointer(parts.sendCq));
+        attr.set(ADDRESS, Abi.offset(l, "recv_cq"), pointer(parts.recvCq));
         attr.set(ADDRESS, Abi.offset(l, "srq"), parts.srq == null ? MemorySegment.NULL : parts.srq.pointer());
         QpAttrs.writeCap(attr, Abi.offset(l, "cap"), null, a.cap());
         attr.set(JAVA_INT, Abi.offset(l, "qp_type"), (int) a.qpType().value());
         attr.set(JAVA_INT, Abi.offset(l, "sq_sig_all"), a.sqSigAll() ? 1 : 0);
         attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(a.compMask()));
-        attr.set(ADDRESS, Abi.offset(l, "pd"), parts.pd.pointer());
+        attr.set(ADDRESS, Abi.offset(l, "pd"), parts.pd == null ? MemorySegment.NULL : parts.pd.pointer());
+        attr.set(ADDRESS, Abi.offset(l, "xrcd"), parts.xrcd == null ? MemorySegment.NULL : parts.xrcd.pointer());
         attr.set(JAVA_INT, Abi.offset(l, "create_flags"), (int) Flags.toBits(a.createFlags()));
         attr.set(java.lang.foreign.ValueLayout.JAVA_SHORT, Abi.offset(l, "max_tso_header"), (short) a.maxTsoHeader());
         attr.set(JAVA_LONG, Abi.offset(l, "send_ops_flags"), Flags.toBits(a.sendOpsFlags()));
+    }
+
+    private static MemorySegment pointer(NativeCompletionQueue cq) {
+        return cq == null ? MemorySegment.NULL : cq.pointer();
     }
 
     MemorySegment pointer() {
@@ -179,11 +230,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     protected void destroyNative() {
         Native.destroy(context.ib.destroyQp, handle, "ibv_destroy_qp");
         context.qps.remove(handle.address());
-        sendCq.release();
-        recvCq.release();
-        if (srq != null) {
-            srq.release();
-        }
+        retainOrRelease(false);
     }
 
     @Override
@@ -267,6 +314,10 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     @Override
     public synchronized void postReceive(ReceiveRequest first) {
         ensureOpen("ibv_post_recv");
+        if (attributes.qpType() == QpType.XRC_SEND || attributes.qpType() == QpType.XRC_RECV) {
+            throw new InvalidArgumentException("ibv_post_recv", "an " + attributes.qpType()
+                    + " queue pair has no receive queue (an XRC SRQ receives for it)");
+        }
         receivePoster.post(handle, first);
     }
 

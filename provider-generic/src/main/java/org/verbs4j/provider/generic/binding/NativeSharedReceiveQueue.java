@@ -24,28 +24,34 @@ import org.verbs4j.UnsupportedVerbException;
 
 /**
  * C {@code struct ibv_srq}, created as the inline {@code ibv_create_srq_ex} does: {@code ibv_create_srq}
- * for a basic queue, {@code verbs_context.create_srq_ex} otherwise. {@code ibv_post_srq_ops} goes through
- * {@link SrqOpsPoster}; {@code ibv_get_srq_num} through {@code verbs_context.get_srq_num}.
+ * for a basic queue, {@code verbs_context.create_srq_ex} otherwise (tag matching; XRC, with its XRC domain
+ * and completion queue, which it keeps busy). {@code ibv_post_srq_ops} goes through {@link SrqOpsPoster};
+ * {@code ibv_get_srq_num} through {@code verbs_context.get_srq_num}.
  */
 @SuppressWarnings("restricted")
 final class NativeSharedReceiveQueue extends NativeResource implements SharedReceiveQueue {
 
+    private static final String CREATE_VERB = "ibv_create_srq_ex";
     private static final String SRQ_NUM = "ibv_get_srq_num";
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
     private static final FunctionDescriptor GET_SRQ_NUM = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
 
     private final NativeContext context;
     private final SrqInitAttributes attributes;
-    private final NativeCompletionQueue cq;
+    private final Parts parts;
     private final ReceivePoster receivePoster;
     private final SrqOpsPoster opsPoster;
 
+    /** The objects a queue uses besides its protection domain. */
+    private record Parts(NativeProtectionDomain pd, NativeCompletionQueue cq, NativeXrcDomain xrcd) {
+    }
+
     private NativeSharedReceiveQueue(NativeContext context, MemorySegment srq, SrqInitAttributes attributes,
-            NativeProtectionDomain pd, NativeCompletionQueue cq) {
-        super(srq, pd, destroyer(context.ib.destroySrq, srq.address()));
+            Parts parts) {
+        super(srq, parts.pd, destroyer(context.ib.destroySrq, srq.address()));
         this.context = context;
         this.attributes = attributes;
-        this.cq = cq;
+        this.parts = parts;
         try {
             this.receivePoster = new ReceivePoster(context.abi, arena, context.contextOp("post_srq_recv"),
                     "ibv_post_srq_recv");
@@ -54,34 +60,33 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
             abandon();
             throw e;
         }
-        if (cq != null) {
-            cq.retain();
+        if (parts.cq != null) {
+            parts.cq.retain();
+        }
+        if (parts.xrcd != null) {
+            parts.xrcd.retain();
         }
         context.srqs.put(srq.address(), this);
     }
 
     static NativeSharedReceiveQueue create(NativeContext context, SrqInitAttributes attributes) {
-        if (attributes.xrcDomain() != null || attributes.srqType() == SrqType.XRC) {
-            throw new UnsupportedVerbException("ibv_create_srq_ex", "the generic provider does not offer XRC");
-        }
-        NativeProtectionDomain pd = NativeProtectionDomain.of(attributes.pd(), context, "ibv_create_srq_ex");
-        NativeCompletionQueue cq = attributes.cq() == null ? null : cq(attributes, context);
+        Parts parts = validate(context, attributes);
         StructLayout l = context.abi.ibvSrqInitAttrEx;
         try (Arena call = Arena.ofConfined()) {
             MemorySegment attr = call.allocate(l);
-            fill(attr, l, attributes, pd, cq);
+            fill(attr, l, attributes, parts);
             MemorySegment errno = ErrnoCapture.allocate(call);
             MemorySegment srq;
             if (isBasic(attributes)) {
-                srq = (MemorySegment) context.ib.createSrq.invokeExact(errno, pd.pointer(), attr);
+                srq = (MemorySegment) context.ib.createSrq.invokeExact(errno, parts.pd.pointer(), attr);
             } else {
-                MemorySegment function = context.requireOp(VerbsContextOp.CREATE_SRQ_EX, "ibv_create_srq_ex");
+                MemorySegment function = context.requireOp(VerbsContextOp.CREATE_SRQ_EX, CREATE_VERB);
                 srq = (MemorySegment) FunctionPointers.withErrno(function, CREATE).invokeExact(errno,
                         context.pointer(), attr);
             }
-            Native.checkPointer(srq, errno, "ibv_create_srq_ex");
+            Native.checkPointer(srq, errno, CREATE_VERB);
             return new NativeSharedReceiveQueue(context, srq.reinterpret(context.abi.ibvSrq.byteSize()), attributes,
-                    pd, cq);
+                    parts);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -93,23 +98,42 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
                 && attributes.srqType() == SrqType.BASIC;
     }
 
-    private static NativeCompletionQueue cq(SrqInitAttributes attributes, NativeContext context) {
-        if (attributes.cq() instanceof NativeCompletionQueue nativeCq && nativeCq.context() == context) {
-            nativeCq.ensureOpen("ibv_create_srq_ex");
-            return nativeCq;
+    /** Checks the objects of the attributes (before any native call) and returns them as native ones. */
+    private static Parts validate(NativeContext context, SrqInitAttributes attributes) {
+        NativeProtectionDomain pd = NativeProtectionDomain.of(attributes.pd(), context, CREATE_VERB);
+        NativeCompletionQueue cq = attributes.cq() == null ? null : cq(attributes, context);
+        boolean xrc = attributes.srqType() == SrqType.XRC;
+        if (!xrc) {
+            if (attributes.xrcDomain() != null) {
+                throw new InvalidArgumentException(CREATE_VERB, "only an XRC SRQ has an XRC domain");
+            }
+            return new Parts(pd, cq, null);
         }
-        throw new InvalidArgumentException("ibv_create_srq_ex", "the completion queue is not from this context");
+        NativeXrcDomain xrcd = NativeXrcDomain.of(attributes.xrcDomain(), context, CREATE_VERB);
+        if (cq == null) {
+            throw new InvalidArgumentException(CREATE_VERB,
+                    "an XRC SRQ needs a completion queue (its XRC_RECV queue pairs have none)");
+        }
+        return new Parts(pd, cq, xrcd);
     }
 
-    private static void fill(MemorySegment attr, StructLayout l, SrqInitAttributes a, NativeProtectionDomain pd,
-            NativeCompletionQueue cq) {
+    private static NativeCompletionQueue cq(SrqInitAttributes attributes, NativeContext context) {
+        if (attributes.cq() instanceof NativeCompletionQueue nativeCq && nativeCq.context() == context) {
+            nativeCq.ensureOpen(CREATE_VERB);
+            return nativeCq;
+        }
+        throw new InvalidArgumentException(CREATE_VERB, "the completion queue is not from this context");
+    }
+
+    private static void fill(MemorySegment attr, StructLayout l, SrqInitAttributes a, Parts parts) {
         attr.set(JAVA_INT, Abi.offset(l, "attr", "max_wr"), a.attr().maxWr());
         attr.set(JAVA_INT, Abi.offset(l, "attr", "max_sge"), a.attr().maxSge());
         attr.set(JAVA_INT, Abi.offset(l, "attr", "srq_limit"), a.attr().srqLimit());
         attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(a.compMask()));
         attr.set(JAVA_INT, Abi.offset(l, "srq_type"), (int) a.srqType().value());
-        attr.set(ADDRESS, Abi.offset(l, "pd"), pd.pointer());
-        attr.set(ADDRESS, Abi.offset(l, "cq"), cq == null ? MemorySegment.NULL : cq.pointer());
+        attr.set(ADDRESS, Abi.offset(l, "pd"), parts.pd.pointer());
+        attr.set(ADDRESS, Abi.offset(l, "xrcd"), parts.xrcd == null ? MemorySegment.NULL : parts.xrcd.pointer());
+        attr.set(ADDRESS, Abi.offset(l, "cq"), parts.cq == null ? MemorySegment.NULL : parts.cq.pointer());
         if (a.tmCap() != null) {
             attr.set(JAVA_INT, Abi.offset(l, "tm_cap", "max_num_tags"), a.tmCap().maxNumTags());
             attr.set(JAVA_INT, Abi.offset(l, "tm_cap", "max_ops"), a.tmCap().maxOps());
@@ -118,6 +142,11 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
 
     MemorySegment pointer() {
         return handle;
+    }
+
+    /** @return the XRC domain of an XRC queue, otherwise {@code null} */
+    NativeXrcDomain xrcDomain() {
+        return parts.xrcd;
     }
 
     @Override
@@ -129,8 +158,11 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
     protected void destroyNative() {
         Native.destroy(context.ib.destroySrq, handle, "ibv_destroy_srq");
         context.srqs.remove(handle.address());
-        if (cq != null) {
-            cq.release();
+        if (parts.cq != null) {
+            parts.cq.release();
+        }
+        if (parts.xrcd != null) {
+            parts.xrcd.release();
         }
     }
 

@@ -26,6 +26,8 @@ public enum VerbsContextOp {
     CREATE_SRQ_EX("create_srq_ex", 40),
     /** {@code open_xrcd}. */
     OPEN_XRCD("open_xrcd", 32),
+    /** {@code close_xrcd}. */
+    CLOSE_XRCD("close_xrcd", 24),
     /** {@code sz}: the size of the library's {@code verbs_context} (not an op). */
     SZ("sz", 8);
 

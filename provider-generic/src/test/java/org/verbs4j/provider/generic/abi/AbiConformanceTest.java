@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.verbs4j.provider.generic.binding.Abi;
 
 /**
- * The binding's struct layouts, {@code verbs_context} distances and the api's C constants, against gcc
+ * The binding's struct layouts, {@code verbs_context} distances and the C constants of the api and of the
+ * binding ({@link org.verbs4j.provider.generic.binding.BindingConstant}), against gcc
  * with the real rdma-core headers of Debian bookworm (44), trixie (56.1) and sid (65), on x86_64 and
  * aarch64. Any difference fails the build; so does a machine where the packages or compilers are missing.
  */
@@ -32,7 +33,7 @@ class AbiConformanceTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("releasesAndArchitectures")
     void everyAssumedNumberIsWhatGccSays(RdmaCorePackages.Release release, Abi.Arch arch) throws Exception {
-        List<ProbeEntry> entries = ProbeEntries.of(Abi.of(arch), ApiConstants.all());
+        List<ProbeEntry> entries = ProbeEntries.of(Abi.of(arch), ApiConstants.withBinding());
         Path work = Path.of("target/abi/probe").resolve(release.suite()).resolve(arch.name().toLowerCase());
         AbiProbe.Result result = AbiProbe.run(compiler(arch), release.includes(arch == Abi.Arch.X86_64 ? "amd64" : "arm64"), work, entries);
 

@@ -28,6 +28,7 @@ final class AbiProbe {
     private static final List<String> HEADER = List.of(
             "#include <stddef.h>",
             "#include <errno.h>",
+            "#include <fcntl.h>",
             "#include <infiniband/verbs.h>",
             "#include <infiniband/tm_types.h>",
             "#include <infiniband/efadv.h>",

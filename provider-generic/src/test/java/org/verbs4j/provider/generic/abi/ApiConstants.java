@@ -13,11 +13,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.verbs4j.CConstant;
+import org.verbs4j.provider.generic.binding.BindingConstant;
 
 /** Every constant of every {@link CConstant} enum of the api, found by listing the api's classes. */
 final class ApiConstants {
 
     private ApiConstants() {
+    }
+
+    /** @return {@link #all()} and every {@link BindingConstant} */
+    static List<CConstant> withBinding() {
+        List<CConstant> constants = new ArrayList<>(all());
+        constants.addAll(List.of(BindingConstant.values()));
+        return constants;
     }
 
     static List<CConstant> all() {

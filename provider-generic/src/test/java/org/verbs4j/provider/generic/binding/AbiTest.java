@@ -56,7 +56,22 @@ class AbiTest {
     }
 
     @Test
+    void xrcAndParentDomainStructsAreTheReferenceOnes() {
+        assertThat(x86.ibvXrcdInitAttr.byteSize()).isEqualTo(12);
+        assertThat(Abi.offset(x86.ibvXrcdInitAttr, "oflags")).isEqualTo(8);
+        assertThat(x86.ibvParentDomainInitAttr.byteSize()).isEqualTo(48);
+        assertThat(Abi.offset(arm.ibvParentDomainInitAttr, "pd_context")).isEqualTo(40);
+        assertThat(Abi.offset(x86.ibvCqInitAttrEx, "parent_domain")).isEqualTo(48);
+        assertThat(Abi.offset(x86.ibvSrqInitAttrEx, "xrcd")).isEqualTo(40);
+        assertThat(Abi.offset(x86.ibvQpInitAttrEx, "xrcd")).isEqualTo(72);
+    }
+
+    @Test
     void contextOpDistancesAreTheReferenceOnes() {
+        assertThat(VerbsContextOp.ALLOC_PARENT_DOMAIN.distance()).isEqualTo(208);
+        assertThat(VerbsContextOp.GET_SRQ_NUM.distance()).isEqualTo(48);
+        assertThat(VerbsContextOp.OPEN_XRCD.distance()).isEqualTo(32);
+        assertThat(VerbsContextOp.CLOSE_XRCD.distance()).isEqualTo(24);
         assertThat(VerbsContextOp.CREATE_CQ_EX.distance()).isEqualTo(120);
         assertThat(VerbsContextOp.CREATE_CQ_EX.distance() + x86.ibvContext.byteSize()).isEqualTo(448);
     }

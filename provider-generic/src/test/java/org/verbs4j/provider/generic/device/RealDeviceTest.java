@@ -22,6 +22,7 @@ import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.DeviceAttributes;
+import org.verbs4j.DeviceCapFlag;
 import org.verbs4j.GidEntry;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
@@ -298,6 +299,37 @@ class RealDeviceTest {
         srq.close();
         region.close();
         pd.close();
+    }
+
+    @Test
+    void xrcParentDomainsAndSrqNumbersAreOfferedExactlyAsTheDeviceDoes() {
+        boolean rxe = context.device().name().startsWith("rxe");
+        assertThat(context.capabilities().supports(Capability.XRC))
+                .isEqualTo(context.queryDevice().has(DeviceCapFlag.XRC));
+        ProtectionDomain pd = context.allocateProtectionDomain();
+        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(4).build());
+        SharedReceiveQueue srq = context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, 4, 1));
+        assertThatThrownBy(() -> context.createCompletionQueue(CqInitAttributes.builder(4).parentDomain(pd).build()))
+                .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("parent_domain");
+        if (!context.capabilities().supports(Capability.XRC)) {
+            assertThatThrownBy(context::openXrcDomain).isInstanceOf(UnsupportedVerbException.class)
+                    .hasMessageContaining("ibv_open_xrcd").hasMessageContaining("open_xrcd");
+            assertThatThrownBy(() -> context.createQueuePair(QpInitAttributes.xrcSend(pd, cq,
+                    new QpCapabilities(1, 0, 1, 0, 0)).build())).isInstanceOf(UnsupportedVerbException.class)
+                    .hasMessageContaining("XRC");
+        }
+        if (!context.capabilities().supports(Capability.PARENT_DOMAIN)) {
+            assertThatThrownBy(() -> context.allocateParentDomain(pd)).isInstanceOf(UnsupportedVerbException.class)
+                    .hasMessageContaining("ibv_alloc_parent_domain");
+        }
+        if (rxe) {
+            assertThatThrownBy(srq::srqNum).as("rxe has no get_srq_num").isInstanceOf(UnsupportedVerbException.class)
+                    .hasMessageContaining("ibv_get_srq_num");
+        }
+        srq.close();
+        cq.close();
+        pd.close();
+        assertThatThrownBy(() -> context.allocateParentDomain(pd)).isInstanceOf(ClosedObjectException.class);
     }
 
     @Test
