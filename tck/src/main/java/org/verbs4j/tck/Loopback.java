@@ -134,7 +134,8 @@ public final class Loopback {
     }
 
     /**
-     * Moves a connected (RC or UC) queue pair from RESET to RTS, towards {@code remoteQpn}.
+     * Moves a connected (RC, UC, XRC_SEND or XRC_RECV) queue pair from RESET to RTS, towards
+     * {@code remoteQpn}.
      *
      * @param qp the queue pair, in RESET
      * @param remoteQpn the queue pair number of the peer
@@ -167,24 +168,30 @@ public final class Loopback {
     }
 
     /**
-     * @param type RC or UC
+     * @param type RC, UC, XRC_SEND or XRC_RECV
      * @param remoteQpn the peer
-     * @return the attributes of INIT to RTR with exactly the required attributes of the type
+     * @return the attributes of INIT to RTR with exactly the required attributes of the type (the kernel's
+     *     {@code qp_state_table}: a responder side, RC or XRC_RECV, also needs its read depth and RNR timer)
      */
     public QpAttributes rtrAttributes(QpType type, int remoteQpn) {
         QpAttributes attributes = new QpAttributes().qpState(QpState.RTR).ahAttr(ownAddress())
                 .pathMtu(pathMtu()).destQpNum(remoteQpn).rqPsn(0);
-        return type == QpType.RC ? attributes.maxDestRdAtomic(readAtomicDepth()).minRnrTimer(12) : attributes;
+        return type == QpType.RC || type == QpType.XRC_RECV
+                ? attributes.maxDestRdAtomic(readAtomicDepth()).minRnrTimer(12) : attributes;
     }
 
     /**
-     * @param type RC or UC
-     * @return the attributes of RTR to RTS with exactly the required attributes of the type
+     * @param type RC, UC, XRC_SEND or XRC_RECV
+     * @return the attributes of RTR to RTS with exactly the required attributes of the type (a requester side,
+     *     RC or XRC_SEND, also needs its retries and read depth; XRC_RECV only its timeout)
      */
     public QpAttributes rtsAttributes(QpType type) {
         QpAttributes attributes = new QpAttributes().qpState(QpState.RTS).sqPsn(0);
-        return type == QpType.RC
-                ? attributes.timeout(14).retryCnt(7).rnrRetry(7).maxRdAtomic(readAtomicDepth()) : attributes;
+        return switch (type) {
+            case RC, XRC_SEND -> attributes.timeout(14).retryCnt(7).rnrRetry(7).maxRdAtomic(readAtomicDepth());
+            case XRC_RECV -> attributes.timeout(14);
+            default -> attributes;
+        };
     }
 
     /** @return the address of the kit's own port and GID, with a global route as pyverbs uses */
@@ -272,7 +279,7 @@ public final class Loopback {
     private Set<AccessFlag> remoteAccess(QpType type) {
         EnumSet<AccessFlag> access = EnumSet.of(AccessFlag.REMOTE_WRITE);
         access.addAll(extraAccess);
-        if (type == QpType.RC) {
+        if (type == QpType.RC || type == QpType.XRC_RECV) {
             access.add(AccessFlag.REMOTE_READ);
             if (context.capabilities().supports(Capability.ATOMICS)) {
                 access.add(AccessFlag.REMOTE_ATOMIC);

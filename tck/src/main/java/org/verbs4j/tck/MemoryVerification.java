@@ -16,19 +16,31 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
+import org.verbs4j.BusyException;
 import org.verbs4j.Capability;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.CqInitAttributes;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwType;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
 
 /**
- * Protection domains, memory regions, memory windows and address handles: {@code ibv_alloc_pd},
- * {@code ibv_reg_mr}, {@code ibv_alloc_mw}, {@code ibv_create_ah}.
+ * Protection domains, parent domains, memory regions, memory windows and address handles:
+ * {@code ibv_alloc_pd}, {@code ibv_alloc_parent_domain}, {@code ibv_reg_mr}, {@code ibv_alloc_mw},
+ * {@code ibv_create_ah}.
  */
 @TckArea("PD and MR")
 public abstract class MemoryVerification extends AreaVerification {
+
+    private static final int TRAFFIC_MESSAGE = 512;
+    private static final int TRAFFIC_ITERATIONS = 5;
 
     /** Creates the area. */
     protected MemoryVerification() {
@@ -58,11 +70,72 @@ public abstract class MemoryVerification extends AreaVerification {
         @Test
         @DisplayName("ibv_alloc_parent_domain(3): a parent domain is one, or the device says PARENT_DOMAIN is unsupported")
         void parentDomain() {
-            ProtectionDomain pd = protectionDomain();
+            ProtectionDomain parent = parentDomainOf(protectionDomain());
+            assertAll(() -> assertTrue(parent.isParentDomain()), () -> assertSame(context(), parent.context()));
+        }
+
+        @Test
+        @DisplayName("ibv_alloc_parent_domain(3): the parent domain keeps its protection domain busy (EBUSY) "
+                + "until ibv_dealloc_pd of the parent domain")
+        void parentDomainKeepsItsProtectionDomainBusy() {
+            ProtectionDomain pd = context().allocateProtectionDomain();
+            ProtectionDomain parent = parentDomainOf(track(pd));
+            assertThrows(BusyException.class, pd::close, "ibv_dealloc_pd of a PD with a parent domain");
+            parent.close();
+            pd.close();
+            assertTrue(pd.isClosed());
+        }
+
+        @Test
+        @DisplayName("test_parent_domain test_without_allocators_rc_traffic: RC QPs, extended CQs and an MR of a "
+                + "parent domain carry SENDs both ways, byte for byte")
+        void parentDomainCarriesTraffic() {
+            ProtectionDomain parent = parentDomainOf(protectionDomain());
+            CompletionQueue requesterCq = completionQueue(CqInitAttributes.builder(64).parentDomain(parent).build());
+            CompletionQueue responderCq = completionQueue(CqInitAttributes.builder(64).parentDomain(parent).build());
+            QpInitAttributes requesterAttributes = loopback().connectedAttributes(QpType.RC, parent, requesterCq)
+                    .build();
+            loopback().requireType(requesterAttributes);
+            loopback().requireActivePort();
+            QueuePair requester = queuePair(requesterAttributes);
+            QueuePair responder = queuePair(loopback().connectedAttributes(QpType.RC, parent, responderCq).build());
+            loopback().toRts(requester, responder.qpNum());
+            loopback().toRts(responder, requester.qpNum());
+            MemoryRegion mr = openMemoryRegion(parent, TRAFFIC_MESSAGE * 2);
+            QueuePairs pairs = new QueuePairs(parent, requester, requesterCq, responder, responderCq);
+            for (int i = 0; i < TRAFFIC_ITERATIONS; i++) {
+                exchange(pairs, mr, i, false);
+                exchange(pairs, mr, i, true);
+            }
+            assertAll(() -> assertSame(parent, requester.protectionDomain()),
+                    () -> assertSame(parent, mr.protectionDomain()));
+        }
+
+        /** One SEND from the requester (or, {@code back}, from the responder), checked on both sides. */
+        private void exchange(QueuePairs pairs, MemoryRegion mr, int iteration, boolean back) {
+            QueuePair sender = back ? pairs.responder() : pairs.requester();
+            QueuePair receiver = back ? pairs.requester() : pairs.responder();
+            CompletionQueue senderCq = back ? pairs.responderCq() : pairs.requesterCq();
+            CompletionQueue receiverCq = back ? pairs.requesterCq() : pairs.responderCq();
+            String what = (back ? "SEND back " : "SEND ") + iteration;
+            byte[] payload = Payloads.pattern(2 * iteration + (back ? 2 : 1), TRAFFIC_MESSAGE);
+            Payloads.write(mr.segment(), 0, payload);
+            WorkRequests.receive(receiver, iteration, mr, TRAFFIC_MESSAGE, TRAFFIC_MESSAGE);
+            WorkRequests.send(sender, iteration, mr, 0, TRAFFIC_MESSAGE);
+            Completion sent = Completions.awaitOne(senderCq, environment().completionTimeout(), what);
+            Completion received = Completions.awaitOne(receiverCq, environment().completionTimeout(), what);
+            assertAll(() -> assertEquals(WcStatus.SUCCESS, sent.status(), what + " send status"),
+                    () -> assertEquals(WcStatus.SUCCESS, received.status(), what + " receive status"),
+                    () -> assertEquals(WcOpcode.RECV, received.opcode(), what + " receive opcode"),
+                    () -> assertEquals(TRAFFIC_MESSAGE, received.byteLen(), what + " byte_len"),
+                    () -> Payloads.assertPayload(mr.segment(), TRAFFIC_MESSAGE, payload, what));
+        }
+
+        /** The capability gate of parent domains, then a parent domain of {@code pd}, closed after the test. */
+        private ProtectionDomain parentDomainOf(ProtectionDomain pd) {
             requireCapability(Capability.PARENT_DOMAIN, "ibv_alloc_parent_domain",
                     () -> context().allocateParentDomain(pd));
-            ProtectionDomain parent = track(context().allocateParentDomain(pd));
-            assertTrue(parent.isParentDomain());
+            return track(context().allocateParentDomain(pd));
         }
     }
 

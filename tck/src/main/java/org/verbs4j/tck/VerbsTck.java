@@ -148,6 +148,21 @@ public abstract class VerbsTck extends ProviderUnderTest {
         }
     }
 
+    /** {@link XrcVerification}. */
+    @Nested
+    @DisplayName("XRC")
+    class Xrc extends XrcVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return VerbsTck.this.providerUnderTest();
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return VerbsTck.this.environment();
+        }
+    }
+
     /** {@link ErrorCompletionVerification}. */
     @Nested
     @DisplayName("error completions")

@@ -96,6 +96,24 @@ public final class WorkRequests {
     }
 
     /**
+     * Posts a signaled SEND of an XRC_SEND queue pair to an XRC shared receive queue.
+     *
+     * @param qp the XRC_SEND queue pair, in RTS
+     * @param wrId the work request id
+     * @param remoteSrqn the number of the destination XRC SRQ ({@link SharedReceiveQueue#srqNum()})
+     * @param mr the region holding the payload
+     * @param offset the payload's offset
+     * @param length the payload's length
+     */
+    public static void sendXrc(QueuePair qp, long wrId, int remoteSrqn, MemoryRegion mr, long offset, int length) {
+        SendOps ops = qp.sendOps();
+        ops.start();
+        ops.wrId(wrId).wrFlags(SIGNALED).send().setXrcSrqn(remoteSrqn)
+                .setSge(mr.lkey(), mr.address() + offset, length);
+        ops.complete();
+    }
+
+    /**
      * Posts a signaled UD SEND.
      *
      * @param qp the UD queue pair, in RTS
