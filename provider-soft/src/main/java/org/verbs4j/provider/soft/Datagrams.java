@@ -76,11 +76,9 @@ final class Datagrams {
             return;
         }
         Sges target = queue.headSges();
-        long wrId = queue.headWrId();
         WcStatus status = LocalAccess.resolve(fabric.keys(), target, receiver.softPd(), true);
         if (status != WcStatus.SUCCESS) {
-            queue.removeHead();
-            receiver.receiveConsumed();
+            long wrId = receiver.takeReceive();
             receiver.completeReceive(receiver.completion().start(wrId, status, WcOpcode.RECV, receiver.qpNum()));
             receiver.enterError(null);
             return;
@@ -91,8 +89,7 @@ final class Datagrams {
         writeGrh(wqe.ah, length);
         LocalAccess.copy(grhView, 0, target, 0, GRH_BYTES);
         LocalAccess.copy(source, 0, target, GRH_BYTES, length);
-        queue.removeHead();
-        receiver.receiveConsumed();
+        long wrId = receiver.takeReceive();
         Completion c = receiver.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV, receiver.qpNum());
         c.byteLen = (int) (GRH_BYTES + length);
         c.srcQp = sender.qpNum();

@@ -12,11 +12,19 @@ final class ReceiveQueue {
     private long[] wrId;
     private Sges[] entries;
     private final int maxSge;
+    private final String maxSgeName;
+    private final String name;
     private long head;
     private long tail;
 
-    ReceiveQueue(int capacity, int maxSge) {
+    /**
+     * @param maxSgeName the attribute that limits the SGEs of a request, for error messages
+     * @param name what the queue is, for error messages
+     */
+    ReceiveQueue(int capacity, int maxSge, String maxSgeName, String name) {
         this.maxSge = maxSge;
+        this.maxSgeName = maxSgeName;
+        this.name = name;
         allocate(capacity);
     }
 
@@ -48,8 +56,28 @@ final class ReceiveQueue {
         return size() >= capacity();
     }
 
-    /** Copies {@code request} into the ring; the caller checked the SGE count and the room. */
-    void add(ReceiveRequest request) {
+    /**
+     * Copies the requests of a list into the ring, in order; the requests before one that cannot be posted
+     * stay posted, as in C.
+     *
+     * @param verb the verb that posts, for the exception
+     * @throws org.verbs4j.InvalidArgumentException if a request has more SGEs than the queue allows
+     * @throws org.verbs4j.OutOfResourcesException if the queue is full
+     */
+    void post(String verb, ReceiveRequest first) {
+        for (ReceiveRequest request = first; request != null; request = request.next()) {
+            if (request.sgList().size() > maxSge) {
+                throw Failures.invalid(verb, request.sgList().size() + " SGEs exceed " + maxSgeName + " " + maxSge,
+                        request);
+            }
+            if (isFull()) {
+                throw Failures.noMemory(verb, name + " is full (" + capacity() + " requests)", request);
+            }
+            add(request);
+        }
+    }
+
+    private void add(ReceiveRequest request) {
         int slot = slot(tail);
         wrId[slot] = request.wrId();
         Sges sges = entries[slot];
@@ -61,16 +89,15 @@ final class ReceiveQueue {
         tail++;
     }
 
-    long headWrId() {
-        return wrId[slot(head)];
-    }
-
     Sges headSges() {
         return entries[slot(head)];
     }
 
-    void removeHead() {
+    /** Removes the request at the head, which must exist; @return its work request id */
+    long take() {
+        long id = wrId[slot(head)];
         head++;
+        return id;
     }
 
     void clear() {

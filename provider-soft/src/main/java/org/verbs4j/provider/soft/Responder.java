@@ -73,17 +73,13 @@ final class Responder {
             if (responder.type() != QpType.RC) {
                 return ACK;
             }
-            long wrId = queue.headWrId();
-            queue.removeHead();
-            responder.receiveConsumed();
+            long wrId = responder.takeReceive();
             responder.completeReceive(responder.completion().start(wrId, status, WcOpcode.RECV, responder.qpNum()));
             return fail(responder, status == WcStatus.LOC_LEN_ERR ? NAK_INVALID : NAK_OPERATION,
                     AsyncEventType.QP_REQ_ERR);
         }
         LocalAccess.copy(source, 0, target, 0, length);
-        long wrId = queue.headWrId();
-        queue.removeHead();
-        responder.receiveConsumed();
+        long wrId = responder.takeReceive();
         Completion c = responder.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV, responder.qpNum());
         c.byteLen = (int) length;
         c.srcQp = requester.qpNum();
@@ -120,12 +116,7 @@ final class Responder {
         if (answer != ACK || !responder.canReceive()) {
             return answer;
         }
-        long wrId = 0;
-        if (!unsolicited) {
-            wrId = queue.headWrId();
-            queue.removeHead();
-            responder.receiveConsumed();
-        }
+        long wrId = unsolicited ? 0 : responder.takeReceive();
         Completion c = responder.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM,
                 responder.qpNum());
         c.byteLen = (int) length;

@@ -32,6 +32,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     private static final String CREATE = "ibv_create_cq_ex";
     private static final String RESIZE = "ibv_resize_cq";
+    private static final String DESTROY = "ibv_destroy_cq";
     private static final ValueLayout.OfLong GID_HALF =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
@@ -51,8 +52,8 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private final DeviceClock clock;
     private final ReentrantLock wire;
     private final NotificationArm arm = new NotificationArm();
-    private final EventAccount completionEvents = new EventAccount();
-    private final EventAccount asyncEvents = new EventAccount();
+    private final EventAccount completionEvents = new EventAccount("completion");
+    private final EventAccount asyncEvents = new EventAccount("asynchronous");
 
     private volatile long published;
     private volatile long consumed;
@@ -62,7 +63,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private int current;
 
     SoftCompletionQueue(SoftContext context, CqInitAttributes attributes) {
-        super("ibv_destroy_cq", "completion queue");
+        super(DESTROY, "completion queue");
         context.ensureOpen(CREATE);
         validate(context, attributes);
         this.context = context;
@@ -505,16 +506,9 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     void destroy() {
-        if (!completionEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
-            throw Failures.busy("ibv_destroy_cq", completionEvents.outstanding()
-                    + " completion event(s) are not acknowledged after " + EventAccount.destroyTimeout()
-                    + " (property " + EventAccount.DESTROY_TIMEOUT_PROPERTY + ")");
-        }
+        completionEvents.awaitAllAcknowledged(DESTROY);
         context.events().discard(this);
-        if (!asyncEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
-            throw Failures.busy("ibv_destroy_cq", asyncEvents.outstanding()
-                    + " asynchronous event(s) are not acknowledged after " + EventAccount.destroyTimeout());
-        }
+        asyncEvents.awaitAllAcknowledged(DESTROY);
         if (channel != null) {
             channel.discard(this);
         }

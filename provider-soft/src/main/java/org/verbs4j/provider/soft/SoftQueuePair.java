@@ -39,6 +39,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private static final String CREATE = "ibv_create_qp_ex";
     private static final String MODIFY = "ibv_modify_qp";
     private static final String POST_RECV = "ibv_post_recv";
+    private static final String DESTROY = "ibv_destroy_qp";
 
     private final SoftContext context;
     private final SoftFabric fabric;
@@ -58,7 +59,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
     private final SoftSendOps sendOps;
     private final Completion completion = new Completion();
-    private final EventAccount asyncEvents = new EventAccount();
+    private final EventAccount asyncEvents = new EventAccount("asynchronous");
 
     private volatile QpState state = QpState.RESET;
     private final QpAttributeStore attributes = new QpAttributeStore();
@@ -69,7 +70,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     private SoftQueuePair(SoftContext context, QpInitAttributes init, SoftProtectionDomain pd,
                           SoftCompletionQueue sendCq, SoftCompletionQueue recvCq, SoftSharedReceiveQueue srq) {
-        super("ibv_destroy_qp", "queue pair");
+        super(DESTROY, "queue pair");
         this.context = context;
         this.fabric = context.fabric();
         this.pd = pd;
@@ -86,8 +87,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         this.blockSelfMulticast = init.createFlags().contains(QpCreateFlag.BLOCK_SELF_MCAST_LB);
         this.sendQueue = new SendQueue(capabilities.maxSendWr(), capabilities.maxSendSge(),
                 capabilities.maxInlineData());
-        this.receiveQueue = srq == null ? new ReceiveQueue(capabilities.maxRecvWr(), capabilities.maxRecvSge())
-                : null;
+        this.receiveQueue = srq == null ? new ReceiveQueue(capabilities.maxRecvWr(), capabilities.maxRecvSge(),
+                "max_recv_sge", "the receive queue") : null;
         this.sendOps = init.sendOpsFlags().isEmpty() ? null
                 : new SoftSendOps(this, Flags.toBits(init.sendOpsFlags()));
         int number = fabric.queuePairs().add(this);
@@ -318,11 +319,18 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return srq != null ? srq.rnrWaiters() : rnrWaiters;
     }
 
-    /** Called by the responder after it took a receive request from {@link #receiveQueue()}. */
-    void receiveConsumed() {
+    /**
+     * Takes the receive request at the head of {@link #receiveQueue()}, which must not be empty, and fires
+     * the shared receive queue's limit event when it is due; wire lock held.
+     *
+     * @return the work request id of the request
+     */
+    long takeReceive() {
+        long wrId = receiveQueue().take();
         if (srq != null) {
             srq.consumed();
         }
+        return wrId;
     }
 
     boolean rnrTimerPending() {
@@ -443,9 +451,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         wakeWaiters();
         if (receiveQueue != null) {
             while (!receiveQueue.isEmpty()) {
-                long wrId = receiveQueue.headWrId();
-                receiveQueue.removeHead();
-                completeReceive(completion.start(wrId, WcStatus.WR_FLUSH_ERR, WcOpcode.RECV, qpNum));
+                completeReceive(completion.start(takeReceive(), WcStatus.WR_FLUSH_ERR, WcOpcode.RECV, qpNum));
             }
         } else {
             context.events().post(AsyncEventType.QP_LAST_WQE_REACHED, this, 0);
@@ -507,17 +513,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             if (state == QpState.RESET) {
                 throw Failures.invalid(POST_RECV, "the queue pair is in RESET", first);
             }
-            for (ReceiveRequest request = first; request != null; request = request.next()) {
-                if (request.sgList().size() > receiveQueue.maxSge()) {
-                    throw Failures.invalid(POST_RECV, request.sgList().size() + " SGEs exceed max_recv_sge "
-                            + receiveQueue.maxSge(), request);
-                }
-                if (receiveQueue.isFull()) {
-                    throw Failures.noMemory(POST_RECV, "the receive queue is full (" + receiveQueue.capacity()
-                            + " requests)", request);
-                }
-                receiveQueue.add(request);
-            }
+            receiveQueue.post(POST_RECV, first);
             if (state == QpState.ERR) {
                 flushAll();
             } else {
@@ -589,7 +585,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         wire.lock();
         try {
             if (multicastAttachments > 0) {
-                throw Failures.busy("ibv_destroy_qp", "the queue pair is attached to " + multicastAttachments
+                throw Failures.busy(DESTROY, "the queue pair is attached to " + multicastAttachments
                         + " multicast group(s)");
             }
             forgetRnrWait();
@@ -597,11 +593,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             wire.unlock();
         }
         context.events().discard(this);
-        if (!asyncEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
-            throw Failures.busy("ibv_destroy_qp", asyncEvents.outstanding()
-                    + " asynchronous event(s) are not acknowledged after " + EventAccount.destroyTimeout()
-                    + " (property " + EventAccount.DESTROY_TIMEOUT_PROPERTY + ")");
-        }
+        asyncEvents.awaitAllAcknowledged(DESTROY);
         wire.lock();
         try {
             state = QpState.RESET;

@@ -246,7 +246,6 @@ final class TagMatcher {
         header.set(ValueLayout.JAVA_BYTE, 0, (byte) TmhOpcode.FIN.value());
         headerView.setResolved(header, 0, TMH_BYTES + RVH_BYTES);
         Sges target = queue.headSges();
-        long wrId = queue.headWrId();
         WcStatus status = LocalAccess.resolve(srq.fabric().keys(), target, requester.softPd(), true);
         if (status == WcStatus.SUCCESS && target.totalLength() < TMH_BYTES + RVH_BYTES) {
             status = WcStatus.LOC_LEN_ERR;
@@ -254,8 +253,7 @@ final class TagMatcher {
         if (status == WcStatus.SUCCESS) {
             LocalAccess.copy(headerView, 0, target, 0, TMH_BYTES + RVH_BYTES);
         }
-        queue.removeHead();
-        requester.receiveConsumed();
+        long wrId = requester.takeReceive();
         Completion c = requester.completion().start(wrId, status, WcOpcode.RECV, requester.qpNum());
         c.byteLen = TMH_BYTES + RVH_BYTES;
         c.srcQp = responder.qpNum();
@@ -272,7 +270,6 @@ final class TagMatcher {
             return Responder.RNR;
         }
         Sges target = queue.headSges();
-        long wrId = queue.headWrId();
         WcStatus status = LocalAccess.resolve(srq.fabric().keys(), target, srq.softPd(), true);
         if (status == WcStatus.SUCCESS && length > target.totalLength()) {
             status = WcStatus.LOC_LEN_ERR;
@@ -280,8 +277,7 @@ final class TagMatcher {
         if (status == WcStatus.SUCCESS) {
             LocalAccess.copy(source, 0, target, 0, length);
         }
-        queue.removeHead();
-        srq.consumed();
+        long wrId = responder.takeReceive();
         Completion c = responder.completion().start(wrId, status, opcode, responder.qpNum());
         c.byteLen = (int) length;
         c.srcQp = requester.qpNum();
