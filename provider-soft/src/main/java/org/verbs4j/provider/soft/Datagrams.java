@@ -35,7 +35,7 @@ final class Datagrams {
     private static final int CONTROLLED_QKEY = 0x80000000;
 
     private final SoftFabric fabric;
-    private final MemorySegment grh = MemorySegment.ofArray(new byte[GRH_BYTES]);
+    private final MemorySegment grh = DeviceMemory.buffer(GRH_BYTES);
     private final Sges grhView = new Sges(1);
 
     Datagrams(SoftFabric fabric) {
@@ -76,7 +76,7 @@ final class Datagrams {
             return;
         }
         Sges target = queue.headSges();
-        WcStatus status = LocalAccess.resolve(fabric.keys(), target, receiver.softPd(), true);
+        WcStatus status = LocalAccess.check(fabric.keys(), target, receiver.softPd(), true);
         if (status != WcStatus.SUCCESS) {
             long wrId = receiver.takeReceive();
             receiver.completeReceive(receiver.completion().start(wrId, status, WcOpcode.RECV, receiver.qpNum()));
@@ -118,6 +118,6 @@ final class Datagrams {
         grh.set(ValueLayout.JAVA_BYTE, 7, (byte) route.hopLimit());
         ah.sourceGid().write(grh, 8);
         route.dgid().write(grh, 24);
-        grhView.setResolved(grh, 0, GRH_BYTES);
+        grhView.setResolved(grh.address(), GRH_BYTES);
     }
 }

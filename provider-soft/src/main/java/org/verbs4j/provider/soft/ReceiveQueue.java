@@ -11,6 +11,8 @@ final class ReceiveQueue {
 
     private long[] wrId;
     private Sges[] entries;
+    private int mask;
+    private int capacity;
     private final int maxSge;
     private final String maxSgeName;
     private final String name;
@@ -28,16 +30,18 @@ final class ReceiveQueue {
         allocate(capacity);
     }
 
-    private void allocate(int capacity) {
-        wrId = new long[capacity];
-        entries = new Sges[capacity];
-        for (int i = 0; i < capacity; i++) {
+    private void allocate(int newCapacity) {
+        capacity = newCapacity;
+        wrId = new long[RingSlots.lengthFor(newCapacity)];
+        entries = new Sges[wrId.length];
+        mask = wrId.length - 1;
+        for (int i = 0; i < entries.length; i++) {
             entries[i] = new Sges(maxSge);
         }
     }
 
     int capacity() {
-        return wrId.length;
+        return capacity;
     }
 
     int maxSge() {
@@ -105,26 +109,22 @@ final class ReceiveQueue {
     }
 
     /** Changes the capacity, keeping the posted requests; the caller checked that they fit. */
-    void resize(int capacity) {
+    void resize(int newCapacity) {
         long[] oldIds = wrId;
         Sges[] oldEntries = entries;
-        int oldCapacity = oldIds.length;
+        int oldMask = mask;
         int count = size();
-        wrId = new long[capacity];
-        entries = new Sges[capacity];
+        allocate(newCapacity);
         for (int i = 0; i < count; i++) {
-            int from = (int) Long.remainderUnsigned(head + i, oldCapacity);
+            int from = (int) (head + i) & oldMask;
             wrId[i] = oldIds[from];
             entries[i] = oldEntries[from];
-        }
-        for (int i = count; i < capacity; i++) {
-            entries[i] = new Sges(maxSge);
         }
         head = 0;
         tail = count;
     }
 
     private int slot(long position) {
-        return (int) Long.remainderUnsigned(position, wrId.length);
+        return (int) position & mask;
     }
 }

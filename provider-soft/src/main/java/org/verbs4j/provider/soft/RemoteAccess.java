@@ -12,7 +12,8 @@ final class RemoteAccess {
     }
 
     /**
-     * Resolves {@code [address, address + length)} under {@code rkey} into {@code target} (one entry).
+     * Checks {@code [address, address + length)} under {@code rkey} and makes it the one entry of
+     * {@code target}.
      *
      * @return whether the access is allowed
      */
@@ -22,7 +23,7 @@ final class RemoteAccess {
             return false;
         }
         if (length == 0) {
-            target.setResolved(null, 0, 0);
+            target.setResolved(0, 0);
             return true;
         }
         Object owner = keys.get(MemoryKeys.index(rkey));
@@ -34,7 +35,7 @@ final class RemoteAccess {
         if (!inside) {
             return false;
         }
-        target.setResolved(mr.dma(), address - mr.address(), (int) length);
+        target.setResolved(address, length);
         return true;
     }
 

@@ -57,7 +57,8 @@ final class Requester {
             }
             long position = queue.executed;
             SendWqe wqe = queue.slot(position);
-            WcStatus status = execute(qp, wqe);
+            long length = wqe.length();
+            WcStatus status = execute(qp, wqe, length);
             if (status == null) {
                 wqe.rnrAttempts++;
                 if (qp.rnrRetry() == INFINITE_RNR_RETRY || wqe.rnrAttempts <= qp.rnrRetry()) {
@@ -75,7 +76,7 @@ final class Requester {
                 continue;
             }
             Completion c = qp.completion().start(wqe.wrId, status, wqe.opcode.completionOpcode(), qp.qpNum());
-            c.byteLen = (int) wqe.length();
+            c.byteLen = (int) length;
             c.sendQueue = queue;
             c.sendPosition = position + 1;
             qp.completeSend(c);
@@ -87,7 +88,7 @@ final class Requester {
     }
 
     /** @return the status of the request, or {@code null} if the responder had no receive (RNR NAK) */
-    private WcStatus execute(SoftQueuePair qp, SendWqe wqe) {
+    private WcStatus execute(SoftQueuePair qp, SendWqe wqe, long length) {
         switch (wqe.opcode) {
             case LOCAL_INV:
                 return responder.invalidate(qp.softPd(), wqe.invalidateRkey) ? WcStatus.SUCCESS
@@ -98,19 +99,18 @@ final class Requester {
                 break;
         }
         if (!wqe.isInline) {
-            WcStatus local = LocalAccess.resolve(fabric.keys(), wqe.sges, qp.softPd(), wqe.opcode.writesLocal());
+            WcStatus local = LocalAccess.check(fabric.keys(), wqe.sges, qp.softPd(), wqe.opcode.writesLocal());
             if (local != WcStatus.SUCCESS) {
                 return local;
             }
         }
-        long length = wqe.length();
         if (length > DeviceProfile.MAX_MSG_SIZE) {
             return WcStatus.LOC_LEN_ERR;
         }
         if (qp.type() == QpType.UD) {
             return datagrams.send(qp, wqe, wqe.source(), length);
         }
-        SoftQueuePair peer = connectedPeer(qp);
+        SoftQueuePair peer = qp.connectedPeer();
         if (peer == null) {
             return qp.type() == QpType.RC ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
         }
@@ -123,17 +123,6 @@ final class Requester {
             case Responder.NAK_INVALID -> WcStatus.REM_INV_REQ_ERR;
             default -> WcStatus.REM_OP_ERR;
         };
-    }
-
-    /** @return the connected queue pair at the other end, or {@code null} if it does not answer */
-    private SoftQueuePair connectedPeer(SoftQueuePair qp) {
-        SoftQueuePair peer = fabric.queuePairs().get(qp.destQpNum());
-        if (peer == null || peer.isClosed() || peer.type() != qp.type() || !peer.canReceive()
-                || peer.destQpNum() != qp.qpNum() || qp.ahAttr() == null
-                || !peer.softContext().ownsGid(qp.ahAttr().grh().dgid())) {
-            return null;
-        }
-        return peer;
     }
 
     private void awaitReceiver(SoftQueuePair qp, SoftQueuePair peer) {

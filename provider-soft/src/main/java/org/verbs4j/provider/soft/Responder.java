@@ -31,8 +31,6 @@ final class Responder {
 
     private final SoftFabric fabric;
     private final Sges remote = new Sges(1);
-    private final MemorySegment atomicResult = MemorySegment.ofArray(new byte[Long.BYTES]);
-    private final Sges atomicView = new Sges(1);
 
     Responder(SoftFabric fabric) {
         this.fabric = fabric;
@@ -61,7 +59,7 @@ final class Responder {
             return responder.type() == QpType.RC ? RNR : ACK;
         }
         Sges target = queue.headSges();
-        WcStatus status = LocalAccess.resolve(fabric.keys(), target, responder.softPd(), true);
+        WcStatus status = LocalAccess.check(fabric.keys(), target, responder.softPd(), true);
         if (status == WcStatus.SUCCESS && length > target.totalLength()) {
             status = WcStatus.LOC_LEN_ERR;
         }
@@ -147,14 +145,11 @@ final class Responder {
                 AccessFlag.REMOTE_ATOMIC, remote)) {
             return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
         }
-        MemorySegment memory = remote.segment[0];
-        long offset = remote.offset[0];
+        MemorySegment memory = DeviceMemory.ALL;
         long original = wqe.opcode == SendOpcode.ATOMIC_CMP_AND_SWP
-                ? (long) ATOMIC_LONG.compareAndExchange(memory, offset, wqe.compareAdd, wqe.swap)
-                : (long) ATOMIC_LONG.getAndAdd(memory, offset, wqe.compareAdd);
-        atomicResult.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, original);
-        atomicView.setResolved(atomicResult, 0, Long.BYTES);
-        LocalAccess.copy(atomicView, 0, wqe.sges, 0, Long.BYTES);
+                ? (long) ATOMIC_LONG.compareAndExchange(memory, wqe.remoteAddress, wqe.compareAdd, wqe.swap)
+                : (long) ATOMIC_LONG.getAndAdd(memory, wqe.remoteAddress, wqe.compareAdd);
+        memory.set(ValueLayout.JAVA_LONG_UNALIGNED, wqe.sges.address[0], original);
         return ACK;
     }
 
@@ -167,7 +162,7 @@ final class Responder {
                 AccessFlag.REMOTE_WRITE, remote)) {
             return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
         }
-        ATOMIC_LONG.setVolatile(remote.segment[0], remote.offset[0], wqe.swap);
+        ATOMIC_LONG.setVolatile(DeviceMemory.ALL, wqe.remoteAddress, wqe.swap);
         return ACK;
     }
 

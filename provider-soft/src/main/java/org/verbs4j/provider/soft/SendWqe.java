@@ -36,9 +36,10 @@ final class SendWqe {
     MwBindInfo bindInfo;
     int rnrAttempts;
 
-    SendWqe(int maxSge, int maxInline) {
+    /** @param inline the slot's native buffer for inline data, {@code max_inline_data} bytes */
+    SendWqe(int maxSge, MemorySegment inline) {
         sges = new Sges(maxSge);
-        inline = MemorySegment.ofArray(new byte[maxInline]);
+        this.inline = inline;
     }
 
     void clear(SendOpcode newOpcode, long newWrId, int newFlags) {
@@ -71,7 +72,7 @@ final class SendWqe {
     /** @return the data to send: the inline copy or the SGE list */
     Sges source() {
         if (isInline) {
-            inlineView.setResolved(inline, 0, inlineLength);
+            inlineView.setResolved(inline.address(), inlineLength);
             return inlineView;
         }
         return sges;

@@ -24,9 +24,8 @@ final class SoftFabric {
 
     private final ReentrantLock wire = new ReentrantLock();
     private final DeviceClock clock = new DeviceClock();
-    private final ObjectTable<SoftQueuePair> queuePairs =
-            new ObjectTable<>(SoftQueuePair.class, FIRST_QPN, NUMBER_LIMIT);
-    private final ObjectTable<Object> keys = new ObjectTable<>(Object.class, 1, NUMBER_LIMIT);
+    private final ObjectTable<SoftQueuePair> queuePairs = new ObjectTable<>(FIRST_QPN, NUMBER_LIMIT);
+    private final ObjectTable<Object> keys = new ObjectTable<>(1, NUMBER_LIMIT);
     private final MulticastGroups multicast = new MulticastGroups();
     private final Requester requester = new Requester(this);
     private final List<SoftDevice> devices;

@@ -67,6 +67,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private boolean rnrTimerPending;
     private boolean progressing;
     private Object waitingOn;
+    /** The queue pair found at the destination, kept until the next modify; {@code null}: look it up. */
+    private SoftQueuePair peer;
 
     private SoftQueuePair(SoftContext context, QpInitAttributes init, SoftProtectionDomain pd,
                           SoftCompletionQueue sendCq, SoftCompletionQueue recvCq, SoftSharedReceiveQueue srq) {
@@ -303,6 +305,34 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return unsolicitedWriteRecv;
     }
 
+    /**
+     * The connected queue pair at the other end, if it answers: it has the destination number and this
+     * type, its device owns the destination GID, it accepts messages and it is connected back to this
+     * one. The lookup is kept until the next modify; the state checks run every time. Wire lock held.
+     *
+     * @return the peer, or {@code null} if it does not answer
+     */
+    SoftQueuePair connectedPeer() {
+        SoftQueuePair found = peer;
+        if (found == null) {
+            found = lookUpPeer();
+            if (found == null) {
+                return null;
+            }
+            peer = found;
+        }
+        return !found.isClosed() && found.canReceive() && found.destQpNum() == qpNum ? found : null;
+    }
+
+    private SoftQueuePair lookUpPeer() {
+        SoftQueuePair found = fabric.queuePairs().get(attributes.destQpNum());
+        AhAttributes path = attributes.ahAttr();
+        if (found == null || found.type != type || path == null || !found.context.ownsGid(path.grh().dgid())) {
+            return null;
+        }
+        return found;
+    }
+
     /** @return whether the queue pair accepts incoming messages (RTR and later, not ERR) */
     boolean canReceive() {
         QpState current = state;
@@ -382,6 +412,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
                 throw Failures.invalid(MODIFY, problem);
             }
             attributes.apply(requested, mask);
+            peer = null;
             if (mask.contains(QpAttrMask.STATE)) {
                 transition(current, requested.qpState());
             }

@@ -48,7 +48,7 @@ final class SoftSendOps implements SendOps {
         this.queue = qp.sendQueue();
         this.maxSge = qp.capabilities().maxSendSge();
         this.maxInline = qp.capabilities().maxInlineData();
-        this.overflow = new SendWqe(maxSge, maxInline);
+        this.overflow = new SendWqe(maxSge, DeviceMemory.buffer(maxInline));
     }
 
     @Override
