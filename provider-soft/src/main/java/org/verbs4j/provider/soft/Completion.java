@@ -4,8 +4,8 @@ import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
 /**
- * A work completion: the engine builds one in an object of its own (each queue pair and tag matcher owns
- * one, reused for every completion) and a completion queue copies it into an entry of its ring.
+ * A work completion: an entry of a completion queue's ring, which the engine fills in place (see
+ * {@link SoftCompletionQueue#reserve}), or one the engine builds apart and the queue copies into an entry.
  */
 final class Completion {
 

@@ -25,12 +25,6 @@ final class CompletionRing {
         return slots[(int) position & mask];
     }
 
-    void write(long position, Completion c, long ticks) {
-        Completion entry = at(position);
-        entry.copyFrom(c);
-        entry.timestamp = ticks;
-    }
-
     /**
      * Copies the entry at {@code position} of another ring to the same position of this one.
      *

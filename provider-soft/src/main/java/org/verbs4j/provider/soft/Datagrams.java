@@ -79,7 +79,7 @@ final class Datagrams {
         WcStatus status = LocalAccess.check(fabric.keys(), target, receiver.softPd(), true);
         if (status != WcStatus.SUCCESS) {
             long wrId = receiver.takeReceive();
-            receiver.completeReceive(receiver.completion().start(wrId, status, WcOpcode.RECV, receiver.qpNum()));
+            receiver.completeReceive(receiver.startReceive(wrId, status, WcOpcode.RECV));
             receiver.enterError(null);
             return;
         }
@@ -90,7 +90,7 @@ final class Datagrams {
         LocalAccess.copy(grhView, 0, target, 0, GRH_BYTES);
         LocalAccess.copy(source, 0, target, GRH_BYTES, length);
         long wrId = receiver.takeReceive();
-        Completion c = receiver.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV, receiver.qpNum());
+        Completion c = receiver.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV);
         c.byteLen = (int) (GRH_BYTES + length);
         c.srcQp = sender.qpNum();
         c.sl = wqe.ah.attributes().sl();

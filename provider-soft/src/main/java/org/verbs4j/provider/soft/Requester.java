@@ -75,7 +75,7 @@ final class Requester {
             if (status == WcStatus.SUCCESS && !signaled) {
                 continue;
             }
-            Completion c = qp.completion().start(wqe.wrId, status, wqe.opcode.completionOpcode(), qp.qpNum());
+            Completion c = qp.startSend(wqe.wrId, status, wqe.opcode.completionOpcode());
             c.byteLen = (int) length;
             c.sendQueue = queue;
             c.sendPosition = position + 1;

@@ -72,13 +72,13 @@ final class Responder {
                 return ACK;
             }
             long wrId = responder.takeReceive();
-            responder.completeReceive(responder.completion().start(wrId, status, WcOpcode.RECV, responder.qpNum()));
+            responder.completeReceive(responder.startReceive(wrId, status, WcOpcode.RECV));
             return fail(responder, status == WcStatus.LOC_LEN_ERR ? NAK_INVALID : NAK_OPERATION,
                     AsyncEventType.QP_REQ_ERR);
         }
         LocalAccess.copy(source, 0, target, 0, length);
         long wrId = responder.takeReceive();
-        Completion c = responder.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV, responder.qpNum());
+        Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV);
         c.byteLen = (int) length;
         c.srcQp = requester.qpNum();
         c.sl = requester.serviceLevel();
@@ -115,8 +115,7 @@ final class Responder {
             return answer;
         }
         long wrId = unsolicited ? 0 : responder.takeReceive();
-        Completion c = responder.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM,
-                responder.qpNum());
+        Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM);
         c.byteLen = (int) length;
         c.srcQp = requester.qpNum();
         c.wcFlags = (int) WcFlag.WITH_IMM.value();

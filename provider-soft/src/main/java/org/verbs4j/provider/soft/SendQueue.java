@@ -16,18 +16,8 @@ import java.lang.invoke.VarHandle;
  */
 final class SendQueue {
 
-    private static final VarHandle POLLED;
-    private static final VarHandle DISCARDED;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            POLLED = lookup.findVarHandle(SendQueue.class, "polled", long.class);
-            DISCARDED = lookup.findVarHandle(SendQueue.class, "discarded", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle POLLED = FieldHandles.of(MethodHandles.lookup(), "polled", long.class);
+    private static final VarHandle DISCARDED = FieldHandles.of(MethodHandles.lookup(), "discarded", long.class);
 
     private final SendWqe[] slots;
     private final int mask;

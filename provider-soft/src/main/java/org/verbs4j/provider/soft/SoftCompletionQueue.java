@@ -39,20 +39,9 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private static final ValueLayout.OfLong GID_HALF =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final int SPINS_BEFORE_YIELD = 100;
-    private static final VarHandle PUBLISHED;
-    private static final VarHandle CONSUMED;
-    private static final VarHandle POLLER;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            PUBLISHED = lookup.findVarHandle(SoftCompletionQueue.class, "published", long.class);
-            CONSUMED = lookup.findVarHandle(SoftCompletionQueue.class, "consumed", long.class);
-            POLLER = lookup.findVarHandle(SoftCompletionQueue.class, "poller", Thread.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle PUBLISHED = FieldHandles.of(MethodHandles.lookup(), "published", long.class);
+    private static final VarHandle CONSUMED = FieldHandles.of(MethodHandles.lookup(), "consumed", long.class);
+    private static final VarHandle POLLER = FieldHandles.of(MethodHandles.lookup(), "poller", Thread.class);
 
     private final SoftContext context;
     private final Object cqContext;
@@ -143,27 +132,47 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     // ---- producer side (wire lock held) ----
 
     /**
-     * Appends a completion and raises the notification it deserves.
+     * Reserves the entry of the next completion, which the caller fills in place and then publishes with
+     * {@link #publish}, before anything else is pushed to this queue.
      *
-     * @return {@code false} if the queue overran and the completion was lost (the caller moves its queue
-     *     pair to error); the CQ_ERR event is raised here
+     * @return the entry, or {@code null} if the queue overran and the completion is lost (the caller moves
+     *     its queue pair to error); the CQ_ERR event is raised here
      */
-    boolean push(Completion completion) {
+    Completion reserve() {
         if (overrun || isClosed()) {
-            return false;
+            return null;
         }
         CompletionRing entries = ring;
         long position = published;
         if (position - consumed >= entries.capacity && !ignoreOverrun) {
             overrun = true;
             context.events().post(AsyncEventType.CQ_ERR, this, 0);
+            return null;
+        }
+        return entries.at(position);
+    }
+
+    /** Publishes the entry that {@link #reserve} returned, now filled, and raises the notification it deserves. */
+    void publish(Completion entry) {
+        entry.timestamp = stampsTime ? clock.ticks() : 0;
+        PUBLISHED.setRelease(this, published + 1);
+        if (channel != null) {
+            notifyChannel(entry.solicited);
+        }
+    }
+
+    /**
+     * Appends a copy of {@code completion}.
+     *
+     * @return {@code false} if the queue overran and the completion was lost (see {@link #reserve})
+     */
+    boolean push(Completion completion) {
+        Completion entry = reserve();
+        if (entry == null) {
             return false;
         }
-        entries.write(position, completion, stampsTime ? clock.ticks() : 0);
-        PUBLISHED.setRelease(this, position + 1);
-        if (channel != null) {
-            notifyChannel(completion.solicited);
-        }
+        entry.copyFrom(completion);
+        publish(entry);
         return true;
     }
 

@@ -58,7 +58,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private final ReceiveQueue receiveQueue;
     private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
     private final SoftSendOps sendOps;
-    private final Completion completion = new Completion();
+    /** Where a completion that its queue cannot take (overrun) is built, then dropped. */
+    private final Completion lost = new Completion();
     private final EventAccount asyncEvents = new EventAccount("asynchronous");
 
     private volatile QpState state = QpState.RESET;
@@ -256,10 +257,6 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     boolean sqSigAll() {
         return sqSigAll;
-    }
-
-    Completion completion() {
-        return completion;
     }
 
     int qkey() {
@@ -482,7 +479,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         wakeWaiters();
         if (receiveQueue != null) {
             while (!receiveQueue.isEmpty()) {
-                completeReceive(completion.start(takeReceive(), WcStatus.WR_FLUSH_ERR, WcOpcode.RECV, qpNum));
+                completeReceive(startReceive(takeReceive(), WcStatus.WR_FLUSH_ERR, WcOpcode.RECV));
             }
         } else {
             context.events().post(AsyncEventType.QP_LAST_WQE_REACHED, this, 0);
@@ -495,24 +492,49 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             long position = sendQueue.executed;
             SendWqe wqe = sendQueue.slot(position);
             sendQueue.executed = position + 1;
-            Completion c = completion.start(wqe.wrId, WcStatus.WR_FLUSH_ERR, wqe.opcode.completionOpcode(), qpNum);
+            Completion c = startSend(wqe.wrId, WcStatus.WR_FLUSH_ERR, wqe.opcode.completionOpcode());
             c.sendQueue = sendQueue;
             c.sendPosition = position + 1;
-            sendCq.push(c);
+            completeSend(c);
         }
     }
 
-    /** Pushes a send completion; an overrun moves the queue pair to error. */
+    /**
+     * Starts a send completion in the next entry of the send completion queue (to be finished with
+     * {@link #completeSend}); wire lock held.
+     */
+    Completion startSend(long wrId, WcStatus status, WcOpcode opcode) {
+        return start(sendCq, wrId, status, opcode);
+    }
+
+    /**
+     * Starts a receive completion in the next entry of the receive completion queue (to be finished with
+     * {@link #completeReceive}); wire lock held.
+     */
+    Completion startReceive(long wrId, WcStatus status, WcOpcode opcode) {
+        return start(recvCq, wrId, status, opcode);
+    }
+
+    private Completion start(SoftCompletionQueue cq, long wrId, WcStatus status, WcOpcode opcode) {
+        Completion entry = cq.reserve();
+        return (entry == null ? lost : entry).start(wrId, status, opcode, qpNum);
+    }
+
+    /** Publishes a send completion; one its queue could not take (overrun) moves the queue pair to error. */
     void completeSend(Completion c) {
-        if (!sendCq.push(c)) {
-            enterError(AsyncEventType.QP_FATAL);
-        }
+        complete(sendCq, c);
     }
 
-    /** Pushes a receive completion; an overrun moves the queue pair to error. */
+    /** Publishes a receive completion; one its queue could not take (overrun) moves the queue pair to error. */
     void completeReceive(Completion c) {
-        if (!recvCq.push(c)) {
+        complete(recvCq, c);
+    }
+
+    private void complete(SoftCompletionQueue cq, Completion c) {
+        if (c == lost) {
             enterError(AsyncEventType.QP_FATAL);
+        } else {
+            cq.publish(c);
         }
     }
 

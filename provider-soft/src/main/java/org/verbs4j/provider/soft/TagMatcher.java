@@ -254,7 +254,7 @@ final class TagMatcher {
             LocalAccess.copy(headerView, 0, target, 0, TMH_BYTES + RVH_BYTES);
         }
         long wrId = requester.takeReceive();
-        Completion c = requester.completion().start(wrId, status, WcOpcode.RECV, requester.qpNum());
+        Completion c = requester.startReceive(wrId, status, WcOpcode.RECV);
         c.byteLen = TMH_BYTES + RVH_BYTES;
         c.srcQp = responder.qpNum();
         requester.completeReceive(c);
@@ -278,7 +278,7 @@ final class TagMatcher {
             LocalAccess.copy(source, 0, target, 0, length);
         }
         long wrId = responder.takeReceive();
-        Completion c = responder.completion().start(wrId, status, opcode, responder.qpNum());
+        Completion c = completion.start(wrId, status, opcode, responder.qpNum());
         c.byteLen = (int) length;
         c.srcQp = requester.qpNum();
         c.solicited = c.solicited || (wqe.flags & (int) org.verbs4j.SendFlag.SOLICITED.value()) != 0;
@@ -292,9 +292,9 @@ final class TagMatcher {
         return Responder.ACK;
     }
 
-    private static Completion tagged(SoftQueuePair requester, SoftQueuePair responder, long wrId, WcStatus status,
-                                     long tag, int appContext) {
-        Completion c = responder.completion().start(wrId, status, WcOpcode.TM_RECV, responder.qpNum());
+    private Completion tagged(SoftQueuePair requester, SoftQueuePair responder, long wrId, WcStatus status,
+                              long tag, int appContext) {
+        Completion c = completion.start(wrId, status, WcOpcode.TM_RECV, responder.qpNum());
         c.srcQp = requester.qpNum();
         c.tmTag = tag;
         c.tmPriv = appContext;
