@@ -566,14 +566,25 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             if (state == QpState.RESET) {
                 throw Failures.invalid(POST_RECV, "the queue pair is in RESET", first);
             }
-            receiveQueue.post(POST_RECV, first);
-            if (state == QpState.ERR) {
-                flushAll();
-            } else {
-                fabric.requester().wakeRnrWaiters(rnrWaiters);
+            try {
+                receiveQueue.post(POST_RECV, first);
+            } finally {
+                receivesPosted();
             }
         } finally {
             wire.unlock();
+        }
+    }
+
+    /**
+     * Puts the receives just posted to use (also those before a request that failed to post): flushed in
+     * ERR, otherwise offered to the requesters that got an RNR NAK.
+     */
+    private void receivesPosted() {
+        if (state == QpState.ERR) {
+            flushAll();
+        } else {
+            fabric.requester().wakeRnrWaiters(rnrWaiters);
         }
     }
 

@@ -185,8 +185,11 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         ReentrantLock wire = fabric.wire();
         wire.lock();
         try {
-            queue.post(POST, first);
-            fabric.requester().wakeRnrWaiters(rnrWaiters);
+            try {
+                queue.post(POST, first);
+            } finally {
+                fabric.requester().wakeRnrWaiters(rnrWaiters);
+            }
         } finally {
             wire.unlock();
         }
