@@ -1,6 +1,5 @@
 package org.verbs4j.provider.soft;
 
-import org.verbs4j.AccessFlag;
 import org.verbs4j.WcStatus;
 
 /** Local memory access: checking an SGE list against the memory regions of a domain, and copying. */
@@ -15,20 +14,16 @@ final class LocalAccess {
      *
      * @param keys the fabric's key table
      * @param pd the domain the keys must belong to
-     * @param write whether the memory will be written (needs {@link AccessFlag#LOCAL_WRITE})
+     * @param write whether the memory will be written (needs {@link org.verbs4j.AccessFlag#LOCAL_WRITE})
      * @return {@link WcStatus#SUCCESS} or {@link WcStatus#LOC_PROT_ERR} (bad key, other domain, no write
      *     access, out of bounds)
      */
     static WcStatus check(ObjectTable<Object> keys, Sges list, SoftProtectionDomain pd, boolean write) {
         for (int i = 0; i < list.count; i++) {
             int bytes = list.length[i];
-            if (bytes == 0) {
-                continue;
-            }
             int lkey = list.lkey[i];
-            if (!(keys.get(MemoryKeys.index(lkey)) instanceof SoftMemoryRegion mr) || mr.lkey() != lkey
-                    || !mr.usable() || mr.softPd() != pd || (write && !mr.allows(AccessFlag.LOCAL_WRITE))
-                    || !mr.covers(list.address[i], Integer.toUnsignedLong(bytes))) {
+            if (bytes != 0 && !(keys.get(MemoryKeys.index(lkey)) instanceof SoftMemoryRegion mr
+                    && mr.grantsLocal(lkey, pd, write, list.address[i], Integer.toUnsignedLong(bytes)))) {
                 return WcStatus.LOC_PROT_ERR;
             }
         }

@@ -27,6 +27,8 @@ final class Responder {
     static final int NAK_OPERATION = 4;
 
     private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
+    private static final int WITH_IMM = (int) WcFlag.WITH_IMM.value();
+    private static final int WITH_INV = (int) WcFlag.WITH_INV.value();
     private static final VarHandle ATOMIC_LONG = ValueLayout.JAVA_LONG.varHandle();
 
     private final SoftFabric fabric;
@@ -59,24 +61,41 @@ final class Responder {
             return responder.type() == QpType.RC ? RNR : ACK;
         }
         Sges target = queue.headSges();
+        WcStatus status = receiveStatus(responder, wqe, target, length);
+        if (status != WcStatus.SUCCESS) {
+            return refuseReceive(responder, status);
+        }
+        LocalAccess.copy(source, 0, target, 0, length);
+        completeReceive(requester, responder, wqe, length);
+        return ACK;
+    }
+
+    /** @return whether the receive request at the head of the queue can take the message, as a status */
+    private WcStatus receiveStatus(SoftQueuePair responder, SendWqe wqe, Sges target, long length) {
         WcStatus status = LocalAccess.check(fabric.keys(), target, responder.softPd(), true);
         if (status == WcStatus.SUCCESS && length > target.totalLength()) {
-            status = WcStatus.LOC_LEN_ERR;
+            return WcStatus.LOC_LEN_ERR;
         }
         if (status == WcStatus.SUCCESS && wqe.opcode == SendOpcode.SEND_WITH_INV
                 && !invalidate(responder.softPd(), wqe.invalidateRkey)) {
-            status = WcStatus.LOC_PROT_ERR;
+            return WcStatus.LOC_PROT_ERR;
         }
-        if (status != WcStatus.SUCCESS) {
-            if (responder.type() != QpType.RC) {
-                return ACK;
-            }
-            long wrId = responder.takeReceive();
-            responder.completeReceive(responder.startReceive(wrId, status, WcOpcode.RECV));
-            return fail(responder, status == WcStatus.LOC_LEN_ERR ? NAK_INVALID : NAK_OPERATION,
-                    AsyncEventType.QP_REQ_ERR);
+        return status;
+    }
+
+    /** The receive request cannot take the message: an RC responder completes it in error and fails. */
+    private int refuseReceive(SoftQueuePair responder, WcStatus status) {
+        if (responder.type() != QpType.RC) {
+            return ACK;
         }
-        LocalAccess.copy(source, 0, target, 0, length);
+        long wrId = responder.takeReceive();
+        responder.completeReceive(responder.startReceive(wrId, status, WcOpcode.RECV));
+        return fail(responder, status == WcStatus.LOC_LEN_ERR ? NAK_INVALID : NAK_OPERATION,
+                AsyncEventType.QP_REQ_ERR);
+    }
+
+    /** Consumes the receive request the message landed in and completes it. */
+    private static void completeReceive(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, long length) {
         long wrId = responder.takeReceive();
         Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV);
         c.byteLen = (int) length;
@@ -84,14 +103,13 @@ final class Responder {
         c.sl = requester.serviceLevel();
         c.solicited = (wqe.flags & SOLICITED) != 0;
         if (wqe.opcode == SendOpcode.SEND_WITH_IMM) {
-            c.wcFlags = (int) WcFlag.WITH_IMM.value();
+            c.wcFlags = WITH_IMM;
             c.immOrInvalidatedRkey = wqe.immData;
         } else if (wqe.opcode == SendOpcode.SEND_WITH_INV) {
-            c.wcFlags = (int) WcFlag.WITH_INV.value();
+            c.wcFlags = WITH_INV;
             c.immOrInvalidatedRkey = wqe.invalidateRkey;
         }
         responder.completeReceive(c);
-        return ACK;
     }
 
     private int write(SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
@@ -118,7 +136,7 @@ final class Responder {
         Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM);
         c.byteLen = (int) length;
         c.srcQp = requester.qpNum();
-        c.wcFlags = (int) WcFlag.WITH_IMM.value();
+        c.wcFlags = WITH_IMM;
         c.immOrInvalidatedRkey = wqe.immData;
         c.sl = requester.serviceLevel();
         c.unsolicited = unsolicited;

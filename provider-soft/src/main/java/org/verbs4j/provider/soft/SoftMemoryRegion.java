@@ -120,6 +120,17 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
         return (accessBits & flag.value()) != 0;
     }
 
+    /**
+     * The rule of local access: {@code lkey} is this region's key, the region is usable and belongs to
+     * {@code pd}, grants {@link AccessFlag#LOCAL_WRITE} if the memory is written, and holds the range.
+     *
+     * @return whether the access is granted
+     */
+    boolean grantsLocal(int lkey, SoftProtectionDomain domain, boolean write, long address, long length) {
+        return key == lkey && usable() && pd == domain && (!write || allows(AccessFlag.LOCAL_WRITE))
+                && covers(address, length);
+    }
+
     /** @return whether {@code [address, address + length)} lies inside the region */
     boolean covers(long address, long length) {
         return length >= 0 && address - start >= 0 && address - start <= size - length

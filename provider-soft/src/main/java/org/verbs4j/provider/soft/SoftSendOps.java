@@ -81,8 +81,7 @@ final class SoftSendOps implements SendOps {
 
     private SendOps build(SendOpcode opcode, SendOpsFlag flag) {
         if (opcode == null || (opsBits & flag.value()) == 0) {
-            throw Failures.invalid("ibv_wr_" + flag.name().toLowerCase(java.util.Locale.ROOT),
-                    flag + " was not requested in send_ops_flags at creation");
+            throw notRequested(flag);
         }
         if (!inBatch) {
             fail(Errno.EINVAL, "a request was built outside ibv_wr_start ... ibv_wr_complete");
@@ -96,6 +95,11 @@ final class SoftSendOps implements SendOps {
         }
         current.clear(opcode, nextWrId, nextFlags);
         return this;
+    }
+
+    private static RuntimeException notRequested(SendOpsFlag flag) {
+        return Failures.invalid("ibv_wr_" + flag.name().toLowerCase(java.util.Locale.ROOT),
+                flag + " was not requested in send_ops_flags at creation");
     }
 
     private void fail(Errno code, String why) {
@@ -343,6 +347,11 @@ final class SoftSendOps implements SendOps {
             staged = 0;
             throw VerbsException.of(COMPLETE, errno, problem);
         }
+        postAndExecute();
+    }
+
+    /** Posts the staged requests and executes them, under the wire lock. */
+    private void postAndExecute() {
         ReentrantLock wire = qp.fabric().wire();
         wire.lock();
         try {
@@ -350,7 +359,7 @@ final class SoftSendOps implements SendOps {
             QpState state = qp.state();
             if (state == QpState.RESET || state == QpState.INIT || state == QpState.RTR) {
                 staged = 0;
-                throw Failures.invalid(COMPLETE, "the queue pair is in " + state + ": sends need RTS");
+                throw notReady(state);
             }
             queue.posted = base + staged;
             staged = 0;
@@ -358,6 +367,10 @@ final class SoftSendOps implements SendOps {
         } finally {
             wire.unlock();
         }
+    }
+
+    private static RuntimeException notReady(QpState state) {
+        return Failures.invalid(COMPLETE, "the queue pair is in " + state + ": sends need RTS");
     }
 
     private void checkRequests() {
