@@ -5,7 +5,10 @@ import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
 import org.verbs4j.MwBindInfo;
 
-/** One slot of a send queue: a posted send work request, reused for every request of the slot. */
+/**
+ * One slot of a send queue: a posted send work request, reused for every request of the slot. The fields
+ * after {@link #flags} belong to some operations only (see {@link #clear}).
+ */
 final class SendWqe {
 
     SendOpcode opcode;
@@ -42,30 +45,21 @@ final class SendWqe {
         this.inline = inline;
     }
 
+    /**
+     * Starts a new request in the slot. Only what tells the request's state apart is reset: the builder of
+     * each operation writes every field its operation reads (immediate data, keys, addresses, operands, the
+     * window and bind information), and the fields of a UD address and of inline data are read only when
+     * {@link #hasUdAddress} and {@link #isInline} say that they were set; the references such fields keep
+     * are replaced by the next request that sets them.
+     */
     void clear(SendOpcode newOpcode, long newWrId, int newFlags) {
         opcode = newOpcode;
         wrId = newWrId;
         flags = newFlags;
-        immData = 0;
-        invalidateRkey = 0;
-        rkey = 0;
-        remoteAddress = 0;
-        compareAdd = 0;
-        swap = 0;
-        flushLength = 0;
-        flushType = null;
-        flushLevel = null;
-        ah = null;
-        remoteQpn = 0;
-        remoteQkey = 0;
         sges.clear();
-        inlineLength = 0;
         isInline = false;
         hasData = false;
         hasUdAddress = false;
-        window = null;
-        windowRkey = 0;
-        bindInfo = null;
         rnrAttempts = 0;
     }
 

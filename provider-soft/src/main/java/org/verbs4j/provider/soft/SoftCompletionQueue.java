@@ -321,13 +321,14 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         }
     }
 
+    /** @return the current entry of the calling thread's batch (a current entry means an open batch) */
     private Completion entry(String verb) {
-        checkBatch(verb);
         Completion entry = current;
-        if (entry == null) {
-            throw Failures.invalid(verb, "no completion is current: ibv_next_poll returned ENOENT");
+        if (entry != null && (singleThreaded || ownsBatch())) {
+            return entry;
         }
-        return entry;
+        checkBatch(verb);
+        throw Failures.invalid(verb, "no completion is current: ibv_next_poll returned ENOENT");
     }
 
     private Completion entry(String verb, CompletionField field) {
