@@ -52,13 +52,18 @@ public class StreamingBenchmark {
         addressA = pair.mrA.address();
         rkeyB = pair.mrB.rkey();
         addressB = pair.mrB.address();
+        receives = receiveList(pair);
+    }
+
+    /** @return a list of {@link #BURST} receive requests for 8-byte messages into B's buffer */
+    static ReceiveRequest receiveList(RcPair pair) {
         ReceiveRequest next = null;
         for (int i = BURST - 1; i >= 0; i--) {
             ReceiveRequest request = new ReceiveRequest(1).wrId(i).next(next);
             request.sgList().add(pair.mrB, (long) i * MESSAGE, MESSAGE);
             next = request;
         }
-        receives = next;
+        return next;
     }
 
     /** Releases the device objects. */
