@@ -46,11 +46,21 @@ final class MessageStream implements AutoCloseable {
 
     /** Posts a burst of SENDs on A, the last one signaled. */
     void postSends() {
+        buildSends();
+        ops.complete();
+    }
+
+    /** Builds a burst of SENDs on A as {@link #postSends} does, then aborts the batch: the builder's cost alone. */
+    void buildSendsAndAbort() {
+        buildSends();
+        ops.abort();
+    }
+
+    private void buildSends() {
         ops.start();
         for (int i = 0; i < BURST; i++) {
             ops.wrId(i).wrFlags(flags(i)).send().setSge(lkeyA, addressA + (long) i * MESSAGE, MESSAGE);
         }
-        ops.complete();
     }
 
     /** Posts a burst of RDMA_WRITEs from A to B, the last one signaled. */
