@@ -7,9 +7,7 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The message rate of 8-byte SEND and RDMA_WRITE between two RC queue pairs of the soft device as
@@ -21,21 +19,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-public class StreamingBenchmark {
+public class StreamingBenchmark extends StreamState {
 
-    private MessageStream stream;
-
-    /** Connects the queue pairs. */
-    @Setup
-    public void setUp() {
-        stream = new MessageStream();
-    }
-
-    /** Releases the device objects. */
-    @TearDown
-    public void tearDown() {
-        stream.close();
-    }
 
     /** One burst of SENDs: post the receives, post the sends, drain both completion queues. */
     @Benchmark

@@ -12,7 +12,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The streamed 8-byte SEND of {@link StreamingBenchmark} with the two sides in two threads, as perftest's
@@ -27,12 +26,11 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Group)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-public class StreamingTwoThreadsBenchmark {
+public class StreamingTwoThreadsBenchmark extends StreamState {
 
     private static final int BURST = MessageStream.BURST;
     private static final int DEPTH = MessageStream.DEPTH;
 
-    private MessageStream stream;
     private long sendsPosted;
     private long sendsCompleted;
     private long receivesPosted;
@@ -50,18 +48,6 @@ public class StreamingTwoThreadsBenchmark {
         public void reset() {
             messages = 0;
         }
-    }
-
-    /** Connects the queue pairs. */
-    @Setup
-    public void setUp() {
-        stream = new MessageStream();
-    }
-
-    /** Releases the device objects. */
-    @TearDown
-    public void tearDown() {
-        stream.close();
     }
 
     /** @return the messages sent so far */
