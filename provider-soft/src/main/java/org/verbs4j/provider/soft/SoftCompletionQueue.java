@@ -66,7 +66,6 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private volatile long consumed;
     private volatile boolean overrun;
     /** The thread whose batch is open (compare-and-set, released with a release store), or {@code null}. */
-    @SuppressWarnings("unused")
     private Thread poller;
     private long cursor;
     private boolean batchOpen;
