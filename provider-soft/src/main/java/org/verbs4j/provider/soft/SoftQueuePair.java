@@ -39,6 +39,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private static final String CREATE = "ibv_create_qp_ex";
     private static final String MODIFY = "ibv_modify_qp";
     private static final String POST_RECV = "ibv_post_recv";
+    private static final String DESTROY = "ibv_destroy_qp";
 
     private final SoftContext context;
     private final SoftFabric fabric;
@@ -57,8 +58,9 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private final ReceiveQueue receiveQueue;
     private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
     private final SoftSendOps sendOps;
-    private final Completion completion = new Completion();
-    private final EventAccount asyncEvents = new EventAccount();
+    /** Where a completion that its queue cannot take (overrun) is built, then dropped. */
+    private final Completion lost = new Completion();
+    private final EventAccount asyncEvents = new EventAccount("asynchronous");
 
     private volatile QpState state = QpState.RESET;
     private final QpAttributeStore attributes = new QpAttributeStore();
@@ -66,10 +68,12 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private boolean rnrTimerPending;
     private boolean progressing;
     private Object waitingOn;
+    /** The queue pair found at the destination, kept until the next modify; {@code null}: look it up. */
+    private SoftQueuePair peer;
 
     private SoftQueuePair(SoftContext context, QpInitAttributes init, SoftProtectionDomain pd,
                           SoftCompletionQueue sendCq, SoftCompletionQueue recvCq, SoftSharedReceiveQueue srq) {
-        super("ibv_destroy_qp", "queue pair");
+        super(DESTROY, "queue pair");
         this.context = context;
         this.fabric = context.fabric();
         this.pd = pd;
@@ -86,8 +90,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         this.blockSelfMulticast = init.createFlags().contains(QpCreateFlag.BLOCK_SELF_MCAST_LB);
         this.sendQueue = new SendQueue(capabilities.maxSendWr(), capabilities.maxSendSge(),
                 capabilities.maxInlineData());
-        this.receiveQueue = srq == null ? new ReceiveQueue(capabilities.maxRecvWr(), capabilities.maxRecvSge())
-                : null;
+        this.receiveQueue = srq == null ? new ReceiveQueue(capabilities.maxRecvWr(), capabilities.maxRecvSge(),
+                "max_recv_sge", "the receive queue") : null;
         this.sendOps = init.sendOpsFlags().isEmpty() ? null
                 : new SoftSendOps(this, Flags.toBits(init.sendOpsFlags()));
         int number = fabric.queuePairs().add(this);
@@ -255,10 +259,6 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return sqSigAll;
     }
 
-    Completion completion() {
-        return completion;
-    }
-
     int qkey() {
         return attributes.qkey();
     }
@@ -302,6 +302,34 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return unsolicitedWriteRecv;
     }
 
+    /**
+     * The connected queue pair at the other end, if it answers: it has the destination number and this
+     * type, its device owns the destination GID, it accepts messages and it is connected back to this
+     * one. The lookup is kept until the next modify; the state checks run every time. Wire lock held.
+     *
+     * @return the peer, or {@code null} if it does not answer
+     */
+    SoftQueuePair connectedPeer() {
+        SoftQueuePair found = peer;
+        if (found == null) {
+            found = lookUpPeer();
+            if (found == null) {
+                return null;
+            }
+            peer = found;
+        }
+        return !found.isClosed() && found.canReceive() && found.destQpNum() == qpNum ? found : null;
+    }
+
+    private SoftQueuePair lookUpPeer() {
+        SoftQueuePair found = fabric.queuePairs().get(attributes.destQpNum());
+        AhAttributes path = attributes.ahAttr();
+        if (found == null || found.type != type || path == null || !found.context.ownsGid(path.grh().dgid())) {
+            return null;
+        }
+        return found;
+    }
+
     /** @return whether the queue pair accepts incoming messages (RTR and later, not ERR) */
     boolean canReceive() {
         QpState current = state;
@@ -318,11 +346,18 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return srq != null ? srq.rnrWaiters() : rnrWaiters;
     }
 
-    /** Called by the responder after it took a receive request from {@link #receiveQueue()}. */
-    void receiveConsumed() {
+    /**
+     * Takes the receive request at the head of {@link #receiveQueue()}, which must not be empty, and fires
+     * the shared receive queue's limit event when it is due; wire lock held.
+     *
+     * @return the work request id of the request
+     */
+    long takeReceive() {
+        long wrId = receiveQueue().take();
         if (srq != null) {
             srq.consumed();
         }
+        return wrId;
     }
 
     boolean rnrTimerPending() {
@@ -374,6 +409,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
                 throw Failures.invalid(MODIFY, problem);
             }
             attributes.apply(requested, mask);
+            peer = null;
             if (mask.contains(QpAttrMask.STATE)) {
                 transition(current, requested.qpState());
             }
@@ -443,9 +479,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         wakeWaiters();
         if (receiveQueue != null) {
             while (!receiveQueue.isEmpty()) {
-                long wrId = receiveQueue.headWrId();
-                receiveQueue.removeHead();
-                completeReceive(completion.start(wrId, WcStatus.WR_FLUSH_ERR, WcOpcode.RECV, qpNum));
+                completeReceive(startReceive(takeReceive(), WcStatus.WR_FLUSH_ERR, WcOpcode.RECV));
             }
         } else {
             context.events().post(AsyncEventType.QP_LAST_WQE_REACHED, this, 0);
@@ -458,24 +492,49 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             long position = sendQueue.executed;
             SendWqe wqe = sendQueue.slot(position);
             sendQueue.executed = position + 1;
-            Completion c = completion.start(wqe.wrId, WcStatus.WR_FLUSH_ERR, wqe.opcode.completionOpcode(), qpNum);
+            Completion c = startSend(wqe.wrId, WcStatus.WR_FLUSH_ERR, wqe.opcode.completionOpcode());
             c.sendQueue = sendQueue;
             c.sendPosition = position + 1;
-            sendCq.push(c);
+            completeSend(c);
         }
     }
 
-    /** Pushes a send completion; an overrun moves the queue pair to error. */
+    /**
+     * Starts a send completion in the next entry of the send completion queue (to be finished with
+     * {@link #completeSend}); wire lock held.
+     */
+    Completion startSend(long wrId, WcStatus status, WcOpcode opcode) {
+        return start(sendCq, wrId, status, opcode);
+    }
+
+    /**
+     * Starts a receive completion in the next entry of the receive completion queue (to be finished with
+     * {@link #completeReceive}); wire lock held.
+     */
+    Completion startReceive(long wrId, WcStatus status, WcOpcode opcode) {
+        return start(recvCq, wrId, status, opcode);
+    }
+
+    private Completion start(SoftCompletionQueue cq, long wrId, WcStatus status, WcOpcode opcode) {
+        Completion entry = cq.reserve();
+        return (entry == null ? lost : entry).start(wrId, status, opcode, qpNum);
+    }
+
+    /** Publishes a send completion; one its queue could not take (overrun) moves the queue pair to error. */
     void completeSend(Completion c) {
-        if (!sendCq.push(c)) {
-            enterError(AsyncEventType.QP_FATAL);
-        }
+        complete(sendCq, c);
     }
 
-    /** Pushes a receive completion; an overrun moves the queue pair to error. */
+    /** Publishes a receive completion; one its queue could not take (overrun) moves the queue pair to error. */
     void completeReceive(Completion c) {
-        if (!recvCq.push(c)) {
+        complete(recvCq, c);
+    }
+
+    private void complete(SoftCompletionQueue cq, Completion c) {
+        if (c == lost) {
             enterError(AsyncEventType.QP_FATAL);
+        } else {
+            cq.publish(c);
         }
     }
 
@@ -507,24 +566,25 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             if (state == QpState.RESET) {
                 throw Failures.invalid(POST_RECV, "the queue pair is in RESET", first);
             }
-            for (ReceiveRequest request = first; request != null; request = request.next()) {
-                if (request.sgList().size() > receiveQueue.maxSge()) {
-                    throw Failures.invalid(POST_RECV, request.sgList().size() + " SGEs exceed max_recv_sge "
-                            + receiveQueue.maxSge(), request);
-                }
-                if (receiveQueue.isFull()) {
-                    throw Failures.noMemory(POST_RECV, "the receive queue is full (" + receiveQueue.capacity()
-                            + " requests)", request);
-                }
-                receiveQueue.add(request);
-            }
-            if (state == QpState.ERR) {
-                flushAll();
-            } else {
-                fabric.requester().wakeRnrWaiters(rnrWaiters);
+            try {
+                receiveQueue.post(POST_RECV, first);
+            } finally {
+                receivesPosted();
             }
         } finally {
             wire.unlock();
+        }
+    }
+
+    /**
+     * Puts the receives just posted to use (also those before a request that failed to post): flushed in
+     * ERR, otherwise offered to the requesters that got an RNR NAK.
+     */
+    private void receivesPosted() {
+        if (state == QpState.ERR) {
+            flushAll();
+        } else {
+            fabric.requester().wakeRnrWaiters(rnrWaiters);
         }
     }
 
@@ -589,7 +649,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         wire.lock();
         try {
             if (multicastAttachments > 0) {
-                throw Failures.busy("ibv_destroy_qp", "the queue pair is attached to " + multicastAttachments
+                throw Failures.busy(DESTROY, "the queue pair is attached to " + multicastAttachments
                         + " multicast group(s)");
             }
             forgetRnrWait();
@@ -597,11 +657,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             wire.unlock();
         }
         context.events().discard(this);
-        if (!asyncEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
-            throw Failures.busy("ibv_destroy_qp", asyncEvents.outstanding()
-                    + " asynchronous event(s) are not acknowledged after " + EventAccount.destroyTimeout()
-                    + " (property " + EventAccount.DESTROY_TIMEOUT_PROPERTY + ")");
-        }
+        asyncEvents.awaitAllAcknowledged(DESTROY);
         wire.lock();
         try {
             state = QpState.RESET;

@@ -13,7 +13,10 @@ import org.verbs4j.ReceiveRequest;
 import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
 
-/** The data path (post receive, post send, poll, read fields) allocates nothing in steady state. */
+/**
+ * The data path (post receive, post send, poll, read fields) allocates nothing in steady state, one
+ * request at a time and streamed (lists of receives, batches of sends with one signaled, batches of polls).
+ */
 class AllocationTest {
 
     private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
@@ -26,12 +29,25 @@ class AllocationTest {
     private final QueuePair b = rig.qp(QpType.RC, cqB, 16);
     private final MemoryRegion mrA = rig.region(4096);
     private final MemoryRegion mrB = rig.region(4096);
+    private static final int BURST = 8;
+
     private final ReceiveRequest receive = new ReceiveRequest(1).wrId(7);
+    private final ReceiveRequest receives = receiveList();
     private long sink;
 
     AllocationTest() {
         rig.connectPair(a, b);
         receive.sgList().add(mrB, 0, 64);
+    }
+
+    private ReceiveRequest receiveList() {
+        ReceiveRequest next = null;
+        for (int i = BURST - 1; i >= 0; i--) {
+            ReceiveRequest request = new ReceiveRequest(1).wrId(i).next(next);
+            request.sgList().add(mrB, 64L * i, 64);
+            next = request;
+        }
+        return next;
     }
 
     @AfterEach
@@ -48,7 +64,19 @@ class AllocationTest {
             ops.wrId(i).wrFlags(SIGNALED).rdmaWrite(mrB.rkey(), mrB.address() + 1024).setSge(mrA.lkey(), mrA.address(), 8);
             ops.complete();
             sink += drain(cqA) + drain(cqB);
+            streamBurst(ops);
         }
+    }
+
+    /** A burst as the streaming benchmark sends it: one list of receives, one batch with one signaled send. */
+    private void streamBurst(SendOps ops) {
+        b.postReceive(receives);
+        ops.start();
+        for (int i = 0; i < BURST; i++) {
+            ops.wrId(i).wrFlags(i == BURST - 1 ? SIGNALED : 0).send().setSge(mrA.lkey(), mrA.address() + 8L * i, 8);
+        }
+        ops.complete();
+        sink += drain(cqA) + drain(cqB);
     }
 
     private static long drain(CompletionQueue cq) {
