@@ -18,14 +18,10 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE=${RXE_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/verbs4j-rxe-vm-${RXE_VM_SUITE:-trixie}}
 SUITE=${RXE_VM_SUITE:-trixie}
-# The Debian archive this host's apt already uses (first deb822 or one-line entry).
-host_mirror() {
-  local u
-  u=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -v security | head -n1)
-  [ -n "$u" ] || u=$(awk '$1=="deb" {for(i=2;i<=NF;i++) if ($i ~ /^https?:/) {print $i; exit}}' /etc/apt/sources.list 2>/dev/null | head -n1)
-  echo "$u"
-}
-MIRROR=${RXE_VM_MIRROR:-$(host_mirror)}
+# The Debian archive this host's apt already uses, never a third-party repository.
+# shellcheck source=../scripts/debian-mirror.sh
+. "$HERE/../scripts/debian-mirror.sh"
+MIRROR=${RXE_VM_MIRROR:-$(verbs4j_debian_mirror)}
 [ -n "$MIRROR" ] || { echo "build.sh: no Debian mirror found in apt's sources; set RXE_VM_MIRROR" >&2; exit 2; }
 KEYRING=${RXE_VM_KEYRING:-/usr/share/keyrings/debian-archive-keyring.gpg}
 IMG_FREE_MB=${RXE_VM_IMG_FREE_MB:-1024}       # free space left in rootfs.img

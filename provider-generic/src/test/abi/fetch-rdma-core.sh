@@ -5,7 +5,7 @@
 # suite (default: bookworm trixie sid, i.e. rdma-core 44, 56 and 65) with "apt-get download" and a
 # private apt configuration under OUT_DIR, and unpacks them with "dpkg-deb -x" into
 # OUT_DIR/<suite>/<arch>/root. Nothing is installed. The mirror is the Debian archive this machine's
-# apt already uses (read from /etc/apt at run time; VERBS4J_DEBIAN_MIRROR overrides it).
+# apt already uses (scripts/debian-mirror.sh; VERBS4J_DEBIAN_MIRROR overrides it).
 # amd64 and arm64 packages are fetched, for the symbol check of both architectures.
 #
 # A suite whose OUT_DIR/<suite>/.done exists is not fetched again. Exits non-zero, with a message
@@ -25,13 +25,9 @@ for tool in apt-get dpkg-deb; do
 done
 [ -r "$KEYRING" ] || die "no Debian archive keyring at $KEYRING (apt-get install debian-archive-keyring)"
 
-host_mirror() {
-  local uri
-  uri=$(awk '/^URIs:/ {print $2}' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -v -e security -e '^$' | grep -i debian | head -n1 || true)
-  [ -n "$uri" ] || uri=$(awk '$1=="deb" {for (i=2;i<=NF;i++) if ($i ~ /^https?:/) {print $i; exit}}' /etc/apt/sources.list 2>/dev/null | grep -v security | head -n1 || true)
-  echo "$uri"
-}
-MIRROR=${VERBS4J_DEBIAN_MIRROR:-$(host_mirror)}
+# shellcheck source=../../../../scripts/debian-mirror.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../../../../scripts/debian-mirror.sh"
+MIRROR=${VERBS4J_DEBIAN_MIRROR:-$(verbs4j_debian_mirror)}
 [ -n "$MIRROR" ] || die "no Debian mirror in /etc/apt/sources.list{,.d}; set VERBS4J_DEBIAN_MIRROR"
 
 fetch_suite() {

@@ -27,6 +27,9 @@ final class RcPair implements AutoCloseable {
     private static final Set<AccessFlag> ACCESS = EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE,
             AccessFlag.REMOTE_READ);
 
+    /** The depth of the send and receive queues. */
+    static final int QUEUE_DEPTH = 256;
+
     final Arena arena = Arena.ofShared();
     final Context context;
     final ProtectionDomain pd;
@@ -42,7 +45,7 @@ final class RcPair implements AutoCloseable {
         pd = context.allocateProtectionDomain();
         cqA = context.createCompletionQueue(CqInitAttributes.builder(1024).build());
         cqB = context.createCompletionQueue(CqInitAttributes.builder(1024).build());
-        QpCapabilities cap = new QpCapabilities(256, 256, 1, 1, 64);
+        QpCapabilities cap = new QpCapabilities(QUEUE_DEPTH, QUEUE_DEPTH, 1, 1, 64);
         Set<SendOpsFlag> ops = EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.RDMA_WRITE);
         a = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cqA, cap).sendOpsFlags(ops).build());
         b = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cqB, cap).sendOpsFlags(ops).build());

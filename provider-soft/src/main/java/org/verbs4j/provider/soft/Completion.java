@@ -4,8 +4,8 @@ import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
 /**
- * A work completion being built: the engine fills one of these (each queue pair and shared receive
- * queue owns one, reused for every completion) and a completion queue copies it into its ring.
+ * A work completion: an entry of a completion queue's ring, which the engine fills in place (see
+ * {@link SoftCompletionQueue#reserve}), or one the engine builds apart and the queue copies into an entry.
  */
 final class Completion {
 
@@ -31,6 +31,8 @@ final class Completion {
     SendQueue sendQueue;
     /** The send queue position this completion retires up to (exclusive). */
     long sendPosition;
+    /** The device clock when the completion was queued (in a ring entry), or 0. */
+    long timestamp;
 
     /** Starts a new completion with the fields every completion has. */
     Completion start(long wrIdValue, WcStatus statusValue, WcOpcode opcodeValue, int qpNumValue) {
@@ -53,6 +55,31 @@ final class Completion {
         solicited = statusValue != WcStatus.SUCCESS;
         sendQueue = null;
         sendPosition = 0;
+        timestamp = 0;
         return this;
+    }
+
+    /** Copies every field of {@code other} into this completion. */
+    void copyFrom(Completion other) {
+        wrId = other.wrId;
+        status = other.status;
+        opcode = other.opcode;
+        vendorErr = other.vendorErr;
+        byteLen = other.byteLen;
+        immOrInvalidatedRkey = other.immOrInvalidatedRkey;
+        qpNum = other.qpNum;
+        srcQp = other.srcQp;
+        wcFlags = other.wcFlags;
+        sl = other.sl;
+        tmTag = other.tmTag;
+        tmPriv = other.tmPriv;
+        hasSourceGid = other.hasSourceGid;
+        sourceGidHigh = other.sourceGidHigh;
+        sourceGidLow = other.sourceGidLow;
+        unsolicited = other.unsolicited;
+        solicited = other.solicited;
+        sendQueue = other.sendQueue;
+        sendPosition = other.sendPosition;
+        timestamp = other.timestamp;
     }
 }

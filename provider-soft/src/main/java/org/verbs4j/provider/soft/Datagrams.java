@@ -35,7 +35,7 @@ final class Datagrams {
     private static final int CONTROLLED_QKEY = 0x80000000;
 
     private final SoftFabric fabric;
-    private final MemorySegment grh = MemorySegment.ofArray(new byte[GRH_BYTES]);
+    private final MemorySegment grh = DeviceMemory.buffer(GRH_BYTES);
     private final Sges grhView = new Sges(1);
 
     Datagrams(SoftFabric fabric) {
@@ -76,12 +76,10 @@ final class Datagrams {
             return;
         }
         Sges target = queue.headSges();
-        long wrId = queue.headWrId();
-        WcStatus status = LocalAccess.resolve(fabric.keys(), target, receiver.softPd(), true);
+        WcStatus status = LocalAccess.check(fabric.keys(), target, receiver.softPd(), true);
         if (status != WcStatus.SUCCESS) {
-            queue.removeHead();
-            receiver.receiveConsumed();
-            receiver.completeReceive(receiver.completion().start(wrId, status, WcOpcode.RECV, receiver.qpNum()));
+            long wrId = receiver.takeReceive();
+            receiver.completeReceive(receiver.startReceive(wrId, status, WcOpcode.RECV));
             receiver.enterError(null);
             return;
         }
@@ -91,9 +89,8 @@ final class Datagrams {
         writeGrh(wqe.ah, length);
         LocalAccess.copy(grhView, 0, target, 0, GRH_BYTES);
         LocalAccess.copy(source, 0, target, GRH_BYTES, length);
-        queue.removeHead();
-        receiver.receiveConsumed();
-        Completion c = receiver.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV, receiver.qpNum());
+        long wrId = receiver.takeReceive();
+        Completion c = receiver.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV);
         c.byteLen = (int) (GRH_BYTES + length);
         c.srcQp = sender.qpNum();
         c.sl = wqe.ah.attributes().sl();
@@ -121,6 +118,6 @@ final class Datagrams {
         grh.set(ValueLayout.JAVA_BYTE, 7, (byte) route.hopLimit());
         ah.sourceGid().write(grh, 8);
         route.dgid().write(grh, 24);
-        grhView.setResolved(grh, 0, GRH_BYTES);
+        grhView.setResolved(grh.address(), GRH_BYTES);
     }
 }

@@ -13,7 +13,13 @@ final class EventAccount {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition allAcknowledged = lock.newCondition();
+    private final String kind;
     private int outstanding;
+
+    /** @param kind what the events are ("asynchronous", "completion"), for the destroy error */
+    EventAccount(String kind) {
+        this.kind = kind;
+    }
 
     void delivered() {
         lock.lock();
@@ -50,8 +56,21 @@ final class EventAccount {
         }
     }
 
-    /** @return whether every delivered event was acknowledged within {@code timeout} */
-    boolean awaitAllAcknowledged(Duration timeout) {
+    /**
+     * Waits until every delivered event is acknowledged, at most {@link #destroyTimeout()}.
+     *
+     * @param destroyVerb the destroy verb that waits
+     * @throws org.verbs4j.BusyException naming {@code destroyVerb} if some are still outstanding then
+     */
+    void awaitAllAcknowledged(String destroyVerb) {
+        Duration timeout = destroyTimeout();
+        if (!awaitAllAcknowledged(timeout)) {
+            throw Failures.busy(destroyVerb, outstanding() + " " + kind + " event(s) are not acknowledged after "
+                    + timeout + " (property " + DESTROY_TIMEOUT_PROPERTY + ")");
+        }
+    }
+
+    private boolean awaitAllAcknowledged(Duration timeout) {
         long remaining = timeout.toNanos();
         lock.lock();
         try {
@@ -70,7 +89,7 @@ final class EventAccount {
         }
     }
 
-    static Duration destroyTimeout() {
+    private static Duration destroyTimeout() {
         return Duration.ofMillis(Long.getLong(DESTROY_TIMEOUT_PROPERTY, TimeUnit.SECONDS.toMillis(10)));
     }
 

@@ -1,48 +1,46 @@
 package org.verbs4j.provider.soft;
 
-import java.lang.foreign.MemorySegment;
-import org.verbs4j.AccessFlag;
 import org.verbs4j.WcStatus;
 
-/** Local memory access: resolving an SGE list against the memory regions of a domain, and copying. */
+/** Local memory access: checking an SGE list against the memory regions of a domain, and copying. */
 final class LocalAccess {
 
     private LocalAccess() {
     }
 
     /**
-     * Resolves every entry of {@code list} to its memory.
+     * Checks that every entry of {@code list} lies in a usable memory region of {@code pd} named by its
+     * local key.
      *
      * @param keys the fabric's key table
      * @param pd the domain the keys must belong to
-     * @param write whether the memory will be written (needs {@link AccessFlag#LOCAL_WRITE})
+     * @param write whether the memory will be written (needs {@link org.verbs4j.AccessFlag#LOCAL_WRITE})
      * @return {@link WcStatus#SUCCESS} or {@link WcStatus#LOC_PROT_ERR} (bad key, other domain, no write
      *     access, out of bounds)
      */
-    static WcStatus resolve(ObjectTable<Object> keys, Sges list, SoftProtectionDomain pd, boolean write) {
+    static WcStatus check(ObjectTable<Object> keys, Sges list, SoftProtectionDomain pd, boolean write) {
         for (int i = 0; i < list.count; i++) {
             int bytes = list.length[i];
-            if (bytes == 0) {
-                list.segment[i] = null;
-                continue;
-            }
-            Object owner = keys.get(MemoryKeys.index(list.lkey[i]));
-            if (!(owner instanceof SoftMemoryRegion mr) || mr.lkey() != list.lkey[i] || !mr.usable()
-                    || mr.softPd() != pd || (write && !mr.allows(AccessFlag.LOCAL_WRITE))
-                    || !mr.covers(list.address[i], Integer.toUnsignedLong(bytes))) {
+            int lkey = list.lkey[i];
+            if (bytes != 0 && !(keys.get(MemoryKeys.index(lkey)) instanceof SoftMemoryRegion mr
+                    && mr.grantsLocal(lkey, pd, write, list.address[i], Integer.toUnsignedLong(bytes)))) {
                 return WcStatus.LOC_PROT_ERR;
             }
-            list.segment[i] = mr.dma();
-            list.offset[i] = list.address[i] - mr.address();
         }
         return WcStatus.SUCCESS;
     }
 
     /**
-     * Copies {@code bytes} bytes from the resolved list {@code source}, starting {@code sourceStart}
-     * bytes into it, to the resolved list {@code target}, starting {@code targetStart} bytes into it.
+     * Copies {@code bytes} bytes from the checked list {@code source}, starting {@code sourceStart}
+     * bytes into it, to the checked list {@code target}, starting {@code targetStart} bytes into it; a
+     * copy between two single entries is one bulk copy.
      */
     static void copy(Sges source, long sourceStart, Sges target, long targetStart, long bytes) {
+        if (source.count == 1 && target.count == 1 && bytes <= source.totalLength() - sourceStart
+                && bytes <= target.totalLength() - targetStart) {
+            DeviceMemory.copy(source.address[0] + sourceStart, target.address[0] + targetStart, bytes);
+            return;
+        }
         int si = 0;
         long so = sourceStart;
         int ti = 0;
@@ -62,8 +60,7 @@ final class LocalAccess {
             }
             long chunk = Math.min(left, Math.min(Integer.toUnsignedLong(source.length[si]) - so,
                     Integer.toUnsignedLong(target.length[ti]) - to));
-            MemorySegment.copy(source.segment[si], source.offset[si] + so, target.segment[ti],
-                    target.offset[ti] + to, chunk);
+            DeviceMemory.copy(source.address[si] + so, target.address[ti] + to, chunk);
             left -= chunk;
             so += chunk;
             to += chunk;

@@ -3,19 +3,18 @@ package org.verbs4j.provider.soft;
 /**
  * A table of objects indexed by small numbers (queue pair numbers, key indexes) that reads without
  * locking or allocating. Numbers are handed out in increasing order and never reused, so that a stale
- * number cannot reach a new object.
+ * number cannot reach a new object. Only {@link #add} stores into the table, so every object in it is a
+ * {@code T} and a read needs no type check.
  *
  * @param <T> the type of the objects
  */
 final class ObjectTable<T> {
 
-    private final Class<T> type;
     private final int limit;
     private volatile Object[] slots = new Object[256];
     private int next;
 
-    ObjectTable(Class<T> type, int first, int limit) {
-        this.type = type;
+    ObjectTable(int first, int limit) {
         this.next = first;
         this.limit = limit;
     }
@@ -45,12 +44,12 @@ final class ObjectTable<T> {
     }
 
     /** @return the object with that number, or {@code null} */
+    @SuppressWarnings("unchecked")
     T get(int index) {
         Object[] current = slots;
         if (index < 0 || index >= current.length) {
             return null;
         }
-        Object value = current[index];
-        return value == null ? null : type.cast(value);
+        return (T) current[index];
     }
 }

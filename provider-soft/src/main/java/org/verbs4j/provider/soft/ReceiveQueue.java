@@ -11,25 +11,37 @@ final class ReceiveQueue {
 
     private long[] wrId;
     private Sges[] entries;
+    private int mask;
+    private int capacity;
     private final int maxSge;
+    private final String maxSgeName;
+    private final String name;
     private long head;
     private long tail;
 
-    ReceiveQueue(int capacity, int maxSge) {
+    /**
+     * @param maxSgeName the attribute that limits the SGEs of a request, for error messages
+     * @param name what the queue is, for error messages
+     */
+    ReceiveQueue(int capacity, int maxSge, String maxSgeName, String name) {
         this.maxSge = maxSge;
+        this.maxSgeName = maxSgeName;
+        this.name = name;
         allocate(capacity);
     }
 
-    private void allocate(int capacity) {
-        wrId = new long[capacity];
-        entries = new Sges[capacity];
-        for (int i = 0; i < capacity; i++) {
+    private void allocate(int newCapacity) {
+        capacity = newCapacity;
+        wrId = new long[RingSlots.lengthFor(newCapacity)];
+        entries = new Sges[wrId.length];
+        mask = wrId.length - 1;
+        for (int i = 0; i < entries.length; i++) {
             entries[i] = new Sges(maxSge);
         }
     }
 
     int capacity() {
-        return wrId.length;
+        return capacity;
     }
 
     int maxSge() {
@@ -48,8 +60,28 @@ final class ReceiveQueue {
         return size() >= capacity();
     }
 
-    /** Copies {@code request} into the ring; the caller checked the SGE count and the room. */
-    void add(ReceiveRequest request) {
+    /**
+     * Copies the requests of a list into the ring, in order; the requests before one that cannot be posted
+     * stay posted, as in C.
+     *
+     * @param verb the verb that posts, for the exception
+     * @throws org.verbs4j.InvalidArgumentException if a request has more SGEs than the queue allows
+     * @throws org.verbs4j.OutOfResourcesException if the queue is full
+     */
+    void post(String verb, ReceiveRequest first) {
+        for (ReceiveRequest request = first; request != null; request = request.next()) {
+            if (request.sgList().size() > maxSge) {
+                throw Failures.invalid(verb, request.sgList().size() + " SGEs exceed " + maxSgeName + " " + maxSge,
+                        request);
+            }
+            if (isFull()) {
+                throw Failures.noMemory(verb, name + " is full (" + capacity() + " requests)", request);
+            }
+            add(request);
+        }
+    }
+
+    private void add(ReceiveRequest request) {
         int slot = slot(tail);
         wrId[slot] = request.wrId();
         Sges sges = entries[slot];
@@ -61,16 +93,15 @@ final class ReceiveQueue {
         tail++;
     }
 
-    long headWrId() {
-        return wrId[slot(head)];
-    }
-
     Sges headSges() {
         return entries[slot(head)];
     }
 
-    void removeHead() {
+    /** Removes the request at the head, which must exist; @return its work request id */
+    long take() {
+        long id = wrId[slot(head)];
         head++;
+        return id;
     }
 
     void clear() {
@@ -78,26 +109,22 @@ final class ReceiveQueue {
     }
 
     /** Changes the capacity, keeping the posted requests; the caller checked that they fit. */
-    void resize(int capacity) {
+    void resize(int newCapacity) {
         long[] oldIds = wrId;
         Sges[] oldEntries = entries;
-        int oldCapacity = oldIds.length;
+        int oldMask = mask;
         int count = size();
-        wrId = new long[capacity];
-        entries = new Sges[capacity];
+        allocate(newCapacity);
         for (int i = 0; i < count; i++) {
-            int from = (int) Long.remainderUnsigned(head + i, oldCapacity);
+            int from = (int) (head + i) & oldMask;
             wrId[i] = oldIds[from];
             entries[i] = oldEntries[from];
-        }
-        for (int i = count; i < capacity; i++) {
-            entries[i] = new Sges(maxSge);
         }
         head = 0;
         tail = count;
     }
 
     private int slot(long position) {
-        return (int) Long.remainderUnsigned(position, wrId.length);
+        return (int) position & mask;
     }
 }

@@ -12,7 +12,8 @@ final class RemoteAccess {
     }
 
     /**
-     * Resolves {@code [address, address + length)} under {@code rkey} into {@code target} (one entry).
+     * Checks {@code [address, address + length)} under {@code rkey} and makes it the one entry of
+     * {@code target}.
      *
      * @return whether the access is allowed
      */
@@ -22,29 +23,20 @@ final class RemoteAccess {
             return false;
         }
         if (length == 0) {
-            target.setResolved(null, 0, 0);
+            target.setResolved(0, 0);
             return true;
         }
         Object owner = keys.get(MemoryKeys.index(rkey));
-        if (owner instanceof SoftMemoryRegion mr) {
-            if (mr.rkey() != rkey || !mr.usable() || mr.softPd() != responder.softPd() || !mr.allows(access)
-                    || !mr.covers(address, length)) {
-                return false;
-            }
-            target.setResolved(mr.dma(), address - mr.address(), (int) length);
-            return true;
+        SoftMemoryRegion mr = grantingRegion(owner, responder, rkey, access);
+        if (mr == null) {
+            return false;
         }
-        if (owner instanceof SoftMemoryWindow mw) {
-            SoftMemoryRegion mr = mw.region();
-            if (mw.rkey() != rkey || mr == null || mw.isClosed() || !mr.usable() || mw.softPd() != responder.softPd()
-                    || (mw.boundQp() != null && mw.boundQp() != responder) || !mw.allows(access)
-                    || !mw.covers(address, length)) {
-                return false;
-            }
-            target.setResolved(mr.dma(), address - mr.address(), (int) length);
-            return true;
+        boolean inside = owner instanceof SoftMemoryWindow mw ? mw.covers(address, length) : mr.covers(address, length);
+        if (!inside) {
+            return false;
         }
-        return false;
+        target.setResolved(address, length);
+        return true;
     }
 
     /**
@@ -52,19 +44,30 @@ final class RemoteAccess {
      *     {@code access}, as does the responder queue pair (no address range is checked)
      */
     static boolean grants(ObjectTable<Object> keys, SoftQueuePair responder, int rkey, AccessFlag access) {
-        if (!responder.allowsRemote(access)) {
-            return false;
-        }
-        Object owner = keys.get(MemoryKeys.index(rkey));
+        return responder.allowsRemote(access)
+                && grantingRegion(keys.get(MemoryKeys.index(rkey)), responder, rkey, access) != null;
+    }
+
+    /**
+     * The validity rule of a remote key: it names a usable region, or a window bound to a usable region (and,
+     * for a type 2 window, to this queue pair), of the responder's domain, which grants {@code access}.
+     *
+     * @param owner what the key's index names in the key table
+     * @return the region whose memory the key reaches, or {@code null} if the key is not valid
+     */
+    private static SoftMemoryRegion grantingRegion(Object owner, SoftQueuePair responder, int rkey,
+                                                   AccessFlag access) {
         if (owner instanceof SoftMemoryRegion mr) {
-            return mr.rkey() == rkey && mr.usable() && mr.softPd() == responder.softPd() && mr.allows(access);
+            boolean valid = mr.rkey() == rkey && mr.usable() && mr.softPd() == responder.softPd() && mr.allows(access);
+            return valid ? mr : null;
         }
         if (owner instanceof SoftMemoryWindow mw) {
             SoftMemoryRegion mr = mw.region();
-            return mw.rkey() == rkey && mr != null && !mw.isClosed() && mr.usable()
+            boolean valid = mw.rkey() == rkey && mr != null && !mw.isClosed() && mr.usable()
                     && mw.softPd() == responder.softPd() && (mw.boundQp() == null || mw.boundQp() == responder)
                     && mw.allows(access);
+            return valid ? mr : null;
         }
-        return false;
+        return null;
     }
 }

@@ -57,60 +57,71 @@ final class Requester {
             }
             long position = queue.executed;
             SendWqe wqe = queue.slot(position);
-            WcStatus status = execute(qp, wqe);
+            long length = wqe.length();
+            WcStatus status = execute(qp, wqe, length);
             if (status == null) {
-                wqe.rnrAttempts++;
-                if (qp.rnrRetry() == INFINITE_RNR_RETRY || wqe.rnrAttempts <= qp.rnrRetry()) {
-                    awaitReceiver(qp, blockedOn);
+                status = receiverNotReady(qp, wqe);
+                if (status == null) {
                     return;
                 }
-                status = WcStatus.RNR_RETRY_EXC_ERR;
             }
             if (qp.waitingOn() != null) {
                 qp.forgetRnrWait();
             }
             queue.executed = position + 1;
             boolean signaled = qp.sqSigAll() || (wqe.flags & SIGNALED) != 0;
-            if (status == WcStatus.SUCCESS && !signaled) {
-                continue;
-            }
-            Completion c = qp.completion().start(wqe.wrId, status, wqe.opcode.completionOpcode(), qp.qpNum());
-            c.byteLen = (int) wqe.length();
-            c.sendQueue = queue;
-            c.sendPosition = position + 1;
-            qp.completeSend(c);
-            if (status != WcStatus.SUCCESS) {
-                qp.enterError(null);
-                return;
+            if (status != WcStatus.SUCCESS || signaled) {
+                complete(qp, wqe, position, status, length);
+                if (status != WcStatus.SUCCESS) {
+                    qp.enterError(null);
+                    return;
+                }
             }
         }
     }
 
+    /**
+     * The request at the head got an RNR NAK: it waits for a receive (or the RNR timer), or has used up its
+     * retries.
+     *
+     * @return {@code null} if it waits, otherwise RNR_RETRY_EXC_ERR
+     */
+    private WcStatus receiverNotReady(SoftQueuePair qp, SendWqe wqe) {
+        wqe.rnrAttempts++;
+        if (qp.rnrRetry() == INFINITE_RNR_RETRY || wqe.rnrAttempts <= qp.rnrRetry()) {
+            awaitReceiver(qp, blockedOn);
+            return null;
+        }
+        return WcStatus.RNR_RETRY_EXC_ERR;
+    }
+
+    /** Completes the executed request at {@code position}; polling it frees its slot and those before. */
+    private static void complete(SoftQueuePair qp, SendWqe wqe, long position, WcStatus status, long length) {
+        Completion c = qp.startSend(wqe.wrId, status, wqe.opcode.completionOpcode());
+        c.byteLen = (int) length;
+        c.sendQueue = qp.sendQueue();
+        c.sendPosition = position + 1;
+        qp.completeSend(c);
+    }
+
     /** @return the status of the request, or {@code null} if the responder had no receive (RNR NAK) */
-    private WcStatus execute(SoftQueuePair qp, SendWqe wqe) {
-        switch (wqe.opcode) {
-            case LOCAL_INV:
-                return responder.invalidate(qp.softPd(), wqe.invalidateRkey) ? WcStatus.SUCCESS
-                        : WcStatus.LOC_QP_OP_ERR;
-            case BIND_MW:
-                return wqe.window.bind(qp, wqe.windowRkey, wqe.bindInfo) ? WcStatus.SUCCESS : WcStatus.MW_BIND_ERR;
-            default:
-                break;
+    private WcStatus execute(SoftQueuePair qp, SendWqe wqe, long length) {
+        if (wqe.opcode.isLocal()) {
+            return executeLocal(qp, wqe);
         }
         if (!wqe.isInline) {
-            WcStatus local = LocalAccess.resolve(fabric.keys(), wqe.sges, qp.softPd(), wqe.opcode.writesLocal());
+            WcStatus local = LocalAccess.check(fabric.keys(), wqe.sges, qp.softPd(), wqe.opcode.writesLocal());
             if (local != WcStatus.SUCCESS) {
                 return local;
             }
         }
-        long length = wqe.length();
         if (length > DeviceProfile.MAX_MSG_SIZE) {
             return WcStatus.LOC_LEN_ERR;
         }
         if (qp.type() == QpType.UD) {
             return datagrams.send(qp, wqe, wqe.source(), length);
         }
-        SoftQueuePair peer = connectedPeer(qp);
+        SoftQueuePair peer = qp.connectedPeer();
         if (peer == null) {
             return qp.reliable() ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
         }
@@ -118,25 +129,31 @@ final class Requester {
             return WcStatus.REM_INV_REQ_ERR;
         }
         int response = responder.respond(qp, peer, wqe, wqe.source(), length);
-        blockedOn = peer;
+        if (response == Responder.ACK) {
+            return WcStatus.SUCCESS;
+        }
+        if (response == Responder.RNR) {
+            blockedOn = peer;
+            return null;
+        }
+        return nakStatus(response);
+    }
+
+    /** @return the status of an operation of the send queue that involves no responder */
+    private WcStatus executeLocal(SoftQueuePair qp, SendWqe wqe) {
+        if (wqe.opcode == SendOpcode.LOCAL_INV) {
+            return responder.invalidate(qp.softPd(), wqe.invalidateRkey) ? WcStatus.SUCCESS : WcStatus.LOC_QP_OP_ERR;
+        }
+        return wqe.window.bind(qp, wqe.windowRkey, wqe.bindInfo) ? WcStatus.SUCCESS : WcStatus.MW_BIND_ERR;
+    }
+
+    /** @return the requester's status for an error NAK of the responder */
+    private static WcStatus nakStatus(int response) {
         return switch (response) {
-            case Responder.ACK -> WcStatus.SUCCESS;
-            case Responder.RNR -> null;
             case Responder.NAK_ACCESS -> WcStatus.REM_ACCESS_ERR;
             case Responder.NAK_INVALID -> WcStatus.REM_INV_REQ_ERR;
             default -> WcStatus.REM_OP_ERR;
         };
-    }
-
-    /** @return the connected queue pair at the other end, or {@code null} if it does not answer */
-    private SoftQueuePair connectedPeer(SoftQueuePair qp) {
-        SoftQueuePair peer = fabric.queuePairs().get(qp.destQpNum());
-        if (peer == null || peer.isClosed() || peer.type() != qp.peerType() || !peer.canReceive()
-                || peer.destQpNum() != qp.qpNum() || qp.ahAttr() == null
-                || !peer.softContext().ownsGid(qp.ahAttr().grh().dgid())) {
-            return null;
-        }
-        return peer;
     }
 
     private void awaitReceiver(SoftQueuePair qp, SoftQueuePair peer) {

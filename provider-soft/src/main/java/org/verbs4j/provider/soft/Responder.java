@@ -27,12 +27,12 @@ final class Responder {
     static final int NAK_OPERATION = 4;
 
     private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
+    private static final int WITH_IMM = (int) WcFlag.WITH_IMM.value();
+    private static final int WITH_INV = (int) WcFlag.WITH_INV.value();
     private static final VarHandle ATOMIC_LONG = ValueLayout.JAVA_LONG.varHandle();
 
     private final SoftFabric fabric;
     private final Sges remote = new Sges(1);
-    private final MemorySegment atomicResult = MemorySegment.ofArray(new byte[Long.BYTES]);
-    private final Sges atomicView = new Sges(1);
 
     Responder(SoftFabric fabric) {
         this.fabric = fabric;
@@ -61,43 +61,55 @@ final class Responder {
             return responder.reliable() ? RNR : ACK;
         }
         Sges target = queue.headSges();
-        WcStatus status = LocalAccess.resolve(fabric.keys(), target, responder.softPd(), true);
+        WcStatus status = receiveStatus(responder, wqe, target, length);
+        if (status != WcStatus.SUCCESS) {
+            return refuseReceive(responder, status);
+        }
+        LocalAccess.copy(source, 0, target, 0, length);
+        completeReceive(requester, responder, wqe, length);
+        return ACK;
+    }
+
+    /** @return whether the receive request at the head of the queue can take the message, as a status */
+    private WcStatus receiveStatus(SoftQueuePair responder, SendWqe wqe, Sges target, long length) {
+        WcStatus status = LocalAccess.check(fabric.keys(), target, responder.softPd(), true);
         if (status == WcStatus.SUCCESS && length > target.totalLength()) {
-            status = WcStatus.LOC_LEN_ERR;
+            return WcStatus.LOC_LEN_ERR;
         }
         if (status == WcStatus.SUCCESS && wqe.opcode == SendOpcode.SEND_WITH_INV
                 && !invalidate(responder.softPd(), wqe.invalidateRkey)) {
-            status = WcStatus.LOC_PROT_ERR;
+            return WcStatus.LOC_PROT_ERR;
         }
-        if (status != WcStatus.SUCCESS) {
-            if (!responder.reliable()) {
-                return ACK;
-            }
-            long wrId = queue.headWrId();
-            queue.removeHead();
-            responder.receiveConsumed();
-            responder.completeReceive(responder.completion().start(wrId, status, WcOpcode.RECV, responder.qpNum()));
-            return fail(responder, status == WcStatus.LOC_LEN_ERR ? NAK_INVALID : NAK_OPERATION,
-                    AsyncEventType.QP_REQ_ERR);
+        return status;
+    }
+
+    /** The receive request cannot take the message: a reliable responder completes it in error and fails. */
+    private int refuseReceive(SoftQueuePair responder, WcStatus status) {
+        if (!responder.reliable()) {
+            return ACK;
         }
-        LocalAccess.copy(source, 0, target, 0, length);
-        long wrId = queue.headWrId();
-        queue.removeHead();
-        responder.receiveConsumed();
-        Completion c = responder.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV, responder.qpNum());
+        long wrId = responder.takeReceive();
+        responder.completeReceive(responder.startReceive(wrId, status, WcOpcode.RECV));
+        return fail(responder, status == WcStatus.LOC_LEN_ERR ? NAK_INVALID : NAK_OPERATION,
+                AsyncEventType.QP_REQ_ERR);
+    }
+
+    /** Consumes the receive request the message landed in and completes it. */
+    private static void completeReceive(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, long length) {
+        long wrId = responder.takeReceive();
+        Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV);
         c.byteLen = (int) length;
         c.srcQp = requester.qpNum();
         c.sl = requester.serviceLevel();
         c.solicited = (wqe.flags & SOLICITED) != 0;
         if (wqe.opcode == SendOpcode.SEND_WITH_IMM) {
-            c.wcFlags = (int) WcFlag.WITH_IMM.value();
+            c.wcFlags = WITH_IMM;
             c.immOrInvalidatedRkey = wqe.immData;
         } else if (wqe.opcode == SendOpcode.SEND_WITH_INV) {
-            c.wcFlags = (int) WcFlag.WITH_INV.value();
+            c.wcFlags = WITH_INV;
             c.immOrInvalidatedRkey = wqe.invalidateRkey;
         }
         responder.completeReceive(c);
-        return ACK;
     }
 
     private int write(SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
@@ -120,17 +132,11 @@ final class Responder {
         if (answer != ACK || !responder.canReceive()) {
             return answer;
         }
-        long wrId = 0;
-        if (!unsolicited) {
-            wrId = queue.headWrId();
-            queue.removeHead();
-            responder.receiveConsumed();
-        }
-        Completion c = responder.completion().start(wrId, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM,
-                responder.qpNum());
+        long wrId = unsolicited ? 0 : responder.takeReceive();
+        Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM);
         c.byteLen = (int) length;
         c.srcQp = requester.qpNum();
-        c.wcFlags = (int) WcFlag.WITH_IMM.value();
+        c.wcFlags = WITH_IMM;
         c.immOrInvalidatedRkey = wqe.immData;
         c.sl = requester.serviceLevel();
         c.unsolicited = unsolicited;
@@ -156,14 +162,11 @@ final class Responder {
                 AccessFlag.REMOTE_ATOMIC, remote)) {
             return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
         }
-        MemorySegment memory = remote.segment[0];
-        long offset = remote.offset[0];
+        MemorySegment memory = DeviceMemory.ALL;
         long original = wqe.opcode == SendOpcode.ATOMIC_CMP_AND_SWP
-                ? (long) ATOMIC_LONG.compareAndExchange(memory, offset, wqe.compareAdd, wqe.swap)
-                : (long) ATOMIC_LONG.getAndAdd(memory, offset, wqe.compareAdd);
-        atomicResult.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, original);
-        atomicView.setResolved(atomicResult, 0, Long.BYTES);
-        LocalAccess.copy(atomicView, 0, wqe.sges, 0, Long.BYTES);
+                ? (long) ATOMIC_LONG.compareAndExchange(memory, wqe.remoteAddress, wqe.compareAdd, wqe.swap)
+                : (long) ATOMIC_LONG.getAndAdd(memory, wqe.remoteAddress, wqe.compareAdd);
+        memory.set(ValueLayout.JAVA_LONG_UNALIGNED, wqe.sges.address[0], original);
         return ACK;
     }
 
@@ -176,7 +179,7 @@ final class Responder {
                 AccessFlag.REMOTE_WRITE, remote)) {
             return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
         }
-        ATOMIC_LONG.setVolatile(remote.segment[0], remote.offset[0], wqe.swap);
+        ATOMIC_LONG.setVolatile(DeviceMemory.ALL, wqe.remoteAddress, wqe.swap);
         return ACK;
     }
 

@@ -46,6 +46,11 @@ enum SendOpcode {
         return types.contains(type);
     }
 
+    /** @return whether the operation acts on the local device only (LOCAL_INV, BIND_MW) */
+    boolean isLocal() {
+        return this == LOCAL_INV || this == BIND_MW;
+    }
+
     /** @return whether the operation moves data described by an SGE list or inline data */
     boolean carriesData() {
         return this != LOCAL_INV && this != BIND_MW && this != ATOMIC_WRITE && this != FLUSH;

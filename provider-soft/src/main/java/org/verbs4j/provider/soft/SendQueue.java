@@ -1,52 +1,68 @@
 package org.verbs4j.provider.soft;
 
-import java.util.concurrent.atomic.AtomicLong;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * The send queue of a queue pair: a ring of {@link SendWqe} slots addressed by ever-growing positions.
  * Requests up to {@link #posted} were posted, up to {@link #executed} were executed; a slot is free again
  * once a completion at or after it was polled ({@link #retire}), as on hardware, so unsignaled requests
  * occupy the queue until a later signaled one is polled.
+ *
+ * <p>Two positions free slots, each written by one party only, so neither needs an atomic update: the
+ * poller of the send completion queue (one batch owner at a time, in completion order, so its position
+ * only grows) and a transition to RESET (under the wire lock), which drops every posted request.
  */
 final class SendQueue {
 
+    private static final VarHandle POLLED = FieldHandles.of(MethodHandles.lookup(), "polled", long.class);
+    private static final VarHandle DISCARDED = FieldHandles.of(MethodHandles.lookup(), "discarded", long.class);
+
     private final SendWqe[] slots;
-    private final AtomicLong retired = new AtomicLong();
+    private final int mask;
+    private final int capacity;
+    private volatile long polled;
+    private volatile long discarded;
     long posted;
     long executed;
 
     SendQueue(int capacity, int maxSge, int maxInline) {
-        slots = new SendWqe[capacity];
-        for (int i = 0; i < capacity; i++) {
-            slots[i] = new SendWqe(maxSge, maxInline);
+        this.capacity = capacity;
+        slots = new SendWqe[RingSlots.lengthFor(capacity)];
+        mask = slots.length - 1;
+        long stride = (maxInline + Long.BYTES - 1) & -Long.BYTES;
+        MemorySegment inline = DeviceMemory.buffer(stride * slots.length);
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = new SendWqe(maxSge, inline.asSlice(i * stride, maxInline));
         }
     }
 
     int capacity() {
-        return slots.length;
+        return capacity;
     }
 
     SendWqe slot(long position) {
-        return slots[(int) Long.remainderUnsigned(position, slots.length)];
+        return slots[(int) position & mask];
     }
 
     /** @return whether {@code position} may be written by a new request */
     boolean hasRoom(long position) {
-        return position - retired.get() < slots.length;
+        return position - Math.max(polled, discarded) < capacity;
     }
 
-    /** Frees the slots before {@code position}; called by the poller. */
+    /** Frees the slots before {@code position}; called by the poller of the send completion queue. */
     void retire(long position) {
-        retired.accumulateAndGet(position, Math::max);
+        POLLED.setRelease(this, position);
     }
 
     boolean hasPending() {
         return executed < posted;
     }
 
-    /** Drops every request without completion (transition to RESET). */
+    /** Drops every request without completion (transition to RESET); wire lock held. */
     void discard() {
         executed = posted;
-        retire(posted);
+        DISCARDED.setRelease(this, posted);
     }
 }

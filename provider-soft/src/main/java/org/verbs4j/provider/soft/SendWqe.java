@@ -5,7 +5,10 @@ import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
 import org.verbs4j.MwBindInfo;
 
-/** One slot of a send queue: a posted send work request, reused for every request of the slot. */
+/**
+ * One slot of a send queue: a posted send work request, reused for every request of the slot. The fields
+ * after {@link #flags} belong to some operations only (see {@link #clear}).
+ */
 final class SendWqe {
 
     SendOpcode opcode;
@@ -38,44 +41,35 @@ final class SendWqe {
     MwBindInfo bindInfo;
     int rnrAttempts;
 
-    SendWqe(int maxSge, int maxInline) {
+    /** @param inline the slot's native buffer for inline data, {@code max_inline_data} bytes */
+    SendWqe(int maxSge, MemorySegment inline) {
         sges = new Sges(maxSge);
-        inline = MemorySegment.ofArray(new byte[maxInline]);
+        this.inline = inline;
     }
 
+    /**
+     * Starts a new request in the slot. Only what tells the request's state apart is reset: the builder of
+     * each operation writes every field its operation reads (immediate data, keys, addresses, operands, the
+     * window and bind information), and the fields of a UD address, of an XRC SRQ number and of inline data
+     * are read only when {@link #hasUdAddress}, {@link #hasXrcSrqn} and {@link #isInline} say that they were
+     * set; the references such fields keep are replaced by the next request that sets them.
+     */
     void clear(SendOpcode newOpcode, long newWrId, int newFlags) {
         opcode = newOpcode;
         wrId = newWrId;
         flags = newFlags;
-        immData = 0;
-        invalidateRkey = 0;
-        rkey = 0;
-        remoteAddress = 0;
-        compareAdd = 0;
-        swap = 0;
-        flushLength = 0;
-        flushType = null;
-        flushLevel = null;
-        ah = null;
-        remoteQpn = 0;
-        remoteQkey = 0;
-        remoteSrqn = 0;
-        hasXrcSrqn = false;
         sges.clear();
-        inlineLength = 0;
         isInline = false;
         hasData = false;
         hasUdAddress = false;
-        window = null;
-        windowRkey = 0;
-        bindInfo = null;
+        hasXrcSrqn = false;
         rnrAttempts = 0;
     }
 
     /** @return the data to send: the inline copy or the SGE list */
     Sges source() {
         if (isInline) {
-            inlineView.setResolved(inline, 0, inlineLength);
+            inlineView.setResolved(inline.address(), inlineLength);
             return inlineView;
         }
         return sges;

@@ -1,31 +1,27 @@
 package org.verbs4j.provider.soft;
 
-import java.lang.foreign.MemorySegment;
-
 /**
- * A scatter/gather list held by the device, and after {@link LocalAccess#resolve} the memory each
- * entry names (the DMA segment of its region and the offset in it).
+ * A scatter/gather list held by the device: the address, length and local key of each entry, and their
+ * total length. The addresses are absolute ({@link DeviceMemory}); {@link LocalAccess#check} decides
+ * whether the keys grant them.
  */
 final class Sges {
 
     final long[] address;
     final int[] length;
     final int[] lkey;
-    final MemorySegment[] segment;
-    final long[] offset;
     int count;
+    private long total;
 
     Sges(int capacity) {
         address = new long[capacity];
         length = new int[capacity];
         lkey = new int[capacity];
-        segment = new MemorySegment[capacity];
-        offset = new long[capacity];
     }
-
 
     void clear() {
         count = 0;
+        total = 0;
     }
 
     void add(long entryAddress, int entryLength, int entryLkey) {
@@ -33,23 +29,19 @@ final class Sges {
         length[count] = entryLength;
         lkey[count] = entryLkey;
         count++;
+        total += Integer.toUnsignedLong(entryLength);
     }
 
-    /** Replaces the list with one resolved entry (inline data, or a contiguous remote target). */
-    void setResolved(MemorySegment memory, long memoryOffset, int bytes) {
+    /** Replaces the list with one entry that needs no key (inline data, a checked remote target). */
+    void setResolved(long entryAddress, long bytes) {
         count = 1;
-        address[0] = 0;
-        length[0] = bytes;
+        address[0] = entryAddress;
+        length[0] = (int) bytes;
         lkey[0] = 0;
-        segment[0] = memory;
-        offset[0] = memoryOffset;
+        total = bytes;
     }
 
     long totalLength() {
-        long total = 0;
-        for (int i = 0; i < count; i++) {
-            total += Integer.toUnsignedLong(length[i]);
-        }
         return total;
     }
 }

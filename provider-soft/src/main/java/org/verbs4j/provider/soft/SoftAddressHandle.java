@@ -14,6 +14,8 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
     private static final String CREATE = "ibv_create_ah";
 
     private final SoftProtectionDomain pd;
+    /** The domain of the access checks: {@link #pd}, or the protection domain of a parent domain. */
+    private final SoftProtectionDomain domain;
     private final AhAttributes attributes;
     private final Gid sourceGid;
 
@@ -22,6 +24,7 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
         this.sourceGid = validate(pd.softContext(), attributes, CREATE);
         pd.retain(CREATE);
         this.pd = pd;
+        this.domain = pd.domain();
         this.attributes = attributes;
         pd.softContext().knownPeers().add(attributes.grh().dgid());
     }
@@ -48,7 +51,7 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
     }
 
     SoftProtectionDomain softPd() {
-        return pd.domain();
+        return domain;
     }
 
     @Override

@@ -2,6 +2,8 @@ package org.verbs4j.provider.soft;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -22,19 +24,25 @@ import org.verbs4j.WcStatus;
 
 /**
  * An extended completion queue. Producers (the engine, under the fabric's wire lock) append entries
- * and publish them with a volatile write of {@link #published}; the poller reads them without the wire
- * lock, so a poller spinning inside an open batch never blocks a producer. A batch belongs to one thread
- * (a consumer lock, skipped for {@link CqCreateFlag#SINGLE_THREADED} queues). The consumed position is
- * committed as the poller moves past entries; a full queue either overruns (entry dropped, CQ_ERR event,
- * the producing queue pair goes to error) or, with {@link CqCreateFlag#IGNORE_OVERRUN}, overwrites the
- * oldest unread entries.
+ * and publish them with a release store of {@link #published}; the poller reads them without the wire
+ * lock, so a poller spinning inside an open batch never blocks a producer. A batch belongs to one thread:
+ * the thread that opened it is recorded with a compare-and-set, and a second thread that wants to poll
+ * spins until the batch ends, as mlx5's CQ spinlock does; {@link CqCreateFlag#SINGLE_THREADED} queues skip
+ * this. The consumed position is committed (a release store) as the poller moves past entries; a full
+ * queue either overruns (entry dropped, CQ_ERR event, the producing queue pair goes to error) or, with
+ * {@link CqCreateFlag#IGNORE_OVERRUN}, overwrites the oldest unread entries.
  */
 final class SoftCompletionQueue extends SoftObject implements org.verbs4j.CompletionQueue, EventSubject {
 
     private static final String CREATE = "ibv_create_cq_ex";
     private static final String RESIZE = "ibv_resize_cq";
+    private static final String DESTROY = "ibv_destroy_cq";
     private static final ValueLayout.OfLong GID_HALF =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final int SPINS_BEFORE_YIELD = 100;
+    private static final VarHandle PUBLISHED = FieldHandles.of(MethodHandles.lookup(), "published", long.class);
+    private static final VarHandle CONSUMED = FieldHandles.of(MethodHandles.lookup(), "consumed", long.class);
+    private static final VarHandle POLLER = FieldHandles.of(MethodHandles.lookup(), "poller", Thread.class);
 
     private final SoftContext context;
     private final Object cqContext;
@@ -48,23 +56,26 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private final long extraBits;
     private final Set<CqCreateFlag> flags;
     private final boolean ignoreOverrun;
-    private final ReentrantLock consumer;
+    private final boolean singleThreaded;
     private volatile CompletionRing ring;
     private final DeviceClock clock;
     private final ReentrantLock wire;
     private final NotificationArm arm = new NotificationArm();
-    private final EventAccount completionEvents = new EventAccount();
-    private final EventAccount asyncEvents = new EventAccount();
+    private final EventAccount completionEvents = new EventAccount("completion");
+    private final EventAccount asyncEvents = new EventAccount("asynchronous");
 
     private volatile long published;
     private volatile long consumed;
     private volatile boolean overrun;
+    /** The thread whose batch is open (compare-and-set, released with a release store), or {@code null}. */
+    private Thread poller;
     private long cursor;
     private boolean batchOpen;
-    private int current;
+    /** The entry the batch points at, or {@code null} after {@link #nextPoll} found none. */
+    private Completion current;
 
     SoftCompletionQueue(SoftContext context, CqInitAttributes attributes) {
-        super("ibv_destroy_cq", "completion queue");
+        super(DESTROY, "completion queue");
         context.ensureOpen(CREATE);
         validate(context, attributes);
         this.context = context;
@@ -79,7 +90,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         this.extraBits = Flags.toBits(extraFields);
         this.flags = Set.copyOf(attributes.flags());
         this.ignoreOverrun = flags.contains(CqCreateFlag.IGNORE_OVERRUN);
-        this.consumer = flags.contains(CqCreateFlag.SINGLE_THREADED) ? null : new ReentrantLock();
+        this.singleThreaded = flags.contains(CqCreateFlag.SINGLE_THREADED);
         this.ring = new CompletionRing(actualSize(attributes.cqe()));
         this.clock = context.fabric().clock();
         this.wire = context.fabric().wire();
@@ -128,27 +139,60 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     // ---- producer side (wire lock held) ----
 
     /**
-     * Appends a completion and raises the notification it deserves.
+     * Reserves the entry of the next completion, which the caller fills in place and then publishes with
+     * {@link #publish}, before anything else is pushed to this queue.
      *
-     * @return {@code false} if the queue overran and the completion was lost (the caller moves its queue
-     *     pair to error); the CQ_ERR event is raised here
+     * @return the entry, or {@code null} if the queue overran and the completion is lost (the caller moves
+     *     its queue pair to error); the CQ_ERR event is raised here
      */
-    boolean push(Completion completion) {
+    Completion reserve() {
         if (overrun || isClosed()) {
-            return false;
+            return null;
         }
+        CompletionRing entries = ring;
         long position = published;
-        if (position - consumed >= ring.capacity && !ignoreOverrun) {
+        if (position - consumed >= entries.capacity && !ignoreOverrun) {
             overrun = true;
             context.events().post(AsyncEventType.CQ_ERR, this, 0);
+            return null;
+        }
+        return entries.at(position);
+    }
+
+    /** Publishes the entry that {@link #reserve} returned, now filled, and raises the notification it deserves. */
+    void publish(Completion entry) {
+        entry.timestamp = stampsTime ? clock.ticks() : 0;
+        PUBLISHED.setRelease(this, published + 1);
+        if (channel != null) {
+            notifyChannel(entry.solicited);
+        }
+    }
+
+    /**
+     * Appends a copy of {@code completion}.
+     *
+     * @return {@code false} if the queue overran and the completion was lost (see {@link #reserve})
+     */
+    boolean push(Completion completion) {
+        Completion entry = reserve();
+        if (entry == null) {
             return false;
         }
-        ring.write(position, completion, stampsTime ? clock.ticks() : 0);
-        published = position + 1;
-        if (arm.fire(completion.solicited) && channel != null) {
+        entry.copyFrom(completion);
+        publish(entry);
+        return true;
+    }
+
+    /**
+     * Raises a completion event if the queue is armed for this completion. The poller arms (a
+     * compare-and-set) and then polls again; the producer publishes and then reads the arm: the full fence
+     * keeps the two orders, so that one of them sees the other and no completion is left without an event.
+     */
+    private void notifyChannel(boolean solicited) {
+        VarHandle.fullFence();
+        if (arm.fire(solicited)) {
             channel.deliver(this);
         }
-        return true;
     }
 
     // ---- notification ----
@@ -190,155 +234,174 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     @Override
     public boolean startPoll() {
         ensureOpen("ibv_start_poll");
-        if (consumer != null) {
-            if (consumer.isHeldByCurrentThread()) {
-                throw Failures.invalid("ibv_start_poll", "a batch is already open: call ibv_end_poll first");
-            }
-            consumer.lock();
-        } else if (batchOpen) {
+        if (singleThreaded ? batchOpen : ownsBatch()) {
             throw Failures.invalid("ibv_start_poll", "a batch is already open: call ibv_end_poll first");
         }
+        claimPoller();
         cursor = consumed;
         if (!available()) {
-            if (consumer != null) {
-                consumer.unlock();
-            }
+            releasePoller();
             return false;
         }
         batchOpen = true;
-        current = ring.slot(cursor);
+        current = ring.at(cursor);
         return true;
     }
 
     @Override
     public boolean nextPoll() {
         checkBatch("ibv_next_poll");
-        if (current >= 0) {
-            release(cursor);
-            cursor++;
-            consumed = cursor;
-            current = -1;
+        if (current != null) {
+            passCurrent();
         }
         if (!available()) {
             return false;
         }
-        current = ring.slot(cursor);
+        current = ring.at(cursor);
         return true;
     }
 
     @Override
     public void endPoll() {
-        if (!batchOpen || (consumer != null && !consumer.isHeldByCurrentThread())) {
+        if (!batchOpen || !singleThreaded && !ownsBatch()) {
             return;
         }
-        if (current >= 0) {
-            release(cursor);
-            cursor++;
-            consumed = cursor;
+        if (current != null) {
+            passCurrent();
         }
-        current = -1;
         batchOpen = false;
-        if (consumer != null) {
-            consumer.unlock();
+        releasePoller();
+    }
+
+    /** @return whether the calling thread opened the batch (never for a single-threaded queue) */
+    private boolean ownsBatch() {
+        return poller == Thread.currentThread();
+    }
+
+    /** Makes the calling thread the poller, waiting while another thread's batch is open. */
+    private void claimPoller() {
+        if (singleThreaded) {
+            return;
         }
+        Thread self = Thread.currentThread();
+        int spins = 0;
+        while (!POLLER.compareAndSet(this, null, self)) {
+            if (++spins < SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    private void releasePoller() {
+        if (!singleThreaded) {
+            POLLER.setRelease(this, null);
+        }
+    }
+
+    /** Moves past the current entry: frees the send queue slots it retires and commits the position. */
+    private void passCurrent() {
+        SendQueue queue = current.sendQueue;
+        if (queue != null) {
+            queue.retire(current.sendPosition);
+            current.sendQueue = null;
+        }
+        cursor++;
+        CONSUMED.setRelease(this, cursor);
+        current = null;
     }
 
     private boolean available() {
         long end = published;
-        if (end - cursor > ring.capacity) {
-            cursor = end - ring.capacity;
-            consumed = cursor;
+        int capacity = ring.capacity;
+        if (end - cursor > capacity) {
+            cursor = end - capacity;
+            CONSUMED.setRelease(this, cursor);
         }
         return cursor < end;
     }
 
-    private void release(long position) {
-        int slot = ring.slot(position);
-        SendQueue queue = ring.sendQueue[slot];
-        if (queue != null) {
-            queue.retire(ring.sendPosition[slot]);
-            ring.sendQueue[slot] = null;
-        }
-    }
-
     private void checkBatch(String verb) {
-        if (!batchOpen || (consumer != null && !consumer.isHeldByCurrentThread())) {
+        if (!batchOpen || !singleThreaded && !ownsBatch()) {
             throw Failures.invalid(verb, "no batch is open: call ibv_start_poll first");
         }
     }
 
-    private int entry(String verb) {
-        checkBatch(verb);
-        if (current < 0) {
-            throw Failures.invalid(verb, "no completion is current: ibv_next_poll returned ENOENT");
+    /** @return the current entry of the calling thread's batch (a current entry means an open batch) */
+    private Completion entry(String verb) {
+        Completion entry = current;
+        if (entry != null && (singleThreaded || ownsBatch())) {
+            return entry;
         }
-        return current;
+        checkBatch(verb);
+        throw Failures.invalid(verb, "no completion is current: ibv_next_poll returned ENOENT");
     }
 
-    private int entry(String verb, CompletionField field) {
-        int slot = entry(verb);
+    private Completion entry(String verb, CompletionField field) {
+        Completion entry = entry(verb);
         if ((wcBits & field.value()) == 0) {
             throw Failures.invalid(verb, field.cName() + " was not requested in wc_flags at creation");
         }
-        return slot;
+        return entry;
     }
 
-    private int entry(String verb, ExtraCompletionField field) {
-        int slot = entry(verb);
+    private Completion entry(String verb, ExtraCompletionField field) {
+        Completion entry = entry(verb);
         if ((extraBits & field.value()) == 0) {
             throw Failures.invalid(verb, field.cName() + " was not requested at creation");
         }
-        return slot;
+        return entry;
     }
 
     @Override
     public long wrId() {
-        return ring.wrId[entry("wr_id")];
+        return entry("wr_id").wrId;
     }
 
     @Override
     public WcStatus status() {
-        return ring.status[entry("status")];
+        return entry("status").status;
     }
 
     @Override
     public WcOpcode readOpcode() {
-        return ring.opcode[entry("ibv_wc_read_opcode")];
+        return entry("ibv_wc_read_opcode").opcode;
     }
 
     @Override
     public int readVendorErr() {
-        return ring.vendorErr[entry("ibv_wc_read_vendor_err")];
+        return entry("ibv_wc_read_vendor_err").vendorErr;
     }
 
     @Override
     public int readByteLen() {
-        return ring.byteLen[entry("ibv_wc_read_byte_len", CompletionField.BYTE_LEN)];
+        return entry("ibv_wc_read_byte_len", CompletionField.BYTE_LEN).byteLen;
     }
 
     @Override
     public int readImmData() {
-        return ring.imm[entry("ibv_wc_read_imm_data", CompletionField.IMM)];
+        return entry("ibv_wc_read_imm_data", CompletionField.IMM).immOrInvalidatedRkey;
     }
 
     @Override
     public int readInvalidatedRkey() {
-        return ring.imm[entry("ibv_wc_read_invalidated_rkey", CompletionField.IMM)];
+        return entry("ibv_wc_read_invalidated_rkey", CompletionField.IMM).immOrInvalidatedRkey;
     }
 
     @Override
     public int readQpNum() {
-        return ring.qpNum[entry("ibv_wc_read_qp_num", CompletionField.QP_NUM)];
+        return entry("ibv_wc_read_qp_num", CompletionField.QP_NUM).qpNum;
     }
 
     @Override
     public int readSrcQp() {
-        return ring.srcQp[entry("ibv_wc_read_src_qp", CompletionField.SRC_QP)];
+        return entry("ibv_wc_read_src_qp", CompletionField.SRC_QP).srcQp;
     }
 
     @Override
     public int readWcFlags() {
-        return ring.wcFlags[entry("ibv_wc_read_wc_flags")];
+        return entry("ibv_wc_read_wc_flags").wcFlags;
     }
 
     @Override
@@ -355,7 +418,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     public int readSl() {
-        return ring.sl[entry("ibv_wc_read_sl", CompletionField.SL)];
+        return entry("ibv_wc_read_sl", CompletionField.SL).sl;
     }
 
     @Override
@@ -366,13 +429,13 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     public long readCompletionTs() {
-        return ring.timestamp[entry("ibv_wc_read_completion_ts", CompletionField.COMPLETION_TIMESTAMP)];
+        return entry("ibv_wc_read_completion_ts", CompletionField.COMPLETION_TIMESTAMP).timestamp;
     }
 
     @Override
     public long readCompletionWallclockNs() {
-        int slot = entry("ibv_wc_read_completion_wallclock_ns", CompletionField.COMPLETION_TIMESTAMP_WALLCLOCK);
-        return clock.wallclockNanos(ring.timestamp[slot]);
+        Completion entry = entry("ibv_wc_read_completion_wallclock_ns", CompletionField.COMPLETION_TIMESTAMP_WALLCLOCK);
+        return clock.wallclockNanos(entry.timestamp);
     }
 
     @Override
@@ -389,27 +452,27 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     public void readTmInfo(TmInfo into) {
-        int slot = entry("ibv_wc_read_tm_info", CompletionField.TM_INFO);
-        into.set(ring.tmTag[slot], ring.tmPriv[slot]);
+        Completion entry = entry("ibv_wc_read_tm_info", CompletionField.TM_INFO);
+        into.set(entry.tmTag, entry.tmPriv);
     }
 
     @Override
     public boolean readSourceGid(MemorySegment into) {
-        int slot = entry("efadv_wc_read_sgid", ExtraCompletionField.SOURCE_GID);
+        Completion entry = entry("efadv_wc_read_sgid", ExtraCompletionField.SOURCE_GID);
         if (into.byteSize() < 16) {
             throw Failures.invalid("efadv_wc_read_sgid", "the destination holds fewer than 16 bytes");
         }
-        if (!ring.hasSourceGid[slot]) {
+        if (!entry.hasSourceGid) {
             return false;
         }
-        into.set(GID_HALF, 0, ring.sourceGidHigh[slot]);
-        into.set(GID_HALF, 8, ring.sourceGidLow[slot]);
+        into.set(GID_HALF, 0, entry.sourceGidHigh);
+        into.set(GID_HALF, 8, entry.sourceGidLow);
         return true;
     }
 
     @Override
     public boolean readIsUnsolicited() {
-        return ring.unsolicited[entry("efadv_wc_is_unsolicited", ExtraCompletionField.UNSOLICITED)];
+        return entry("efadv_wc_is_unsolicited", ExtraCompletionField.UNSOLICITED).unsolicited;
     }
 
     // ---- resize ----
@@ -420,22 +483,22 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         if (cqe < 1 || cqe > DeviceProfile.MAX_CQE) {
             throw Failures.invalid(RESIZE, "cqe " + cqe + " is not in [1, max_cqe " + DeviceProfile.MAX_CQE + "]");
         }
-        if (consumer == null) {
-            resizeHoldingConsumer(cqe);
+        if (singleThreaded) {
+            resizeAsPoller(cqe);
             return;
         }
-        if (consumer.isHeldByCurrentThread()) {
+        if (ownsBatch()) {
             throw Failures.invalid(RESIZE, "a batch is open: call ibv_end_poll first");
         }
-        consumer.lock();
+        claimPoller();
         try {
-            resizeHoldingConsumer(cqe);
+            resizeAsPoller(cqe);
         } finally {
-            consumer.unlock();
+            releasePoller();
         }
     }
 
-    private void resizeHoldingConsumer(int cqe) {
+    private void resizeAsPoller(int cqe) {
         if (batchOpen) {
             throw Failures.invalid(RESIZE, "a batch is open: call ibv_end_poll first");
         }
@@ -452,7 +515,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
             for (long position = start; position < end; position++) {
                 resized.copy(position, old);
             }
-            consumed = start;
+            CONSUMED.setRelease(this, start);
             ring = resized;
         } finally {
             wire.unlock();
@@ -513,16 +576,9 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     void destroy() {
-        if (!completionEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
-            throw Failures.busy("ibv_destroy_cq", completionEvents.outstanding()
-                    + " completion event(s) are not acknowledged after " + EventAccount.destroyTimeout()
-                    + " (property " + EventAccount.DESTROY_TIMEOUT_PROPERTY + ")");
-        }
+        completionEvents.awaitAllAcknowledged(DESTROY);
         context.events().discard(this);
-        if (!asyncEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
-            throw Failures.busy("ibv_destroy_cq", asyncEvents.outstanding()
-                    + " asynchronous event(s) are not acknowledged after " + EventAccount.destroyTimeout());
-        }
+        asyncEvents.awaitAllAcknowledged(DESTROY);
         if (channel != null) {
             channel.discard(this);
         }

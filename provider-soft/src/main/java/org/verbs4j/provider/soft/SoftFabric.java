@@ -22,13 +22,11 @@ final class SoftFabric {
 
     private static final SoftFabric INSTANCE = new SoftFabric();
 
-    private final ReentrantLock wire = new ReentrantLock();
+    private final ReentrantLock wire = new WireLock();
     private final DeviceClock clock = new DeviceClock();
-    private final ObjectTable<SoftQueuePair> queuePairs =
-            new ObjectTable<>(SoftQueuePair.class, FIRST_QPN, NUMBER_LIMIT);
-    private final ObjectTable<Object> keys = new ObjectTable<>(Object.class, 1, NUMBER_LIMIT);
-    private final ObjectTable<SoftSharedReceiveQueue> xrcSrqs =
-            new ObjectTable<>(SoftSharedReceiveQueue.class, 1, NUMBER_LIMIT);
+    private final ObjectTable<SoftQueuePair> queuePairs = new ObjectTable<>(FIRST_QPN, NUMBER_LIMIT);
+    private final ObjectTable<Object> keys = new ObjectTable<>(1, NUMBER_LIMIT);
+    private final ObjectTable<SoftSharedReceiveQueue> xrcSrqs = new ObjectTable<>(1, NUMBER_LIMIT);
     private final MulticastGroups multicast = new MulticastGroups();
     private final Requester requester = new Requester(this);
     private final List<SoftDevice> devices;

@@ -8,16 +8,21 @@ import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
 
 /**
- * Registered memory. The device keeps its own view of the segment (a DMA view reachable from any
- * thread), so that work requests can run on whichever thread moves them along.
+ * Registered memory. The device reaches it by address through {@link DeviceMemory} (from any thread, so
+ * that work requests can run on whichever thread moves them along), after checking the bounds, the access
+ * and that the segment's memory is still alive.
  */
 final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
 
     private static final String REG = "ibv_reg_mr";
 
     private final SoftProtectionDomain pd;
+    /** The domain of the access checks: {@link #pd}, or the protection domain of a parent domain. */
+    private final SoftProtectionDomain domain;
     private final MemorySegment segment;
-    private final MemorySegment dma;
+    private final MemorySegment.Scope scope;
+    private final long start;
+    private final long size;
     private final Set<AccessFlag> access;
     private final long accessBits;
     private final int key;
@@ -28,25 +33,19 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
         validate(segment, access);
         pd.retain(REG);
         this.pd = pd;
+        this.domain = pd.domain();
         this.segment = segment;
+        this.scope = segment.scope();
+        this.start = segment.address();
+        this.size = segment.byteSize();
         this.access = Set.copyOf(access);
         this.accessBits = org.verbs4j.Flags.toBits(access);
-        this.dma = dmaView(segment);
         int index = pd.softContext().fabric().keys().add(this);
         if (index < 0) {
             pd.release();
             throw Failures.noMemory(REG, "no memory key left");
         }
         this.key = MemoryKeys.key(index, MemoryKeys.initialKeyByte(index));
-    }
-
-    /**
-     * The device's own view of the memory: the same bytes, reachable from any thread, as a DMA engine
-     * reaches them; the application keeps the memory alive until the region is deregistered.
-     */
-    @SuppressWarnings("restricted")
-    private static MemorySegment dmaView(MemorySegment segment) {
-        return MemorySegment.ofAddress(segment.address()).reinterpret(segment.byteSize());
     }
 
     private static void validate(MemorySegment segment, Set<AccessFlag> access) {
@@ -79,7 +78,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     }
 
     SoftProtectionDomain softPd() {
-        return pd.domain();
+        return domain;
     }
 
     @Override
@@ -87,19 +86,14 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
         return segment;
     }
 
-    /** @return the device's view of the memory, usable from any thread */
-    MemorySegment dma() {
-        return dma;
-    }
-
     @Override
     public long address() {
-        return segment.address();
+        return start;
     }
 
     @Override
     public long length() {
-        return segment.byteSize();
+        return size;
     }
 
     @Override
@@ -122,17 +116,27 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
      *     before deregistration makes every access a protection error instead of a wild write)
      */
     boolean usable() {
-        return !isClosed() && segment.scope().isAlive();
+        return !isClosed() && scope.isAlive();
     }
 
     boolean allows(AccessFlag flag) {
         return (accessBits & flag.value()) != 0;
     }
 
+    /**
+     * The rule of local access: {@code lkey} is this region's key, the region is usable and belongs to
+     * {@code pd} (through a parent domain too), grants {@link AccessFlag#LOCAL_WRITE} if the memory is
+     * written, and holds the range.
+     *
+     * @return whether the access is granted
+     */
+    boolean grantsLocal(int lkey, SoftProtectionDomain pd, boolean write, long address, long length) {
+        return key == lkey && usable() && domain == pd && (!write || allows(AccessFlag.LOCAL_WRITE))
+                && covers(address, length);
+    }
+
     /** @return whether {@code [address, address + length)} lies inside the region */
     boolean covers(long address, long length) {
-        long start = segment.address();
-        long size = segment.byteSize();
         return length >= 0 && address - start >= 0 && address - start <= size - length
                 && Long.compareUnsigned(address, start) >= 0;
     }

@@ -16,6 +16,8 @@ import org.verbs4j.ProtectionDomain;
 final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
 
     private final SoftProtectionDomain pd;
+    /** The domain of the access checks: {@link #pd}, or the protection domain of a parent domain. */
+    private final SoftProtectionDomain domain;
     private final MwType type;
     private final int index;
     private volatile int rkey;
@@ -29,6 +31,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
         super("ibv_dealloc_mw", "memory window");
         pd.retain("ibv_alloc_mw");
         this.pd = pd;
+        this.domain = pd.domain();
         this.type = type;
         int allocated = pd.softContext().fabric().keys().add(this);
         if (allocated < 0) {
@@ -45,7 +48,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
     }
 
     SoftProtectionDomain softPd() {
-        return pd.domain();
+        return domain;
     }
 
     @Override
@@ -95,8 +98,9 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
             rkey = newRkey;
             return true;
         }
-        if (!(info.memoryRegion() instanceof SoftMemoryRegion mr) || mr.isClosed() || mr.softPd() != softPd()
-                || qp.softPd() != softPd() || !mr.allows(AccessFlag.MW_BIND) || !mr.covers(info.address(), info.length())) {
+        if (!(info.memoryRegion() instanceof SoftMemoryRegion mr) || mr.isClosed() || mr.softPd() != domain
+                || qp.softPd() != domain || !mr.allows(AccessFlag.MW_BIND)
+                || !mr.covers(info.address(), info.length())) {
             return false;
         }
         boolean grantsWrite = info.access().contains(AccessFlag.REMOTE_WRITE)
@@ -117,7 +121,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
 
     /** Invalidates a bound type 2 window (LOCAL_INV, SEND_WITH_INV); @return whether it was valid */
     boolean invalidate(SoftProtectionDomain by) {
-        if (type != MwType.TYPE_2 || !isBound() || by != softPd()) {
+        if (type != MwType.TYPE_2 || !isBound() || by != domain) {
             return false;
         }
         unbind();

@@ -41,6 +41,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private static final String CREATE = "ibv_create_qp_ex";
     private static final String MODIFY = "ibv_modify_qp";
     private static final String POST_RECV = "ibv_post_recv";
+    private static final String DESTROY = "ibv_destroy_qp";
 
     private final SoftContext context;
     private final SoftFabric fabric;
@@ -49,7 +50,11 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private final SoftCompletionQueue recvCq;
     private final SoftSharedReceiveQueue srq;
     private final SoftXrcDomain xrcd;
+    /** The domain of the access checks: of {@link #pd} (a parent domain's PD); {@code null} for XRC_RECV. */
+    private final SoftProtectionDomain domain;
     private final QpType type;
+    /** RC or XRC: errors are NAKed, an empty receive queue is RNR-NAKed. */
+    private final boolean reliable;
     private final boolean unsolicitedWriteRecv;
     private final Object qpContext;
     private final QpCapabilities capabilities;
@@ -60,8 +65,9 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private final ReceiveQueue receiveQueue;
     private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
     private final SoftSendOps sendOps;
-    private final Completion completion = new Completion();
-    private final EventAccount asyncEvents = new EventAccount();
+    /** Where a completion that its queue cannot take (overrun) is built, then dropped. */
+    private final Completion lost = new Completion();
+    private final EventAccount asyncEvents = new EventAccount("asynchronous");
 
     private volatile QpState state = QpState.RESET;
     private final QpAttributeStore attributes = new QpAttributeStore();
@@ -69,6 +75,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private boolean rnrTimerPending;
     private boolean progressing;
     private Object waitingOn;
+    /** The queue pair found at the destination, kept until the next modify; {@code null}: look it up. */
+    private SoftQueuePair peer;
     /** The XRC SRQ the request being received addresses (XRC_RECV only); kept for the RNR wait on it. */
     private SoftSharedReceiveQueue xrcTarget;
 
@@ -78,7 +86,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     private SoftQueuePair(SoftContext context, QpInitAttributes init, Parts parts) {
-        super("ibv_destroy_qp", "queue pair");
+        super(DESTROY, "queue pair");
         this.context = context;
         this.fabric = context.fabric();
         this.pd = parts.pd;
@@ -86,7 +94,9 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         this.recvCq = parts.recvCq;
         this.srq = parts.srq;
         this.xrcd = parts.xrcd;
+        this.domain = pd == null ? null : pd.domain();
         this.type = init.qpType();
+        this.reliable = type == QpType.RC || isXrc(type);
         this.unsolicitedWriteRecv = init.unsolicitedWriteRecv();
         this.qpContext = init.qpContext();
         this.capabilities = actualCapabilities(init);
@@ -94,8 +104,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         this.blockSelfMulticast = init.createFlags().contains(QpCreateFlag.BLOCK_SELF_MCAST_LB);
         this.sendQueue = new SendQueue(capabilities.maxSendWr(), capabilities.maxSendSge(),
                 capabilities.maxInlineData());
-        this.receiveQueue = srq == null && !isXrc(type)
-                ? new ReceiveQueue(capabilities.maxRecvWr(), capabilities.maxRecvSge()) : null;
+        this.receiveQueue = srq == null && !isXrc(type) ? new ReceiveQueue(capabilities.maxRecvWr(),
+                capabilities.maxRecvSge(), "max_recv_sge", "the receive queue") : null;
         this.sendOps = init.sendOpsFlags().isEmpty() ? null
                 : new SoftSendOps(this, Flags.toBits(init.sendOpsFlags()));
         int number = fabric.queuePairs().add(this);
@@ -272,10 +282,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     /** @return the domain of the access checks: of its protection domain, or of the XRC SRQ it delivers to */
     SoftProtectionDomain softPd() {
-        if (type == QpType.XRC_RECV) {
-            return xrcTarget == null ? null : xrcTarget.softPd();
-        }
-        return pd.domain();
+        return xrcTarget == null ? domain : xrcTarget.softPd();
     }
 
     @Override
@@ -304,7 +311,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     /** @return whether the transport is reliable (RC and XRC): errors are NAKed, an empty queue RNR-NAKed */
     boolean reliable() {
-        return type == QpType.RC || isXrc(type);
+        return reliable;
     }
 
     /** @return the type of the queue pair at the other end of a connection */
@@ -354,10 +361,6 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return sqSigAll;
     }
 
-    Completion completion() {
-        return completion;
-    }
-
     int qkey() {
         return attributes.qkey();
     }
@@ -401,16 +404,44 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return unsolicitedWriteRecv;
     }
 
+    /**
+     * The connected queue pair at the other end, if it answers: it has the destination number and the
+     * matching type ({@link #peerType()}), its device owns the destination GID, it accepts messages and it
+     * is connected back to this one. The lookup is kept until the next modify; the state checks run every
+     * time. Wire lock held.
+     *
+     * @return the peer, or {@code null} if it does not answer
+     */
+    SoftQueuePair connectedPeer() {
+        SoftQueuePair found = peer;
+        if (found == null) {
+            found = lookUpPeer();
+            if (found == null) {
+                return null;
+            }
+            peer = found;
+        }
+        return !found.isClosed() && found.canReceive() && found.destQpNum() == qpNum ? found : null;
+    }
+
+    private SoftQueuePair lookUpPeer() {
+        SoftQueuePair found = fabric.queuePairs().get(attributes.destQpNum());
+        AhAttributes path = attributes.ahAttr();
+        if (found == null || found.type != peerType() || path == null || !found.context.ownsGid(path.grh().dgid())) {
+            return null;
+        }
+        return found;
+    }
+
     /** @return whether the queue pair accepts incoming messages (RTR and later, not ERR) */
     boolean canReceive() {
         QpState current = state;
         return current == QpState.RTR || current == QpState.RTS || current == QpState.SQD || current == QpState.SQE;
     }
 
-    /** @return the receive requests the responder consumes: its own, or those of its SRQ */
+    /** @return the receive requests the responder consumes: its own, or those of its SRQ or XRC SRQ */
     ReceiveQueue receiveQueue() {
-        SoftSharedReceiveQueue shared = softSrq();
-        return shared != null ? shared.queue() : receiveQueue;
+        return receiveQueue != null ? receiveQueue : softSrq().queue();
     }
 
     /** @return the requesters waiting for a receive request after an RNR NAK */
@@ -419,12 +450,20 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return shared != null ? shared.rnrWaiters() : rnrWaiters;
     }
 
-    /** Called by the responder after it took a receive request from {@link #receiveQueue()}. */
-    void receiveConsumed() {
-        SoftSharedReceiveQueue shared = softSrq();
-        if (shared != null) {
-            shared.consumed();
+    /**
+     * Takes the receive request at the head of {@link #receiveQueue()}, which must not be empty, and fires
+     * the shared receive queue's limit event when it is due; wire lock held.
+     *
+     * @return the work request id of the request
+     */
+    long takeReceive() {
+        if (receiveQueue != null) {
+            return receiveQueue.take();
         }
+        SoftSharedReceiveQueue shared = softSrq();
+        long wrId = shared.queue().take();
+        shared.consumed();
+        return wrId;
     }
 
     boolean rnrTimerPending() {
@@ -478,6 +517,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
                 throw Failures.invalid(MODIFY, problem);
             }
             attributes.apply(requested, mask);
+            peer = null;
             if (mask.contains(QpAttrMask.STATE)) {
                 transition(current, requested.qpState());
             }
@@ -547,9 +587,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         wakeWaiters();
         if (receiveQueue != null) {
             while (!receiveQueue.isEmpty()) {
-                long wrId = receiveQueue.headWrId();
-                receiveQueue.removeHead();
-                completeReceive(completion.start(wrId, WcStatus.WR_FLUSH_ERR, WcOpcode.RECV, qpNum));
+                completeReceive(startReceive(takeReceive(), WcStatus.WR_FLUSH_ERR, WcOpcode.RECV));
             }
         } else if (srq != null) {
             context.events().post(AsyncEventType.QP_LAST_WQE_REACHED, this, 0);
@@ -562,25 +600,54 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             long position = sendQueue.executed;
             SendWqe wqe = sendQueue.slot(position);
             sendQueue.executed = position + 1;
-            Completion c = completion.start(wqe.wrId, WcStatus.WR_FLUSH_ERR, wqe.opcode.completionOpcode(), qpNum);
+            Completion c = startSend(wqe.wrId, WcStatus.WR_FLUSH_ERR, wqe.opcode.completionOpcode());
             c.sendQueue = sendQueue;
             c.sendPosition = position + 1;
-            sendCq.push(c);
+            completeSend(c);
         }
     }
 
-    /** Pushes a send completion; an overrun moves the queue pair to error. */
+    /**
+     * Starts a send completion in the next entry of the send completion queue (to be finished with
+     * {@link #completeSend}); wire lock held.
+     */
+    Completion startSend(long wrId, WcStatus status, WcOpcode opcode) {
+        return start(sendCq, wrId, status, opcode);
+    }
+
+    /**
+     * Starts a receive completion in the next entry of the receive completion queue (to be finished with
+     * {@link #completeReceive}); wire lock held.
+     */
+    Completion startReceive(long wrId, WcStatus status, WcOpcode opcode) {
+        return start(receiveCq(), wrId, status, opcode);
+    }
+
+    private Completion start(SoftCompletionQueue cq, long wrId, WcStatus status, WcOpcode opcode) {
+        Completion entry = cq.reserve();
+        return (entry == null ? lost : entry).start(wrId, status, opcode, qpNum);
+    }
+
+    /** Publishes a send completion; one its queue could not take (overrun) moves the queue pair to error. */
     void completeSend(Completion c) {
-        if (!sendCq.push(c)) {
-            enterError(AsyncEventType.QP_FATAL);
-        }
+        complete(sendCq, c);
     }
 
-    /** Pushes a receive completion (of an XRC_RECV queue pair: to its XRC SRQ's CQ); an overrun is an error. */
+    /** Publishes a receive completion; one its queue could not take (overrun) moves the queue pair to error. */
     void completeReceive(Completion c) {
-        SoftCompletionQueue cq = type == QpType.XRC_RECV ? xrcTarget.softCq() : recvCq;
-        if (!cq.push(c)) {
+        complete(receiveCq(), c);
+    }
+
+    /** @return the queue of its receive completions: its own, or (XRC_RECV) that of the XRC SRQ it delivers to */
+    private SoftCompletionQueue receiveCq() {
+        return xrcTarget == null ? recvCq : xrcTarget.softCq();
+    }
+
+    private void complete(SoftCompletionQueue cq, Completion c) {
+        if (c == lost) {
             enterError(AsyncEventType.QP_FATAL);
+        } else {
+            cq.publish(c);
         }
     }
 
@@ -613,24 +680,25 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             if (state == QpState.RESET) {
                 throw Failures.invalid(POST_RECV, "the queue pair is in RESET", first);
             }
-            for (ReceiveRequest request = first; request != null; request = request.next()) {
-                if (request.sgList().size() > receiveQueue.maxSge()) {
-                    throw Failures.invalid(POST_RECV, request.sgList().size() + " SGEs exceed max_recv_sge "
-                            + receiveQueue.maxSge(), request);
-                }
-                if (receiveQueue.isFull()) {
-                    throw Failures.noMemory(POST_RECV, "the receive queue is full (" + receiveQueue.capacity()
-                            + " requests)", request);
-                }
-                receiveQueue.add(request);
-            }
-            if (state == QpState.ERR) {
-                flushAll();
-            } else {
-                fabric.requester().wakeRnrWaiters(rnrWaiters);
+            try {
+                receiveQueue.post(POST_RECV, first);
+            } finally {
+                receivesPosted();
             }
         } finally {
             wire.unlock();
+        }
+    }
+
+    /**
+     * Puts the receives just posted to use (also those before a request that failed to post): flushed in
+     * ERR, otherwise offered to the requesters that got an RNR NAK.
+     */
+    private void receivesPosted() {
+        if (state == QpState.ERR) {
+            flushAll();
+        } else {
+            fabric.requester().wakeRnrWaiters(rnrWaiters);
         }
     }
 
@@ -695,7 +763,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         wire.lock();
         try {
             if (multicastAttachments > 0) {
-                throw Failures.busy("ibv_destroy_qp", "the queue pair is attached to " + multicastAttachments
+                throw Failures.busy(DESTROY, "the queue pair is attached to " + multicastAttachments
                         + " multicast group(s)");
             }
             forgetRnrWait();
@@ -703,11 +771,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             wire.unlock();
         }
         context.events().discard(this);
-        if (!asyncEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
-            throw Failures.busy("ibv_destroy_qp", asyncEvents.outstanding()
-                    + " asynchronous event(s) are not acknowledged after " + EventAccount.destroyTimeout()
-                    + " (property " + EventAccount.DESTROY_TIMEOUT_PROPERTY + ")");
-        }
+        asyncEvents.awaitAllAcknowledged(DESTROY);
         wire.lock();
         try {
             state = QpState.RESET;

@@ -22,6 +22,11 @@ import org.verbs4j.VerbsException;
  * The send-ops API of a soft queue pair. Requests are built directly in the free slots of the send queue
  * (nothing is allocated); a problem is remembered and reported by {@link #complete()}, which discards the
  * whole batch. {@link #complete()} publishes the batch and executes it at once in the calling thread.
+ *
+ * <p>A problem of a builder or setter is remembered when it happens. A request that is incomplete (no data,
+ * no UD address, no XRC SRQ number, a bad atomic SGE) is found when the next builder or {@link #complete()}
+ * ends it, while its slot is still in the cache; {@link #complete()} reports the first incomplete request
+ * only if no builder or setter failed.
  */
 final class SoftSendOps implements SendOps {
 
@@ -41,6 +46,8 @@ final class SoftSendOps implements SendOps {
     private SendWqe current;
     private int errno;
     private String problem;
+    /** The index in the batch of the first incomplete request, or -1. */
+    private int firstIncomplete;
 
     SoftSendOps(SoftQueuePair qp, long opsBits) {
         this.qp = qp;
@@ -48,7 +55,7 @@ final class SoftSendOps implements SendOps {
         this.queue = qp.sendQueue();
         this.maxSge = qp.capabilities().maxSendSge();
         this.maxInline = qp.capabilities().maxInlineData();
-        this.overflow = new SendWqe(maxSge, maxInline);
+        this.overflow = new SendWqe(maxSge, DeviceMemory.buffer(maxInline));
     }
 
     @Override
@@ -65,6 +72,7 @@ final class SoftSendOps implements SendOps {
         current = null;
         errno = 0;
         problem = null;
+        firstIncomplete = -1;
     }
 
     @Override
@@ -81,9 +89,9 @@ final class SoftSendOps implements SendOps {
 
     private SendOps build(SendOpcode opcode, SendOpsFlag flag) {
         if (opcode == null || (opsBits & flag.value()) == 0) {
-            throw Failures.invalid("ibv_wr_" + flag.name().toLowerCase(java.util.Locale.ROOT),
-                    flag + " was not requested in send_ops_flags at creation");
+            throw notRequested(flag);
         }
+        endRequest();
         if (!inBatch) {
             fail(Errno.EINVAL, "a request was built outside ibv_wr_start ... ibv_wr_complete");
             current = overflow;
@@ -96,6 +104,11 @@ final class SoftSendOps implements SendOps {
         }
         current.clear(opcode, nextWrId, nextFlags);
         return this;
+    }
+
+    private static RuntimeException notRequested(SendOpsFlag flag) {
+        return Failures.invalid("ibv_wr_" + flag.name().toLowerCase(java.util.Locale.ROOT),
+                flag + " was not requested in send_ops_flags at creation");
     }
 
     private void fail(Errno code, String why) {
@@ -339,15 +352,22 @@ final class SoftSendOps implements SendOps {
         if (!inBatch) {
             throw Failures.invalid(COMPLETE, "ibv_wr_start was not called");
         }
+        endRequest();
         inBatch = false;
         current = null;
-        if (errno == 0) {
-            checkRequests();
+        if (errno == 0 && firstIncomplete >= 0) {
+            SendWqe wqe = queue.slot(base + firstIncomplete);
+            fail(Errno.EINVAL, incompleteness(wqe).describe(firstIncomplete));
         }
         if (errno != 0) {
             staged = 0;
             throw VerbsException.of(COMPLETE, errno, problem);
         }
+        postAndExecute();
+    }
+
+    /** Posts the staged requests and executes them, under the wire lock. */
+    private void postAndExecute() {
         ReentrantLock wire = qp.fabric().wire();
         wire.lock();
         try {
@@ -355,7 +375,7 @@ final class SoftSendOps implements SendOps {
             QpState state = qp.state();
             if (state == QpState.RESET || state == QpState.INIT || state == QpState.RTR) {
                 staged = 0;
-                throw Failures.invalid(COMPLETE, "the queue pair is in " + state + ": sends need RTS");
+                throw notReady(state);
             }
             queue.posted = base + staged;
             staged = 0;
@@ -365,18 +385,50 @@ final class SoftSendOps implements SendOps {
         }
     }
 
-    private void checkRequests() {
-        for (int i = 0; i < staged && errno == 0; i++) {
-            SendWqe wqe = queue.slot(base + i);
-            if (wqe.opcode.carriesData() && !wqe.hasData) {
-                fail(Errno.EINVAL, "request " + i + " of the batch has no data setter");
-            } else if (qp.type() == QpType.UD && !wqe.hasUdAddress) {
-                fail(Errno.EINVAL, "request " + i + " of the batch has no ibv_wr_set_ud_addr");
-            } else if (qp.type() == QpType.XRC_SEND && !wqe.hasXrcSrqn) {
-                fail(Errno.EINVAL, "request " + i + " of the batch has no ibv_wr_set_xrc_srqn");
-            } else if (wqe.opcode.isAtomic() && (wqe.sges.count != 1 || wqe.sges.length[0] != Long.BYTES)) {
-                fail(Errno.EINVAL, "an atomic operation needs one 8-byte SGE");
-            }
+    private static RuntimeException notReady(QpState state) {
+        return Failures.invalid(COMPLETE, "the queue pair is in " + state + ": sends need RTS");
+    }
+
+    /** Notes whether the request being built, which the caller ends, is incomplete. */
+    private void endRequest() {
+        if (firstIncomplete < 0 && current != null && current != overflow
+                && incompleteness(current) != Incompleteness.NONE) {
+            firstIncomplete = staged - 1;
+        }
+    }
+
+    private Incompleteness incompleteness(SendWqe wqe) {
+        if (wqe.opcode.carriesData() && !wqe.hasData) {
+            return Incompleteness.NO_DATA;
+        }
+        if (qp.type() == QpType.UD && !wqe.hasUdAddress) {
+            return Incompleteness.NO_UD_ADDRESS;
+        }
+        if (qp.type() == QpType.XRC_SEND && !wqe.hasXrcSrqn) {
+            return Incompleteness.NO_XRC_SRQN;
+        }
+        if (wqe.opcode.isAtomic() && (wqe.sges.count != 1 || wqe.sges.length[0] != Long.BYTES)) {
+            return Incompleteness.ATOMIC_SGE;
+        }
+        return Incompleteness.NONE;
+    }
+
+    /** What a request lacks when its batch completes. */
+    private enum Incompleteness {
+        NONE(""),
+        NO_DATA("request %d of the batch has no data setter"),
+        NO_UD_ADDRESS("request %d of the batch has no ibv_wr_set_ud_addr"),
+        NO_XRC_SRQN("request %d of the batch has no ibv_wr_set_xrc_srqn"),
+        ATOMIC_SGE("an atomic operation needs one 8-byte SGE");
+
+        private final String format;
+
+        Incompleteness(String format) {
+            this.format = format;
+        }
+
+        String describe(int index) {
+            return String.format(java.util.Locale.ROOT, format, index);
         }
     }
 

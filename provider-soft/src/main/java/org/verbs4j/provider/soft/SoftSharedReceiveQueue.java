@@ -25,15 +25,18 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     private static final String CREATE = "ibv_create_srq_ex";
     private static final String POST = "ibv_post_srq_recv";
     private static final String MODIFY = "ibv_modify_srq";
+    private static final String DESTROY = "ibv_destroy_srq";
 
     private final SoftContext context;
     private final SoftFabric fabric;
     private final SoftProtectionDomain pd;
+    /** The domain of the access checks: {@link #pd}, or the protection domain of a parent domain. */
+    private final SoftProtectionDomain domain;
     private final SrqType type;
     private final Object srqContext;
     private final ReceiveQueue queue;
     private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
-    private final EventAccount asyncEvents = new EventAccount();
+    private final EventAccount asyncEvents = new EventAccount("asynchronous");
     private final SoftCompletionQueue cq;
     private final SoftXrcDomain xrcd;
     private final TagMatcher tagMatcher;
@@ -41,15 +44,17 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     private int limit;
 
     SoftSharedReceiveQueue(SoftContext context, SrqInitAttributes attributes) {
-        super("ibv_destroy_srq", "shared receive queue");
+        super(DESTROY, "shared receive queue");
         context.ensureOpen(CREATE);
         this.pd = context.own(CREATE, attributes.pd(), SoftProtectionDomain.class, "the protection domain");
+        this.domain = pd.domain();
         this.type = attributes.srqType();
         validate(context, attributes);
         this.context = context;
         this.fabric = context.fabric();
         this.srqContext = attributes.srqContext();
-        this.queue = new ReceiveQueue(attributes.attr().maxWr(), attributes.attr().maxSge());
+        this.queue = new ReceiveQueue(attributes.attr().maxWr(), attributes.attr().maxSge(), "max_sge",
+                "the shared receive queue");
         this.cq = attributes.cq() == null ? null
                 : context.own(CREATE, attributes.cq(), SoftCompletionQueue.class, "the completion queue");
         this.xrcd = type == SrqType.XRC
@@ -110,7 +115,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     }
 
     SoftProtectionDomain softPd() {
-        return pd.domain();
+        return domain;
     }
 
     SoftCompletionQueue softCq() {
@@ -213,18 +218,11 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         ReentrantLock wire = fabric.wire();
         wire.lock();
         try {
-            for (ReceiveRequest request = first; request != null; request = request.next()) {
-                if (request.sgList().size() > queue.maxSge()) {
-                    throw Failures.invalid(POST, request.sgList().size() + " SGEs exceed max_sge " + queue.maxSge(),
-                            request);
-                }
-                if (queue.isFull()) {
-                    throw Failures.noMemory(POST, "the shared receive queue is full (" + queue.capacity()
-                            + " requests)", request);
-                }
-                queue.add(request);
+            try {
+                queue.post(POST, first);
+            } finally {
+                fabric.requester().wakeRnrWaiters(rnrWaiters);
             }
-            fabric.requester().wakeRnrWaiters(rnrWaiters);
         } finally {
             wire.unlock();
         }
@@ -249,10 +247,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     @Override
     void destroy() {
         context.events().discard(this);
-        if (!asyncEvents.awaitAllAcknowledged(EventAccount.destroyTimeout())) {
-            throw Failures.busy("ibv_destroy_srq", asyncEvents.outstanding()
-                    + " asynchronous event(s) are not acknowledged after " + EventAccount.destroyTimeout());
-        }
+        asyncEvents.awaitAllAcknowledged(DESTROY);
         if (xrcd != null) {
             forgetXrcNumber();
         }

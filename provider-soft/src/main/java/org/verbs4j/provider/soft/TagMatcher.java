@@ -48,7 +48,7 @@ final class TagMatcher {
     private final TagEntry[] entries;
     private final int maxOps;
     private final Completion completion = new Completion();
-    private final MemorySegment header = MemorySegment.ofArray(new byte[TMH_BYTES + RVH_BYTES]);
+    private final MemorySegment header = DeviceMemory.buffer(TMH_BYTES + RVH_BYTES);
     private final Sges headerView = new Sges(1);
     private final Sges remote = new Sges(1);
     private long nextSequence;
@@ -147,7 +147,7 @@ final class TagMatcher {
             return unexpected(requester, responder, wqe, source, length, WcOpcode.TM_NO_TAG, false);
         }
         long headerBytes = Math.min(length, TMH_BYTES + RVH_BYTES);
-        headerView.setResolved(header, 0, (int) headerBytes);
+        headerView.setResolved(header.address(), headerBytes);
         LocalAccess.copy(source, 0, headerView, 0, headerBytes);
         int opcode = header.get(ValueLayout.JAVA_BYTE, 0) & 0xff;
         long tag = header.get(BE_LONG, 8);
@@ -178,7 +178,7 @@ final class TagMatcher {
     private int eager(SoftQueuePair requester, SoftQueuePair responder, TagEntry entry, Sges source, long length,
                       long tag, int appContext) {
         long payload = length - TMH_BYTES;
-        WcStatus status = LocalAccess.resolve(srq.fabric().keys(), entry.buffer, srq.softPd(), true);
+        WcStatus status = LocalAccess.check(srq.fabric().keys(), entry.buffer, srq.softPd(), true);
         if (status == WcStatus.SUCCESS && payload > entry.buffer.totalLength()) {
             status = WcStatus.LOC_LEN_ERR;
         }
@@ -207,9 +207,9 @@ final class TagMatcher {
         long va = header.get(BE_LONG, TMH_BYTES);
         int rkey = header.get(BE_INT, TMH_BYTES + 8);
         long length = Integer.toUnsignedLong(header.get(BE_INT, TMH_BYTES + 12));
-        WcStatus status = LocalAccess.resolve(srq.fabric().keys(), entry.buffer, srq.softPd(), true);
+        WcStatus status = LocalAccess.check(srq.fabric().keys(), entry.buffer, srq.softPd(), true);
         if (status == WcStatus.SUCCESS && length > entry.buffer.totalLength()) {
-            headerView.setResolved(header, 0, TMH_BYTES + RVH_BYTES);
+            headerView.setResolved(header.address(), TMH_BYTES + RVH_BYTES);
             LocalAccess.copy(headerView, 0, entry.buffer, 0, Math.min(entry.buffer.totalLength(),
                     TMH_BYTES + RVH_BYTES));
             Completion c = tagged(requester, responder, entry.recvWrId, WcStatus.TM_RNDV_INCOMPLETE, tag, appContext);
@@ -244,19 +244,17 @@ final class TagMatcher {
             return;
         }
         header.set(ValueLayout.JAVA_BYTE, 0, (byte) TmhOpcode.FIN.value());
-        headerView.setResolved(header, 0, TMH_BYTES + RVH_BYTES);
+        headerView.setResolved(header.address(), TMH_BYTES + RVH_BYTES);
         Sges target = queue.headSges();
-        long wrId = queue.headWrId();
-        WcStatus status = LocalAccess.resolve(srq.fabric().keys(), target, requester.softPd(), true);
+        WcStatus status = LocalAccess.check(srq.fabric().keys(), target, requester.softPd(), true);
         if (status == WcStatus.SUCCESS && target.totalLength() < TMH_BYTES + RVH_BYTES) {
             status = WcStatus.LOC_LEN_ERR;
         }
         if (status == WcStatus.SUCCESS) {
             LocalAccess.copy(headerView, 0, target, 0, TMH_BYTES + RVH_BYTES);
         }
-        queue.removeHead();
-        requester.receiveConsumed();
-        Completion c = requester.completion().start(wrId, status, WcOpcode.RECV, requester.qpNum());
+        long wrId = requester.takeReceive();
+        Completion c = requester.startReceive(wrId, status, WcOpcode.RECV);
         c.byteLen = TMH_BYTES + RVH_BYTES;
         c.srcQp = responder.qpNum();
         requester.completeReceive(c);
@@ -272,17 +270,15 @@ final class TagMatcher {
             return Responder.RNR;
         }
         Sges target = queue.headSges();
-        long wrId = queue.headWrId();
-        WcStatus status = LocalAccess.resolve(srq.fabric().keys(), target, srq.softPd(), true);
+        WcStatus status = LocalAccess.check(srq.fabric().keys(), target, srq.softPd(), true);
         if (status == WcStatus.SUCCESS && length > target.totalLength()) {
             status = WcStatus.LOC_LEN_ERR;
         }
         if (status == WcStatus.SUCCESS) {
             LocalAccess.copy(source, 0, target, 0, length);
         }
-        queue.removeHead();
-        srq.consumed();
-        Completion c = responder.completion().start(wrId, status, opcode, responder.qpNum());
+        long wrId = responder.takeReceive();
+        Completion c = completion.start(wrId, status, opcode, responder.qpNum());
         c.byteLen = (int) length;
         c.srcQp = requester.qpNum();
         c.solicited = c.solicited || (wqe.flags & (int) org.verbs4j.SendFlag.SOLICITED.value()) != 0;
@@ -296,9 +292,9 @@ final class TagMatcher {
         return Responder.ACK;
     }
 
-    private static Completion tagged(SoftQueuePair requester, SoftQueuePair responder, long wrId, WcStatus status,
-                                     long tag, int appContext) {
-        Completion c = responder.completion().start(wrId, status, WcOpcode.TM_RECV, responder.qpNum());
+    private Completion tagged(SoftQueuePair requester, SoftQueuePair responder, long wrId, WcStatus status,
+                              long tag, int appContext) {
+        Completion c = completion.start(wrId, status, WcOpcode.TM_RECV, responder.qpNum());
         c.srcQp = requester.qpNum();
         c.tmTag = tag;
         c.tmPriv = appContext;

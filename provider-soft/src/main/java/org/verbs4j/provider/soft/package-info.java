@@ -8,7 +8,10 @@
  * the requester's completion. Everything that changes device state (posts, transitions, execution) runs
  * under one fabric-wide lock, so the order of a send queue and the atomicity of atomics are those of the
  * wire; polling reads completions without that lock, so a poller spinning inside an open batch never holds
- * up a producer. Nothing spins: a request that gets a receiver-not-ready NAK stays at the head of its send
+ * up a producer. The producer fills the next entry of a completion queue in place and publishes it with a
+ * release store; a poll batch belongs to one thread, recorded with a compare-and-set (a thread that wants to
+ * poll while another thread's batch is open spins until it ends, as mlx5's CQ lock does), and
+ * {@code SINGLE_THREADED} queues skip even that. The engine never spins: a request that gets a receiver-not-ready NAK stays at the head of its send
  * queue and is retried when the responder posts a receive (in the posting thread) or, for a finite
  * {@code rnr_retry}, after the responder's {@code min_rnr_timer} on a single daemon timer thread
  * ({@code verbs4j-soft-timer}, started on demand and ended after a second without work); when the retries
@@ -23,10 +26,13 @@
  * leaves the object usable.
  *
  * <h2>Memory</h2>
- * Only native segments can be registered. The device reaches them through its own view of the memory
- * (as a DMA engine would), so the work of a request may run on another thread than the one that owns a
- * confined segment; the application keeps the memory alive until the region is deregistered. Every access
- * checks that the segment's arena is still alive, so memory freed too early gives a protection error rather
- * than a wild write (an arena closed while a copy is running is not caught).
+ * Only native segments can be registered. The device reaches memory by address, through one view of the
+ * whole address space (as a DMA engine would), so the work of a request may run on another thread than the
+ * one that owns a confined segment; the application keeps the memory alive until the region is deregistered.
+ * Every access is checked first against the region or window its key names (bounds, access rights) and
+ * against the segment's arena, so memory freed too early gives a protection error rather than a wild write
+ * (an arena closed while a copy is running is not caught). A message is copied in one bulk copy per pair of
+ * scatter/gather entries (one for a message between single entries, whatever its size), and a message of a
+ * few bytes word by word.
  */
 package org.verbs4j.provider.soft;

@@ -3,17 +3,29 @@ package org.verbs4j.provider.soft;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Method;
+import java.util.EnumSet;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.MemoryRegion;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.SharedReceiveQueue;
+import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.XrcDomain;
 
-/** The data path (post receive, post send, poll, read fields) allocates nothing in steady state. */
+/**
+ * The data path (post receive, post send, poll, read fields) allocates nothing in steady state, one
+ * request at a time and streamed (lists of receives, batches of sends with one signaled, batches of polls),
+ * and through XRC (an XRC_SEND queue pair addressing an XRC SRQ through an XRC_RECV queue pair).
+ */
 class AllocationTest {
 
     private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
@@ -26,12 +38,25 @@ class AllocationTest {
     private final QueuePair b = rig.qp(QpType.RC, cqB, 16);
     private final MemoryRegion mrA = rig.region(4096);
     private final MemoryRegion mrB = rig.region(4096);
+    private static final int BURST = 8;
+
     private final ReceiveRequest receive = new ReceiveRequest(1).wrId(7);
+    private final ReceiveRequest receives = receiveList();
     private long sink;
 
     AllocationTest() {
         rig.connectPair(a, b);
         receive.sgList().add(mrB, 0, 64);
+    }
+
+    private ReceiveRequest receiveList() {
+        ReceiveRequest next = null;
+        for (int i = BURST - 1; i >= 0; i--) {
+            ReceiveRequest request = new ReceiveRequest(1).wrId(i).next(next);
+            request.sgList().add(mrB, 64L * i, 64);
+            next = request;
+        }
+        return next;
     }
 
     @AfterEach
@@ -48,7 +73,19 @@ class AllocationTest {
             ops.wrId(i).wrFlags(SIGNALED).rdmaWrite(mrB.rkey(), mrB.address() + 1024).setSge(mrA.lkey(), mrA.address(), 8);
             ops.complete();
             sink += drain(cqA) + drain(cqB);
+            streamBurst(ops);
         }
+    }
+
+    /** A burst as the streaming benchmark sends it: one list of receives, one batch with one signaled send. */
+    private void streamBurst(SendOps ops) {
+        b.postReceive(receives);
+        ops.start();
+        for (int i = 0; i < BURST; i++) {
+            ops.wrId(i).wrFlags(i == BURST - 1 ? SIGNALED : 0).send().setSge(mrA.lkey(), mrA.address() + 8L * i, 8);
+        }
+        ops.complete();
+        sink += drain(cqA) + drain(cqB);
     }
 
     private static long drain(CompletionQueue cq) {
@@ -71,15 +108,46 @@ class AllocationTest {
         return (Long) method.invoke(bean);
     }
 
-    @Test
-    void steadyStatePostAndPollAllocateNothing() throws ReflectiveOperationException {
-        rounds(ROUNDS);
+    /** Runs {@code rounds} once to warm up, then measures a second run; @return bytes allocated per round */
+    private static double allocatedPerRound(IntConsumer rounds) throws ReflectiveOperationException {
+        rounds.accept(ROUNDS);
         allocatedBytes();
         long before = allocatedBytes();
-        rounds(ROUNDS);
-        long allocated = allocatedBytes() - before;
+        rounds.accept(ROUNDS);
+        return (double) (allocatedBytes() - before) / ROUNDS;
+    }
+
+    @Test
+    void steadyStatePostAndPollAllocateNothing() throws ReflectiveOperationException {
+        double perRound = allocatedPerRound(this::rounds);
         assertThat(sink).isNotZero();
-        assertThat((double) allocated / ROUNDS).as("bytes allocated per round (%d in all)", allocated)
-                .isLessThan(1.0);
+        assertThat(perRound).as("bytes allocated per round").isLessThan(1.0);
+    }
+
+    @Test
+    void steadyStateXrcPostAndPollAllocateNothing() throws ReflectiveOperationException {
+        CompletionQueue srqCq = rig.cq(64);
+        XrcDomain xrcd = rig.context.openXrcDomain();
+        SharedReceiveQueue srq = rig.context.createSharedReceiveQueue(SrqInitAttributes.xrc(rig.pd, xrcd, srqCq,
+                16, 1));
+        QueuePair receiver = rig.context.createQueuePair(QpInitAttributes.xrcRecv(xrcd).build());
+        QueuePair sender = rig.context.createQueuePair(QpInitAttributes.xrcSend(rig.pd, cqA,
+                new QpCapabilities(16, 0, 1, 0, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
+        rig.connect(receiver, sender, Rig.ALL_ACCESS, 7);
+        rig.connect(sender, receiver, Rig.ALL_ACCESS, 7);
+        SendOps ops = sender.sendOps();
+        int srqNum = srq.srqNum();
+
+        double perRound = allocatedPerRound(count -> {
+            for (int i = 0; i < count; i++) {
+                srq.postReceive(receive);
+                ops.start();
+                ops.wrId(i).wrFlags(SIGNALED).send().setXrcSrqn(srqNum).setSge(mrA.lkey(), mrA.address(), 8);
+                ops.complete();
+                sink += drain(cqA) + drain(srqCq);
+            }
+        });
+        assertThat(sink).isNotZero();
+        assertThat(perRound).as("bytes allocated per XRC round").isLessThan(1.0);
     }
 }

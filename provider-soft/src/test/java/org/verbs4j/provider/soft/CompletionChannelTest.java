@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.BusyException;
@@ -84,11 +82,10 @@ class CompletionChannelTest {
     @Test
     void blockingWaitIsWokenByACompletionFromAnotherThread() throws Exception {
         recvCq.requestNotification(false);
-        CompletableFuture<CompletionQueue> waiter = CompletableFuture.supplyAsync(channel::getEvent);
-        Thread.sleep(50);
-        assertThat(waiter).isNotDone();
+        Waiter<CompletionQueue> waiter = Waiter.start("getEvent", channel::getEvent)
+                .awaitBlockedIn(SoftCompletionChannel.class, "getEvent");
         send(0);
-        assertThat(waiter.get(5, TimeUnit.SECONDS)).isSameAs(recvCq);
+        assertThat(waiter.get(5)).isSameAs(recvCq);
         recvCq.ackEvents(1);
     }
 
@@ -119,14 +116,13 @@ class CompletionChannelTest {
         channel.getEvent();
         b.close();
         a.close();
-        CompletableFuture<Void> closing = CompletableFuture.runAsync(recvCq::close);
-        Thread.sleep(100);
-        assertThat(closing).isNotDone();
+        Waiter<Void> closing = Waiter.run("close", recvCq::close).awaitBlockedIn(EventAccount.class,
+                "awaitAllAcknowledged");
         recvCq.ackEvents(1);
-        Thread.sleep(50);
-        assertThat(closing).isNotDone();
+        closing.awaitBlockedIn(EventAccount.class, "awaitAllAcknowledged");
+        assertThat(recvCq.isClosed()).as("closed with one event unacknowledged").isFalse();
         recvCq.ackEvents(1);
-        closing.get(5, TimeUnit.SECONDS);
+        closing.get(5);
         assertThat(recvCq.isClosed()).isTrue();
         channel.close();
     }

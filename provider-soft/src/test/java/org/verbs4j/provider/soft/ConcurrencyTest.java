@@ -52,6 +52,64 @@ class ConcurrencyTest {
         }
     }
 
+    @Test
+    void twoPollersOfOneQueueEachTakeWholeBatchesAndEveryCompletionOnce() throws Exception {
+        int total = 20_000;
+        java.util.concurrent.atomic.AtomicIntegerArray seen = new java.util.concurrent.atomic.AtomicIntegerArray(total);
+        java.util.concurrent.atomic.AtomicInteger polled = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            CompletableFuture<?> first = CompletableFuture.runAsync(() -> pollInBatches(seen, polled, total), threads);
+            CompletableFuture<?> second = CompletableFuture.runAsync(() -> pollInBatches(seen, polled, total), threads);
+            writeSignaled(total);
+            first.get(60, TimeUnit.SECONDS);
+            second.get(60, TimeUnit.SECONDS);
+        } finally {
+            threads.shutdownNow();
+        }
+        for (int i = 0; i < total; i++) {
+            assertThat(seen.get(i)).as("completion %d", i).isEqualTo(1);
+        }
+    }
+
+    /** Polls until {@code total} completions were taken by all pollers; a batch's wr_ids follow each other. */
+    private void pollInBatches(java.util.concurrent.atomic.AtomicIntegerArray seen,
+                               java.util.concurrent.atomic.AtomicInteger polled, int total) {
+        while (polled.get() < total) {
+            if (!sendCq.startPoll()) {
+                Thread.onSpinWait();
+                continue;
+            }
+            long previous = -1;
+            do {
+                long wrId = sendCq.wrId();
+                assertThat(previous < 0 || wrId == previous + 1).as("wr_id %d after %d in one batch", wrId, previous)
+                        .isTrue();
+                previous = wrId;
+                seen.incrementAndGet((int) wrId);
+                polled.incrementAndGet();
+            } while (sendCq.nextPoll());
+            sendCq.endPoll();
+        }
+    }
+
+    /** Writes {@code total} signaled 8-byte RDMA_WRITEs, never more outstanding than the CQ holds. */
+    private void writeSignaled(int total) {
+        SendOps ops = a.sendOps();
+        int posted = 0;
+        while (posted < total) {
+            ops.start();
+            ops.wrId(posted).wrFlags((int) SendFlag.SIGNALED.value()).rdmaWrite(target.rkey(), target.address())
+                    .setSge(source.lkey(), source.address(), 8);
+            try {
+                ops.complete();
+                posted++;
+            } catch (org.verbs4j.OutOfResourcesException full) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
     private static void check(long[] received) {
         for (int i = 0; i < MESSAGES; i++) {
             assertThat(received[i]).as("message %d", i).isEqualTo(i * 1_000_003L);

@@ -138,17 +138,10 @@ class DeviceAndMemoryTest {
     @Test
     void closingTheContextWakesABlockedEventWaiter() throws Exception {
         Context context = new SoftProvider().devices().get(0).open();
-        java.util.concurrent.ExecutorService thread = java.util.concurrent.Executors.newSingleThreadExecutor();
-        try {
-            java.util.concurrent.Future<?> waiter = thread.submit(() -> context.getAsyncEvent());
-            Thread.sleep(50);
-            assertThat(waiter).isNotDone();
-            context.close();
-            assertThatThrownBy(() -> waiter.get(5, java.util.concurrent.TimeUnit.SECONDS))
-                    .hasCauseInstanceOf(ClosedObjectException.class);
-        } finally {
-            thread.shutdownNow();
-        }
+        Waiter<?> waiter = Waiter.start("getAsyncEvent", context::getAsyncEvent)
+                .awaitBlockedIn(AsyncEventQueue.class, "take");
+        context.close();
+        assertThatThrownBy(() -> waiter.get(5)).hasCauseInstanceOf(ClosedObjectException.class);
     }
 
     @Test

@@ -85,6 +85,23 @@ class ErrorStatusTest {
     }
 
     @Test
+    void aReceiveListThatFailsHalfwayStillWakesTheRequesterForTheReceivesItPosted() {
+        rig.connectPair(a, b);
+        send(1, SIGNALED, 8);
+        assertThat(Rig.empty(cqA)).as("the send waits for a receive (RNR, retried forever)").isTrue();
+        org.verbs4j.ReceiveRequest tooManySges = new org.verbs4j.ReceiveRequest(5).wrId(10);
+        for (int i = 0; i < 5; i++) {
+            tooManySges.sgList().add(mrB, i * 8L, 8);
+        }
+        org.verbs4j.ReceiveRequest posted = new org.verbs4j.ReceiveRequest(1).wrId(9).next(tooManySges);
+        posted.sgList().add(mrB, 0, 64);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> b.postReceive(posted))
+                .isInstanceOf(org.verbs4j.InvalidArgumentException.class).hasMessageContaining("max_recv_sge");
+        assertThat(Rig.poll(cqA).status()).as("the receive before the bad one was posted").isEqualTo(WcStatus.SUCCESS);
+        assertThat(Rig.poll(cqB).wrId()).isEqualTo(9);
+    }
+
+    @Test
     void remoteAccessErrorForABadRkeyMovesBothSidesToError() {
         rig.connectPair(a, b);
         Rig.postRecv(b, 3, mrB, 0, 64);

@@ -71,15 +71,25 @@ final class Rig implements AutoCloseable {
         return AhAttributes.global(target.queryGid(1, 0), 0, 1);
     }
 
-    /** Moves a connected QP to RTS towards {@code remote}, RC attributes as pyverbs sets them. */
+    /**
+     * Moves a connected QP to RTS towards {@code remote}, RC attributes as pyverbs sets them: an XRC_SEND
+     * queue pair takes the requester's of them, an XRC_RECV queue pair the responder's.
+     */
     void connect(QueuePair qp, QueuePair remote, Set<AccessFlag> access, int rnrRetry) {
         qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(access));
         QpAttributes rtr = new QpAttributes().qpState(QpState.RTR).ahAttr(addressOf(remote.context()))
                 .pathMtu(Mtu.MTU_1024).destQpNum(remote.qpNum()).rqPsn(0);
         QpAttributes rts = new QpAttributes().qpState(QpState.RTS).sqPsn(0);
-        if (qp.type() == QpType.RC) {
+        boolean responds = qp.type() == QpType.RC || qp.type() == QpType.XRC_RECV;
+        boolean requests = qp.type() == QpType.RC || qp.type() == QpType.XRC_SEND;
+        if (responds) {
             rtr.maxDestRdAtomic(16).minRnrTimer(1);
-            rts.timeout(14).retryCnt(7).rnrRetry(rnrRetry).maxRdAtomic(16);
+        }
+        if (responds || requests) {
+            rts.timeout(14);
+        }
+        if (requests) {
+            rts.retryCnt(7).rnrRetry(rnrRetry).maxRdAtomic(16);
         }
         qp.modify(rtr);
         qp.modify(rts);

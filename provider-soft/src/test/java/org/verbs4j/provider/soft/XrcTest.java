@@ -12,12 +12,8 @@ import org.verbs4j.BusyException;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
-import org.verbs4j.Mtu;
-import org.verbs4j.QpAttributes;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
-import org.verbs4j.QpState;
-import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.SendFlag;
@@ -48,22 +44,8 @@ class XrcTest {
     private final MemoryRegion target = rig.region(4096);
 
     XrcTest() {
-        connect(receiver, sender.qpNum(), EnumSet.of(AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ));
-        connect(sender, receiver.qpNum(), EnumSet.noneOf(AccessFlag.class));
-    }
-
-    private void connect(QueuePair qp, int remote, EnumSet<AccessFlag> access) {
-        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(access));
-        QpAttributes rtr = new QpAttributes().qpState(QpState.RTR).ahAttr(rig.addressOf(rig.context))
-                .pathMtu(Mtu.MTU_1024).destQpNum(remote).rqPsn(0);
-        QpAttributes rts = new QpAttributes().qpState(QpState.RTS).sqPsn(0).timeout(14);
-        if (qp.type() == QpType.XRC_RECV) {
-            rtr.maxDestRdAtomic(1).minRnrTimer(1);
-        } else {
-            rts.retryCnt(7).rnrRetry(7).maxRdAtomic(1);
-        }
-        qp.modify(rtr);
-        qp.modify(rts);
+        rig.connect(receiver, sender, EnumSet.of(AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ), 7);
+        rig.connect(sender, receiver, EnumSet.noneOf(AccessFlag.class), 7);
     }
 
     @AfterEach
