@@ -125,7 +125,7 @@ final class Requester {
         if (peer == null) {
             return qp.reliable() ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
         }
-        if (peer.type() == QpType.XRC_RECV && !peer.deliverTo(wqe.remoteSrqn)) {
+        if (qp.type() == QpType.XRC_SEND && !peer.deliverTo(wqe.remoteSrqn)) {
             return WcStatus.REM_INV_REQ_ERR;
         }
         int response = responder.respond(qp, peer, wqe, wqe.source(), length);

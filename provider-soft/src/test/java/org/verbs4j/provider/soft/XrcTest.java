@@ -80,6 +80,26 @@ class XrcTest {
     }
 
     @Test
+    void oneXrcRecvQueuePairDeliversToEachSrqOfItsDomainAndItsCq() {
+        CompletionQueue otherCq = rig.cq(16);
+        SharedReceiveQueue other = rig.context.createSharedReceiveQueue(SrqInitAttributes.xrc(rig.pd, xrcd, otherCq,
+                16, 1));
+        for (int i = 0; i < 4; i++) {
+            SharedReceiveQueue addressed = i % 2 == 0 ? srq : other;
+            ReceiveRequest request = new ReceiveRequest(1).wrId(50 + i);
+            request.sgList().add(target, 64L * i, 64);
+            addressed.postReceive(request);
+
+            send(i, addressed.srqNum(), 8 + i);
+
+            assertThat(Rig.poll(sendCq).status()).isEqualTo(WcStatus.SUCCESS);
+            assertThat(Rig.poll(i % 2 == 0 ? srqCq : otherCq)).extracting(Wc::wrId, Wc::byteLen, Wc::qpNum)
+                    .containsExactly(50L + i, 8 + i, receiver.qpNum());
+            assertThat(Rig.empty(i % 2 == 0 ? otherCq : srqCq)).isTrue();
+        }
+    }
+
+    @Test
     void aSendBeforeAnyReceiveWaitsForTheSrq() {
         send(8, srq.srqNum(), 16);
         assertThat(Rig.empty(sendCq)).as("RNR: the SRQ has no receive yet").isTrue();
@@ -94,6 +114,19 @@ class XrcTest {
     void anUnknownSrqNumberIsAnInvalidRequest() {
         send(6, srq.srqNum() + 1000, 8);
         assertThat(Rig.poll(sendCq).status()).isEqualTo(WcStatus.REM_INV_REQ_ERR);
+    }
+
+    @Test
+    void anSrqOfAnotherXrcDomainIsAnInvalidRequest() {
+        XrcDomain otherDomain = rig.context.openXrcDomain();
+        SharedReceiveQueue foreign = rig.context.createSharedReceiveQueue(SrqInitAttributes.xrc(rig.pd, otherDomain,
+                srqCq, 4, 1));
+        ReceiveRequest request = new ReceiveRequest(1).wrId(3);
+        request.sgList().add(target, 0, 64);
+        foreign.postReceive(request);
+        send(7, foreign.srqNum(), 8);
+        assertThat(Rig.poll(sendCq).status()).isEqualTo(WcStatus.REM_INV_REQ_ERR);
+        assertThat(Rig.empty(srqCq)).isTrue();
     }
 
     @Test
