@@ -57,25 +57,36 @@ class NativeResourceSafetyNetTest {
         }
     }
 
-    /** Creates a context and a protection domain, and returns the domain only: the context is leaked. */
-    private static Fake childOfALeakedContext(List<String> log, List<Trace> traces) {
-        Fake context = new Fake("context", null, log);
-        traces.add(Trace.of("context", context));
-        return new Fake("pd", context, log);
+    /** A protection domain whose context was leaked and found unreachable, and the log of both. */
+    private record OrphanedChild(List<String> log, Fake pd, Trace context) {
+
+        /** Creates a context and a protection domain, keeps the domain only, and waits for the Cleaner. */
+        static OrphanedChild create() throws InterruptedException {
+            List<String> log = NativeResourceTest.newLog();
+            List<Trace> traces = new ArrayList<>();
+            Fake pd = childOfALeakedContext(log, traces);
+            Trace context = traces.getFirst();
+            collectUntil(() -> context.state() == NativeLifetime.State.UNREACHABLE, "the context found unreachable");
+            return new OrphanedChild(log, pd, context);
+        }
+
+        private static Fake childOfALeakedContext(List<String> log, List<Trace> traces) {
+            Fake context = new Fake("context", null, log);
+            traces.add(Trace.of("context", context));
+            return new Fake("pd", context, log);
+        }
     }
 
     @Test
     void aParentFoundUnreachableBeforeItsChildWaitsForTheChildsCleaner() throws InterruptedException {
-        List<String> log = NativeResourceTest.newLog();
-        List<Trace> traces = new ArrayList<>();
-        Fake pd = childOfALeakedContext(log, traces);
-        Trace context = traces.getFirst();
-        collectUntil(() -> context.state() == NativeLifetime.State.UNREACHABLE, "the context found unreachable");
+        OrphanedChild orphaned = OrphanedChild.create();
+        List<String> log = orphaned.log();
+        Trace context = orphaned.context();
         assertThat(log).as("nothing is destroyed while the protection domain lives").isEmpty();
         assertThat(context.freed()).as("the context's arena lives as long as its native object").isFalse();
 
-        Trace leakedPd = Trace.of("pd", pd);
-        pd = null;
+        Trace leakedPd = Trace.of("pd", orphaned.pd());
+        orphaned = null;
         collectUntil(context::destroyed, "the context destroyed");
         assertThat(log).containsExactly("cleaner pd", "cleaner context");
         assertThat(leakedPd.freed()).isTrue();
@@ -84,16 +95,11 @@ class NativeResourceSafetyNetTest {
 
     @Test
     void closingTheChildOfAnUnreachableParentDestroysTheParentRightAfterIt() throws InterruptedException {
-        List<String> log = NativeResourceTest.newLog();
-        List<Trace> traces = new ArrayList<>();
-        Fake pd = childOfALeakedContext(log, traces);
-        Trace context = traces.getFirst();
-        collectUntil(() -> context.state() == NativeLifetime.State.UNREACHABLE, "the context found unreachable");
-
-        pd.close();
-        assertThat(log).containsExactly("destroy pd", "cleaner context");
-        assertThat(context.destroyed()).isTrue();
-        assertThat(context.freed()).isTrue();
+        OrphanedChild orphaned = OrphanedChild.create();
+        orphaned.pd().close();
+        assertThat(orphaned.log()).containsExactly("destroy pd", "cleaner context");
+        assertThat(orphaned.context().destroyed()).isTrue();
+        assertThat(orphaned.context().freed()).isTrue();
     }
 
     /** Leaks a protection domain with a memory region, and a completion queue, of a context that stays. */
