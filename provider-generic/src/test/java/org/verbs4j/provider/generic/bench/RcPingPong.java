@@ -45,7 +45,9 @@ import org.verbs4j.provider.generic.GenericProvider;
  *
  * <p>Usage: {@code RcPingPong [-e] DEVICE GID_INDEX ITERS SIZE PORT [SERVER_HOST]}; without a host it is
  * the server. {@code -Dverbs4j.bench.warmup=N} first runs N untimed iterations, in the same mode, between
- * two local queue pairs.
+ * two local queue pairs, then waits until the JIT has compiled nothing for a second (at most a minute), so
+ * that the timed exchange does not share the CPUs with compilations of the warm-up; that wait needs
+ * {@code --add-modules java.management}.
  */
 public final class RcPingPong {
 
@@ -95,6 +97,7 @@ public final class RcPingPong {
             ProtectionDomain pd = context.allocateProtectionDomain();
             if (warmUp > 0) {
                 warmUp(context, pd, arena, gidIndex, warmUp, size, useEvents);
+                awaitJitQuiescence();
             }
             RcPingPong pingPong = endpoint(context, pd, arena, size, useEvents);
             pingPong.run(context, gidIndex, iters, port, server);
@@ -154,6 +157,25 @@ public final class RcPingPong {
         server.join();
         a.close();
         b.close();
+    }
+
+    /**
+     * Waits until the JIT's total compilation time stops growing for a second, at most a minute
+     * ({@code CompilationMXBean}, reached reflectively: the provider's module does not read
+     * java.management).
+     */
+    private static void awaitJitQuiescence() throws ReflectiveOperationException, InterruptedException {
+        Object jit = Class.forName("java.lang.management.ManagementFactory").getMethod("getCompilationMXBean")
+                .invoke(null);
+        java.lang.reflect.Method total = Class.forName("java.lang.management.CompilationMXBean")
+                .getMethod("getTotalCompilationTime");
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(1).toNanos();
+        long last = -1;
+        for (long now = (long) total.invoke(jit); now != last && System.nanoTime() < deadline;
+                now = (long) total.invoke(jit)) {
+            last = now;
+            Thread.sleep(1000);
+        }
     }
 
     private void init() {
