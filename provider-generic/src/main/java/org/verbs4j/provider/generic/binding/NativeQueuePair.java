@@ -79,10 +79,10 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         }
         this.receivePoster = poster;
         this.sendOps = ops;
-        sendCq.retain();
-        recvCq.retain();
+        dependOn(sendCq);
+        dependOn(recvCq);
         if (srq != null) {
-            srq.retain();
+            dependOn(srq);
         }
         context.qps.put(qp.address(), this);
     }
@@ -179,11 +179,6 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     protected void destroyNative() {
         Native.destroy(context.ib.destroyQp, handle, "ibv_destroy_qp");
         context.qps.remove(handle.address());
-        sendCq.release();
-        recvCq.release();
-        if (srq != null) {
-            srq.release();
-        }
     }
 
     @Override

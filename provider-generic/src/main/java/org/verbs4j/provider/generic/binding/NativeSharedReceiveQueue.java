@@ -57,7 +57,7 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
             throw e;
         }
         if (cq != null) {
-            cq.retain();
+            dependOn(cq);
         }
         context.srqs.put(srq.address(), this);
     }
@@ -131,9 +131,6 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
     protected void destroyNative() {
         Native.destroy(context.ib.destroySrq, handle, "ibv_destroy_srq");
         context.srqs.remove(handle.address());
-        if (cq != null) {
-            cq.release();
-        }
     }
 
     @Override
