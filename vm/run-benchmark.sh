@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# run-benchmark.sh - the provider-generic benchmark of issue 5, in the rxe VM, C and Verbs4J side by side:
-#   1. polling an empty extended CQ (ibv_start_poll returning ENOENT): ns per call in C and through
-#      Verbs4J, and the difference;
-#   2. RC ping-pong latency: rdma-core's ibv_rc_pingpong (C server and client, run twice) against the
-#      same exchange through Verbs4J (Java server and client, wire-compatible), cold and after an
-#      untimed local warm-up of the JIT, and the ratios; plus a C server with a Java client, to show
-#      that the two interoperate.
-# Jars are built on the host (as for run-generic-tests.sh); the C probe is compiled in the VM.
-# Environment: RXE_VM_SUITE, BENCH_POLL_ITERS (1000000), BENCH_ROUNDS (7), BENCH_PP_ITERS (2000),
-# BENCH_PP_SIZE (4096), BENCH_WARMUP (Java ping-pong warm-up iterations, default BENCH_PP_ITERS),
-# BENCH_JAVA_OPTS (extra JVM options), and the RXE_VM_* knobs of run.sh.
+# run-benchmark.sh - the provider-generic benchmark of issue 5: C and Verbs4J side by side.
+#   1. On this host's own CPU (no device, no emulator): what the binding adds to an empty poll. A stand-in
+#      start_poll returning ENOENT (src/test/c/standin_cq.c, compiled here with gcc against rdma-core's
+#      headers into target/bench) is called by the C loop of empty_poll.c through the queue's function
+#      pointer and by Verbs4J's CompletionQueue.startPoll() on a queue of that stand-in device
+#      (StandInPollBenchmark), in alternating rounds of one process: ns per call, the difference.
+#   2. In the rxe VM (vm/benchmark-guest.sh): ibv_start_poll on an empty extended CQ of rxe in C and
+#      through Verbs4J; and RC ping-pong latency of rdma-core's ibv_rc_pingpong against the same exchange
+#      through Verbs4J (RcPingPong, wire-compatible), busy-polling and with completion events (-e), each
+#      on a cold JVM and after a warm-up, BENCH_REPEAT times: best and median usec/iter, and the ratios.
+# Jars are built on the host (as for run-generic-tests.sh); the C programs are compiled where they run.
+# The headers for the stand-in are rdma-core 56.1's (trixie), fetched with src/test/abi/fetch-rdma-core.sh
+# into target/abi as the ABI check does (cached there), so the host needs gcc, apt-get and dpkg-deb, and
+# libibverbs1 (the binding loads it, although the stand-in never calls it).
+# Environment: BENCH_HOST_POLL_ITERS (10000000), BENCH_HOST_ROUNDS (15), BENCH_POLL_ITERS (1000000),
+# BENCH_ROUNDS (7), BENCH_PP_ITERS (2000), BENCH_PP_SIZE (4096), BENCH_WARMUP (Java ping-pong warm-up
+# iterations, default BENCH_PP_ITERS), BENCH_REPEAT (3), BENCH_MODES ("poll events"), BENCH_JAVA_OPTS (extra
+# JVM options, host and VM), RXE_VM_SUITE and the other RXE_VM_* knobs of run.sh. The VM runs with
+# multi-threaded TCG unless RXE_VM_TCG_THREAD says otherwise: the two ping-pong processes need both vCPUs.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -26,42 +34,24 @@ LIB=$MODULE/target/vm-lib
 MODULE_PATH=$MODULE/target/classes:$(ls "$LIB"/verbs4j-api-*.jar):$(ls "$LIB"/verbs4j-spi-*.jar)
 JAVA_OPTS=()
 [ -n "${BENCH_JAVA_OPTS:-}" ] && read -r -a JAVA_OPTS <<<"$BENCH_JAVA_OPTS"
-JAVA=(java "${JAVA_OPTS[@]}" --enable-native-access=org.verbs4j.provider.generic --module-path "$MODULE_PATH"
-      --patch-module "org.verbs4j.provider.generic=$MODULE/target/test-classes")
+JAVA_ARGS=("${JAVA_OPTS[@]}" --enable-native-access=org.verbs4j.provider.generic --add-modules java.management
+           --module-path "$MODULE_PATH"
+           --patch-module "org.verbs4j.provider.generic=$MODULE/target/test-classes")
 BENCH=org.verbs4j.provider.generic/org.verbs4j.provider.generic.bench
 
-GUEST=$(cat <<GUEST_EOF
-set -eu
-POLL_ITERS=${BENCH_POLL_ITERS:-1000000} ROUNDS=${BENCH_ROUNDS:-7} PP_ITERS=${BENCH_PP_ITERS:-2000} SIZE=${BENCH_PP_SIZE:-4096}
-echo "rdma-core \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r), \$(nproc) vCPU, \$(java -version 2>&1 | head -n1)"
-gcc -O2 -o /tmp/empty_poll $(printf '%q' "$MODULE/src/test/c/empty_poll.c") -libverbs
-echo "== empty extended CQ poll (\$POLL_ITERS calls x \$ROUNDS rounds)"
-/tmp/empty_poll \$RXE_DEV \$POLL_ITERS \$ROUNDS | tee /tmp/c.txt
-$(printf '%q ' "${JAVA[@]}") -m $BENCH.EmptyPollBenchmark \$RXE_DEV \$POLL_ITERS \$ROUNDS | tee /tmp/j.txt
-awk 'FNR==1 && NR==1 {c=\$(NF-4)+0} FNR==1 && NR==2 {j=\$(NF-4)+0} END {printf "difference (best): %+.1f ns/call\n", j-c}' /tmp/c.txt /tmp/j.txt
-pp() { # pp NAME SERVER_CMD CLIENT_CMD
-  echo "== RC ping-pong \$1 (\$PP_ITERS iters, \$SIZE bytes)"
-  \$2 > /tmp/server.txt 2>&1 & local spid=\$!
-  for _ in \$(seq 600); do ss -ltn 2>/dev/null | grep -q ":\$PORT " && break; sleep 0.1; done
-  \$3 | tee /tmp/\$1.txt
-  wait \$spid || { echo "server failed:"; cat /tmp/server.txt; return 1; }
-}
-PORT=18515
-C_PP="ibv_rc_pingpong -d \$RXE_DEV -g \$RXE_GID_INDEX -n \$PP_ITERS -s \$SIZE -p \$PORT"
-J_PP="$(printf '%q ' "${JAVA[@]}") -m $BENCH.RcPingPong \$RXE_DEV \$RXE_GID_INDEX \$PP_ITERS \$SIZE \$PORT"
-J_WARM="$(printf '%q ' "${JAVA[@]}") -Dverbs4j.bench.warmup=${BENCH_WARMUP:-\$PP_ITERS} -m $BENCH.RcPingPong \$RXE_DEV \$RXE_GID_INDEX \$PP_ITERS \$SIZE"
-pp c-c "\$C_PP" "\$C_PP 127.0.0.1"
-PORT=18516; C_PP="\${C_PP% -p *} -p \$PORT"; J_PP="\${J_PP% *} \$PORT"
-pp java-java "\$J_PP" "\$J_PP 127.0.0.1"
-PORT=18517
-pp java-java-warm "\$J_WARM \$PORT" "\$J_WARM \$PORT 127.0.0.1"
-PORT=18518; C_PP="\${C_PP% -p *} -p \$PORT"; J_PP="\${J_PP% *} \$PORT"
-pp c-server-java-client "\$C_PP" "\$J_PP 127.0.0.1"
-PORT=18519; C_PP="\${C_PP% -p *} -p \$PORT"
-pp c-c-again "\$C_PP" "\$C_PP 127.0.0.1"
-awk '/usec\/iter/ {n=split(FILENAME, p, "/"); v[p[n]]=\$(NF-1)}
-     END {c=(v["c-c.txt"]+v["c-c-again.txt"])/2
-          printf "latency ratio Verbs4J/C, cold JVM: %.3f; after warm-up: %.3f (C mean of two runs %.2f usec/iter)\n", v["java-java.txt"]/c, v["java-java-warm.txt"]/c, c}' /tmp/c-c.txt /tmp/c-c-again.txt /tmp/java-java.txt /tmp/java-java-warm.txt
-GUEST_EOF
-)
-exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" -- "$GUEST"
+echo "== on this host, stand-in start_poll (no device, no emulator)"
+bash "$MODULE/src/test/abi/fetch-rdma-core.sh" "$MODULE/target/abi" trixie
+mkdir -p "$MODULE/target/bench"
+STAND_IN=$MODULE/target/bench/libverbs4j-standin.so
+gcc -O2 -Wall -Werror -shared -fPIC -o "$STAND_IN" "$MODULE/src/test/c/standin_cq.c" \
+  "$MODULE/src/test/c/standin_poll_loop.c" -I "$MODULE/target/abi/trixie/$(dpkg --print-architecture)/root/usr/include"
+"$JAVA" "${JAVA_ARGS[@]}" -m "$BENCH.StandInPollBenchmark" "$STAND_IN" "${BENCH_HOST_POLL_ITERS:-10000000}" \
+  "${BENCH_HOST_ROUNDS:-15}"
+
+echo "== in the rxe VM (suite ${RXE_VM_SUITE:-trixie}); host load average now: $(cut -d' ' -f1-3 /proc/loadavg)" \
+  "on $(nproc) CPUs (other work on the host slows the emulator)"
+ENVS=(-e "BENCH_JAVA=$(printf '%q ' java "${JAVA_ARGS[@]}")" -e "BENCH_MAIN=$BENCH" -e "BENCH_C_DIR=$MODULE/src/test/c")
+for knob in BENCH_POLL_ITERS BENCH_ROUNDS BENCH_PP_ITERS BENCH_PP_SIZE BENCH_WARMUP BENCH_REPEAT BENCH_MODES; do
+  if [ -n "${!knob:-}" ]; then ENVS+=(-e "$knob=${!knob}"); fi
+done
+exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- "bash $(printf '%q' "$HERE/benchmark-guest.sh")"

@@ -42,12 +42,17 @@ public final class GenericProvider implements VerbsProvider {
         }
     }
 
+    /**
+     * @return the devices of one {@code ibv_get_device_list} call, none if libibverbs or the list is not
+     *     available (then {@link #availability()} says why)
+     */
     @Override
     public List<Device> devices() {
-        if (!availability().available()) {
+        try {
+            return Ibverbs.get().deviceList().devices().stream()
+                    .<Device>map(device -> new ListedDevice(device, ID)).toList();
+        } catch (VerbsException e) {
             return List.of();
         }
-        return Ibverbs.get().deviceList().devices().stream()
-                .<Device>map(device -> new ListedDevice(device, ID)).toList();
     }
 }

@@ -47,23 +47,7 @@ public final class DeviceListBinding {
      * @throws VerbsException if {@code ibv_get_device_list} fails (for example ENOSYS without kernel support)
      */
     public List<NativeDevice> devices() {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment errno = ErrnoCapture.allocate(arena);
-            MemorySegment count = arena.allocate(JAVA_INT);
-            MemorySegment list = (MemorySegment) getDeviceList.invokeExact(errno, count);
-            if (list.equals(MemorySegment.NULL)) {
-                throw VerbsException.of("ibv_get_device_list", ErrnoCapture.errno(errno), null);
-            }
-            try {
-                return read(list.reinterpret(ADDRESS.byteSize() * count.get(JAVA_INT, 0)));
-            } finally {
-                freeDeviceList.invokeExact(list);
-            }
-        } catch (VerbsException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("downcall failed", e);
-        }
+        return withList(this::read);
     }
 
     /**
@@ -76,6 +60,17 @@ public final class DeviceListBinding {
      * @throws org.verbs4j.InvalidArgumentException if no device has that name any more
      */
     public <T> T withDevice(String name, java.util.function.Function<MemorySegment, T> opener) {
+        return withList(array -> opener.apply(find(array, name)));
+    }
+
+    /** What to do with the array of {@code struct ibv_device *} while the list is alive. */
+    @FunctionalInterface
+    private interface ListReader<T> {
+        T read(MemorySegment array) throws Throwable;
+    }
+
+    /** Calls {@code ibv_get_device_list} once, lets the reader use the array, then frees the list. */
+    private <T> T withList(ListReader<T> reader) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(arena);
             MemorySegment count = arena.allocate(JAVA_INT);
@@ -84,7 +79,7 @@ public final class DeviceListBinding {
                 throw VerbsException.of("ibv_get_device_list", ErrnoCapture.errno(errno), null);
             }
             try {
-                return opener.apply(find(list.reinterpret(ADDRESS.byteSize() * count.get(JAVA_INT, 0)), name));
+                return reader.read(list.reinterpret(ADDRESS.byteSize() * count.get(JAVA_INT, 0)));
             } finally {
                 freeDeviceList.invokeExact(list);
             }

@@ -121,10 +121,10 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         MemorySegment notifyOp = context.contextOp("req_notify_cq");
         this.notify = notifyOp.equals(MemorySegment.NULL) ? null : FunctionPointers.critical(notifyOp, NOTIFY);
         if (channel != null) {
-            channel.retain();
+            dependOn(channel);
         }
         if (parentDomain != null) {
-            parentDomain.retain();
+            dependOn(parentDomain);
         }
         context.cqs.put(cq.address(), this);
     }
@@ -258,12 +258,6 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     protected void destroyNative() {
         Native.destroy(context.ib.destroyCq, handle, "ibv_destroy_cq");
         context.cqs.remove(handle.address());
-        if (channel != null) {
-            channel.release();
-        }
-        if (parentDomain != null) {
-            parentDomain.release();
-        }
     }
 
     @Override

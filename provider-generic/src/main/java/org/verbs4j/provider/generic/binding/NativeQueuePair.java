@@ -82,7 +82,11 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         }
         this.receivePoster = poster;
         this.sendOps = ops;
-        retainOrRelease(true);
+        for (NativeResource used : new NativeResource[] {sendCq, recvCq, srq}) {
+            if (used != null) {
+                dependOn(used);
+            }
+        }
         context.qps.put(qp.address(), this);
     }
 
@@ -92,17 +96,6 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
      */
     private record Parts(NativeProtectionDomain pd, NativeCompletionQueue sendCq, NativeCompletionQueue recvCq,
             NativeSharedReceiveQueue srq, NativeXrcDomain xrcd) {
-    }
-
-    /** Registers (or forgets) this queue pair with the CQs and SRQ it uses; the parent is counted apart. */
-    private void retainOrRelease(boolean retain) {
-        for (NativeResource used : new NativeResource[] {sendCq, recvCq, srq}) {
-            if (used != null && retain) {
-                used.retain();
-            } else if (used != null) {
-                used.release();
-            }
-        }
     }
 
     static NativeQueuePair create(NativeContext context, QpInitAttributes attributes) {
@@ -230,7 +223,6 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     protected void destroyNative() {
         Native.destroy(context.ib.destroyQp, handle, "ibv_destroy_qp");
         context.qps.remove(handle.address());
-        retainOrRelease(false);
     }
 
     @Override

@@ -3,17 +3,17 @@ package org.verbs4j.provider.generic.binding;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.verbs4j.BusyException;
 import org.verbs4j.ClosedObjectException;
 import org.verbs4j.VerbsObject;
 
 /**
  * The lifetime of one native verbs object: its handle, the arena that owns its Java-side native memory,
- * its parent and the count of its live children. {@link #close()} destroys the native object exactly
- * once, fails with {@link BusyException} (EBUSY, as rdma-core) while children are alive, and only then
- * closes the arena and releases the parent. A {@link Cleaner} destroys objects that become unreachable
- * without being closed: a safety net, never the normal path.
+ * and its {@link NativeLifetime}, which counts the native objects created from it or using it.
+ * {@link #close()} destroys the native object exactly once, fails with {@link BusyException} (EBUSY, as
+ * rdma-core) while such objects are alive, and only then closes the arena and releases the parent. A
+ * {@link Cleaner} destroys objects that become unreachable without being closed, children before
+ * parents: a safety net, never the normal path.
  */
 abstract class NativeResource implements VerbsObject {
 
@@ -23,25 +23,21 @@ abstract class NativeResource implements VerbsObject {
     protected final MemorySegment handle;
     /** Native memory owned by this object, freed when it is closed. */
     protected final Arena arena = Arena.ofShared();
-    private final NativeResource parent;
-    private final AtomicInteger children = new AtomicInteger();
-    private final Once safetyNet;
+    private final NativeLifetime lifetime;
     private final Cleaner.Cleanable cleanable;
     private volatile boolean closed;
 
     /**
      * @param handle the native object
      * @param parent the object it was created from, or {@code null} for a context
-     * @param destroyer how to destroy the native object if it is never closed
+     * @param destroyer how to destroy the native object if it is never closed; it must not refer to this
+     *     object (see {@link #destroyer})
      */
     protected NativeResource(MemorySegment handle, NativeResource parent, Runnable destroyer) {
         this.handle = handle;
-        this.parent = parent;
-        if (parent != null) {
-            parent.children.incrementAndGet();
-        }
-        this.safetyNet = new Once(destroyer);
-        this.cleanable = CLEANER.register(this, safetyNet);
+        this.lifetime = new NativeLifetime(destroyer, arena, parent == null ? null : parent.lifetime);
+        NativeLifetime cleanup = lifetime;
+        this.cleanable = CLEANER.register(this, cleanup::unreachable);
     }
 
     /** @return the C name of the verb that destroys this object, for messages */
@@ -55,18 +51,14 @@ abstract class NativeResource implements VerbsObject {
         if (closed) {
             throw new ClosedObjectException(destroyVerb(), "already closed");
         }
-        int live = children.get();
+        int live = lifetime.holders();
         if (live > 0) {
             throw new BusyException(destroyVerb(), live + " object(s) created from it are still alive");
         }
         destroyNative();
         closed = true;
-        safetyNet.disarm();
+        lifetime.closed();
         cleanable.clean();
-        arena.close();
-        if (parent != null) {
-            parent.children.decrementAndGet();
-        }
     }
 
     /**
@@ -77,10 +69,6 @@ abstract class NativeResource implements VerbsObject {
     protected final void abandon() {
         closed = true;
         cleanable.clean();
-        arena.close();
-        if (parent != null) {
-            parent.children.decrementAndGet();
-        }
     }
 
     @Override
@@ -98,14 +86,20 @@ abstract class NativeResource implements VerbsObject {
         }
     }
 
-    /** Registers another dependant (for example a queue pair using a completion queue). */
-    protected final void retain() {
-        children.incrementAndGet();
+    /**
+     * Registers that this object uses another one (for example a queue pair its completion queues): the
+     * other stays busy ({@link BusyException} on close) until this object is destroyed, and the safety net
+     * destroys this object first.
+     *
+     * @param used the object this one uses
+     */
+    protected final void dependOn(NativeResource used) {
+        lifetime.hold(used.lifetime);
     }
 
-    /** Releases a dependant registered with {@link #retain()}. */
-    protected final void release() {
-        children.decrementAndGet();
+    /** @return the native side of this object's lifetime */
+    final NativeLifetime lifetime() {
+        return lifetime;
     }
 
     /**
@@ -117,27 +111,6 @@ abstract class NativeResource implements VerbsObject {
      */
     protected static Runnable destroyer(java.lang.invoke.MethodHandle destroy, long address) {
         return new Destroyer(destroy, address);
-    }
-
-    /** Runs an action at most once, unless disarmed first. */
-    private static final class Once implements Runnable {
-        private final java.util.concurrent.atomic.AtomicReference<Runnable> action;
-
-        Once(Runnable action) {
-            this.action = new java.util.concurrent.atomic.AtomicReference<>(action);
-        }
-
-        void disarm() {
-            action.set(null);
-        }
-
-        @Override
-        public void run() {
-            Runnable pending = action.getAndSet(null);
-            if (pending != null) {
-                pending.run();
-            }
-        }
     }
 
     private record Destroyer(java.lang.invoke.MethodHandle destroy, long address) implements Runnable {

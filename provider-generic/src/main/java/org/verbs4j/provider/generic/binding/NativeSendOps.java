@@ -27,30 +27,44 @@ import org.verbs4j.UnsupportedVerbException;
 
 /**
  * The {@code ibv_wr_*} functions of one queue pair: the function pointers of its {@code struct ibv_qp_ex}
- * (from {@code ibv_qp_to_qp_ex}), called through critical handles. A builder is called only if its
- * send-ops flag was requested at creation (rxe and EFA leave the others NULL); a NULL pointer is never
- * called. Not thread-safe, as in C.
+ * (from {@code ibv_qp_to_qp_ex}), called through {@code static final} critical handles that take the
+ * function pointer as their first argument ({@link FunctionPointers#criticalInvoker}), so that the JIT
+ * inlines each call. A builder is called only if its send-ops flag was requested at creation (rxe and EFA
+ * leave the others NULL); a NULL pointer is never called, the verb fails with an exception naming it
+ * instead. No call allocates. Not thread-safe, as in C.
  */
 @SuppressWarnings("restricted")
 final class NativeSendOps implements SendOps {
 
-    /** {@code struct ibv_qp_ex *}, passed as its address (same register as a pointer on LP64). */
-    private static final java.lang.foreign.ValueLayout.OfLong QPX = JAVA_LONG;
-    private static final FunctionDescriptor V = FunctionDescriptor.ofVoid(QPX);
-    private static final FunctionDescriptor V_I = FunctionDescriptor.ofVoid(QPX, JAVA_INT);
-    private static final FunctionDescriptor V_IL = FunctionDescriptor.ofVoid(QPX, JAVA_INT, JAVA_LONG);
-    private static final FunctionDescriptor V_ILI = FunctionDescriptor.ofVoid(QPX, JAVA_INT, JAVA_LONG, JAVA_INT);
-    private static final FunctionDescriptor V_ILL = FunctionDescriptor.ofVoid(QPX, JAVA_INT, JAVA_LONG, JAVA_LONG);
-    private static final FunctionDescriptor V_ILLL =
-            FunctionDescriptor.ofVoid(QPX, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-    private static final FunctionDescriptor V_PII = FunctionDescriptor.ofVoid(QPX, ADDRESS, JAVA_INT, JAVA_INT);
-    private static final FunctionDescriptor V_PSS = FunctionDescriptor.ofVoid(QPX, ADDRESS, JAVA_SHORT, JAVA_SHORT);
-    private static final FunctionDescriptor V_PL = FunctionDescriptor.ofVoid(QPX, ADDRESS, JAVA_LONG);
-    private static final FunctionDescriptor V_LP = FunctionDescriptor.ofVoid(QPX, JAVA_LONG, JAVA_LONG);
-    private static final FunctionDescriptor I = FunctionDescriptor.of(JAVA_INT, QPX);
-    private static final FunctionDescriptor V_PIP = FunctionDescriptor.ofVoid(QPX, ADDRESS, JAVA_INT, JAVA_LONG);
-    private static final FunctionDescriptor V_ILLBB =
-            FunctionDescriptor.ofVoid(QPX, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_BYTE, JAVA_BYTE);
+    /** {@code struct ibv_qp_ex *} and the other pointers the binding owns, passed as addresses (LP64). */
+    private static final java.lang.foreign.ValueLayout.OfLong PTR = JAVA_LONG;
+    private static final MethodHandle CALL_V = invoker(FunctionDescriptor.ofVoid(PTR));
+    private static final MethodHandle CALL_I = invoker(FunctionDescriptor.of(JAVA_INT, PTR));
+    private static final MethodHandle CALL_V_I = invoker(FunctionDescriptor.ofVoid(PTR, JAVA_INT));
+    private static final MethodHandle CALL_V_IL = invoker(FunctionDescriptor.ofVoid(PTR, JAVA_INT, JAVA_LONG));
+    private static final MethodHandle CALL_V_ILI =
+            invoker(FunctionDescriptor.ofVoid(PTR, JAVA_INT, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle CALL_V_ILL =
+            invoker(FunctionDescriptor.ofVoid(PTR, JAVA_INT, JAVA_LONG, JAVA_LONG));
+    private static final MethodHandle CALL_V_ILLL =
+            invoker(FunctionDescriptor.ofVoid(PTR, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+    private static final MethodHandle CALL_V_ILLBB =
+            invoker(FunctionDescriptor.ofVoid(PTR, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_BYTE, JAVA_BYTE));
+    /** {@code (qp, ibv_ah *, remote_qpn, remote_qkey)}. */
+    private static final MethodHandle CALL_V_LII = invoker(FunctionDescriptor.ofVoid(PTR, PTR, JAVA_INT, JAVA_INT));
+    /** {@code (qp, ibv_mw *, rkey, const ibv_mw_bind_info *)}. */
+    private static final MethodHandle CALL_V_LIL = invoker(FunctionDescriptor.ofVoid(PTR, PTR, JAVA_INT, PTR));
+    /** {@code (qp, size_t, const struct *)}: the SGE and inline-data lists. */
+    private static final MethodHandle CALL_V_LL = invoker(FunctionDescriptor.ofVoid(PTR, JAVA_LONG, PTR));
+    /**
+     * {@code (qp, void *addr, size_t length)} for the application's inline data: an {@code ADDRESS}, so that
+     * the linker refuses a heap segment and a segment whose arena is closed instead of passing a dangling
+     * address.
+     */
+    private static final MethodHandle CALL_V_PL = invoker(FunctionDescriptor.ofVoid(PTR, ADDRESS, JAVA_LONG));
+    /** {@code (qp, void *hdr, u16 hdr_sz, u16 mss)}, the header an application segment as above. */
+    private static final MethodHandle CALL_V_PSS =
+            invoker(FunctionDescriptor.ofVoid(PTR, ADDRESS, JAVA_SHORT, JAVA_SHORT));
     /** The rdma-core release that added {@code ibv_qp_ex.wr_flush} (before it, offset 352 is not a pointer). */
     static final int WR_FLUSH_SINCE = Abi.SINCE.get("ibv_qp_ex.wr_flush");
 
@@ -60,33 +74,33 @@ final class NativeSendOps implements SendOps {
     private final Set<SendOpsFlag> requested;
     private final long wrIdOffset;
     private final long wrFlagsOffset;
-    private final MethodHandle start;
-    private final MethodHandle complete;
-    private final MethodHandle abort;
-    private final MethodHandle send;
-    private final MethodHandle sendImm;
-    private final MethodHandle sendInv;
-    private final MethodHandle sendTso;
-    private final MethodHandle rdmaWrite;
-    private final MethodHandle rdmaWriteImm;
-    private final MethodHandle rdmaRead;
-    private final MethodHandle atomicCmpSwp;
-    private final MethodHandle atomicFetchAdd;
-    private final MethodHandle localInv;
-    private final MethodHandle bindMw;
-    private final MethodHandle atomicWrite;
-    private final MethodHandle flush;
+    private final MemorySegment start;
+    private final MemorySegment complete;
+    private final MemorySegment abort;
+    private final MemorySegment send;
+    private final MemorySegment sendImm;
+    private final MemorySegment sendInv;
+    private final MemorySegment sendTso;
+    private final MemorySegment rdmaWrite;
+    private final MemorySegment rdmaWriteImm;
+    private final MemorySegment rdmaRead;
+    private final MemorySegment atomicCmpSwp;
+    private final MemorySegment atomicFetchAdd;
+    private final MemorySegment localInv;
+    private final MemorySegment bindMw;
+    private final MemorySegment atomicWrite;
+    private final MemorySegment flush;
     private final MemorySegment bindInfo;
     private final long bindMrOffset;
     private final long bindAddrOffset;
     private final long bindLengthOffset;
     private final long bindAccessOffset;
-    private final MethodHandle setUdAddr;
-    private final MethodHandle setXrcSrqn;
-    private final MethodHandle setSge;
-    private final MethodHandle setSgeList;
-    private final MethodHandle setInlineData;
-    private final MethodHandle setInlineDataList;
+    private final MemorySegment setUdAddr;
+    private final MemorySegment setXrcSrqn;
+    private final MemorySegment setSge;
+    private final MemorySegment setSgeList;
+    private final MemorySegment setInlineData;
+    private final MemorySegment setInlineDataList;
     private final Arena arena = Arena.ofAuto();
     private MemorySegment list = MemorySegment.NULL;
     private NativeMemoryWindow[] pendingWindows = new NativeMemoryWindow[4];
@@ -101,33 +115,33 @@ final class NativeSendOps implements SendOps {
         StructLayout l = abi.ibvQpEx;
         this.wrIdOffset = Abi.offset(l, "wr_id");
         this.wrFlagsOffset = Abi.offset(l, "wr_flags");
-        this.start = fn(l, "wr_start", V);
-        this.complete = fn(l, "wr_complete", I);
-        this.abort = fn(l, "wr_abort", V);
-        this.send = op(l, SendOpsFlag.SEND, "wr_send", V);
-        this.sendImm = op(l, SendOpsFlag.SEND_WITH_IMM, "wr_send_imm", V_I);
-        this.sendInv = op(l, SendOpsFlag.SEND_WITH_INV, "wr_send_inv", V_I);
-        this.sendTso = op(l, SendOpsFlag.TSO, "wr_send_tso", V_PSS);
-        this.rdmaWrite = op(l, SendOpsFlag.RDMA_WRITE, "wr_rdma_write", V_IL);
-        this.rdmaWriteImm = op(l, SendOpsFlag.RDMA_WRITE_WITH_IMM, "wr_rdma_write_imm", V_ILI);
-        this.rdmaRead = op(l, SendOpsFlag.RDMA_READ, "wr_rdma_read", V_IL);
-        this.atomicCmpSwp = op(l, SendOpsFlag.ATOMIC_CMP_AND_SWP, "wr_atomic_cmp_swp", V_ILLL);
-        this.atomicFetchAdd = op(l, SendOpsFlag.ATOMIC_FETCH_AND_ADD, "wr_atomic_fetch_add", V_ILL);
-        this.localInv = op(l, SendOpsFlag.LOCAL_INV, "wr_local_inv", V_I);
-        this.bindMw = op(l, SendOpsFlag.BIND_MW, "wr_bind_mw", V_PIP);
-        this.atomicWrite = op(l, SendOpsFlag.ATOMIC_WRITE, "wr_atomic_write", V_ILL);
-        this.flush = hasWrFlush(release) ? op(l, SendOpsFlag.FLUSH, "wr_flush", V_ILLBB) : null;
+        this.start = fn(l, "wr_start");
+        this.complete = fn(l, "wr_complete");
+        this.abort = fn(l, "wr_abort");
+        this.send = op(l, SendOpsFlag.SEND, "wr_send");
+        this.sendImm = op(l, SendOpsFlag.SEND_WITH_IMM, "wr_send_imm");
+        this.sendInv = op(l, SendOpsFlag.SEND_WITH_INV, "wr_send_inv");
+        this.sendTso = op(l, SendOpsFlag.TSO, "wr_send_tso");
+        this.rdmaWrite = op(l, SendOpsFlag.RDMA_WRITE, "wr_rdma_write");
+        this.rdmaWriteImm = op(l, SendOpsFlag.RDMA_WRITE_WITH_IMM, "wr_rdma_write_imm");
+        this.rdmaRead = op(l, SendOpsFlag.RDMA_READ, "wr_rdma_read");
+        this.atomicCmpSwp = op(l, SendOpsFlag.ATOMIC_CMP_AND_SWP, "wr_atomic_cmp_swp");
+        this.atomicFetchAdd = op(l, SendOpsFlag.ATOMIC_FETCH_AND_ADD, "wr_atomic_fetch_add");
+        this.localInv = op(l, SendOpsFlag.LOCAL_INV, "wr_local_inv");
+        this.bindMw = op(l, SendOpsFlag.BIND_MW, "wr_bind_mw");
+        this.atomicWrite = op(l, SendOpsFlag.ATOMIC_WRITE, "wr_atomic_write");
+        this.flush = hasWrFlush(release) ? op(l, SendOpsFlag.FLUSH, "wr_flush") : null;
         this.bindInfo = arena.allocate(abi.ibvMwBindInfo);
         this.bindMrOffset = Abi.offset(abi.ibvMwBindInfo, "mr");
         this.bindAddrOffset = Abi.offset(abi.ibvMwBindInfo, "addr");
         this.bindLengthOffset = Abi.offset(abi.ibvMwBindInfo, "length");
         this.bindAccessOffset = Abi.offset(abi.ibvMwBindInfo, "mw_access_flags");
-        this.setUdAddr = fn(l, "wr_set_ud_addr", V_PII);
-        this.setXrcSrqn = fn(l, "wr_set_xrc_srqn", V_I);
-        this.setSge = fn(l, "wr_set_sge", V_ILI);
-        this.setSgeList = fn(l, "wr_set_sge_list", V_LP);
-        this.setInlineData = fn(l, "wr_set_inline_data", V_PL);
-        this.setInlineDataList = fn(l, "wr_set_inline_data_list", V_LP);
+        this.setUdAddr = fn(l, "wr_set_ud_addr");
+        this.setXrcSrqn = fn(l, "wr_set_xrc_srqn");
+        this.setSge = fn(l, "wr_set_sge");
+        this.setSgeList = fn(l, "wr_set_sge_list");
+        this.setInlineData = fn(l, "wr_set_inline_data");
+        this.setInlineDataList = fn(l, "wr_set_inline_data_list");
     }
 
     static NativeSendOps of(NativeQueuePair qp, NativeContext context, MemorySegment qpPointer) {
@@ -152,29 +166,45 @@ final class NativeSendOps implements SendOps {
         return release >= WR_FLUSH_SINCE;
     }
 
-    private MethodHandle fn(StructLayout l, String member, FunctionDescriptor descriptor) {
+    private static MethodHandle invoker(FunctionDescriptor descriptor) {
+        return FunctionPointers.criticalInvoker(descriptor);
+    }
+
+    /** @return the function pointer of a member, or {@code null} if the provider left it NULL */
+    private MemorySegment fn(StructLayout l, String member) {
         MemorySegment pointer = qpx.get(ADDRESS, Abi.offset(l, member));
-        return pointer.equals(MemorySegment.NULL) ? null : FunctionPointers.critical(pointer, descriptor);
+        return pointer.equals(MemorySegment.NULL) ? null : pointer;
     }
 
-    private MethodHandle op(StructLayout l, SendOpsFlag flag, String member, FunctionDescriptor descriptor) {
-        return requested.contains(flag) ? fn(l, member, descriptor) : null;
+    /** @return the builder's function pointer if its flag was requested, else {@code null} */
+    private MemorySegment op(StructLayout l, SendOpsFlag flag, String member) {
+        return requested.contains(flag) ? fn(l, member) : null;
     }
 
-    private MethodHandle require(MethodHandle handle, String verb, String why) {
+    /**
+     * @return the builder's function pointer
+     * @throws InvalidArgumentException if its flag was not requested (the pointer may be NULL or a
+     *     provider's builder for another queue type); the message is built only then
+     */
+    private MemorySegment builder(MemorySegment pointer, String verb, SendOpsFlag flag) {
         qp.ensureOpen(verb);
-        if (handle == null) {
-            throw new InvalidArgumentException(verb, why);
+        if (pointer == null) {
+            throw new InvalidArgumentException(verb,
+                    flag + " was not requested in send_ops_flags when the queue pair was created");
         }
-        return handle;
+        return pointer;
     }
 
-    private MethodHandle builder(MethodHandle handle, String verb, SendOpsFlag flag) {
-        return require(handle, verb, flag + " was not requested in send_ops_flags when the queue pair was created");
-    }
-
-    private MethodHandle setter(MethodHandle handle, String verb) {
-        return require(handle, verb, "the provider does not implement " + verb + " for this queue pair");
+    /**
+     * @return the setter's (or start/complete/abort's) function pointer
+     * @throws InvalidArgumentException if the provider left it NULL
+     */
+    private MemorySegment setter(MemorySegment pointer, String verb) {
+        qp.ensureOpen(verb);
+        if (pointer == null) {
+            throw new InvalidArgumentException(verb, "the provider does not implement " + verb + " for this queue pair");
+        }
+        return pointer;
     }
 
     @Override
@@ -184,9 +214,10 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public void start() {
+        MemorySegment fn = setter(start, "ibv_wr_start");
         settleBinds(false);
         try {
-            setter(start, "ibv_wr_start").invokeExact(qpxAddress);
+            CALL_V.invokeExact(fn, qpxAddress);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -208,8 +239,9 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps send() {
+        MemorySegment fn = builder(send, "ibv_wr_send", SendOpsFlag.SEND);
         try {
-            builder(send, "ibv_wr_send", SendOpsFlag.SEND).invokeExact(qpxAddress);
+            CALL_V.invokeExact(fn, qpxAddress);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -218,19 +250,28 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps sendWithImm(int immData) {
-        try {
-            builder(sendImm, "ibv_wr_send_imm", SendOpsFlag.SEND_WITH_IMM).invokeExact(qpxAddress,
-                    Integer.reverseBytes(immData));
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
-        return this;
+        return callWithInt(builder(sendImm, "ibv_wr_send_imm", SendOpsFlag.SEND_WITH_IMM), Integer.reverseBytes(immData));
     }
 
     @Override
     public SendOps sendWithInv(int invalidateRkey) {
+        return callWithInt(builder(sendInv, "ibv_wr_send_inv", SendOpsFlag.SEND_WITH_INV), invalidateRkey);
+    }
+
+    @Override
+    public SendOps localInv(int invalidateRkey) {
+        return callWithInt(builder(localInv, "ibv_wr_local_inv", SendOpsFlag.LOCAL_INV), invalidateRkey);
+    }
+
+    @Override
+    public SendOps setXrcSrqn(int remoteSrqn) {
+        return callWithInt(setter(setXrcSrqn, "ibv_wr_set_xrc_srqn"), remoteSrqn);
+    }
+
+    /** Calls a {@code void (*)(struct ibv_qp_ex *, uint32_t)}. */
+    private SendOps callWithInt(MemorySegment fn, int value) {
         try {
-            builder(sendInv, "ibv_wr_send_inv", SendOpsFlag.SEND_WITH_INV).invokeExact(qpxAddress, invalidateRkey);
+            CALL_V_I.invokeExact(fn, qpxAddress, value);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -239,9 +280,9 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps sendTso(MemorySegment header, int mss) {
+        MemorySegment fn = builder(sendTso, "ibv_wr_send_tso", SendOpsFlag.TSO);
         try {
-            builder(sendTso, "ibv_wr_send_tso", SendOpsFlag.TSO).invokeExact(qpxAddress, header,
-                    (short) header.byteSize(), (short) mss);
+            CALL_V_PSS.invokeExact(fn, qpxAddress, header, (short) header.byteSize(), (short) mss);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -250,8 +291,18 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps rdmaWrite(int rkey, long remoteAddress) {
+        return callWithRemote(builder(rdmaWrite, "ibv_wr_rdma_write", SendOpsFlag.RDMA_WRITE), rkey, remoteAddress);
+    }
+
+    @Override
+    public SendOps rdmaRead(int rkey, long remoteAddress) {
+        return callWithRemote(builder(rdmaRead, "ibv_wr_rdma_read", SendOpsFlag.RDMA_READ), rkey, remoteAddress);
+    }
+
+    /** Calls a {@code void (*)(struct ibv_qp_ex *, uint32_t rkey, uint64_t remote_addr)}. */
+    private SendOps callWithRemote(MemorySegment fn, int rkey, long remoteAddress) {
         try {
-            builder(rdmaWrite, "ibv_wr_rdma_write", SendOpsFlag.RDMA_WRITE).invokeExact(qpxAddress, rkey, remoteAddress);
+            CALL_V_IL.invokeExact(fn, qpxAddress, rkey, remoteAddress);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -260,19 +311,9 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps rdmaWriteWithImm(int rkey, long remoteAddress, int immData) {
+        MemorySegment fn = builder(rdmaWriteImm, "ibv_wr_rdma_write_imm", SendOpsFlag.RDMA_WRITE_WITH_IMM);
         try {
-            builder(rdmaWriteImm, "ibv_wr_rdma_write_imm", SendOpsFlag.RDMA_WRITE_WITH_IMM).invokeExact(qpxAddress, rkey,
-                    remoteAddress, Integer.reverseBytes(immData));
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
-        return this;
-    }
-
-    @Override
-    public SendOps rdmaRead(int rkey, long remoteAddress) {
-        try {
-            builder(rdmaRead, "ibv_wr_rdma_read", SendOpsFlag.RDMA_READ).invokeExact(qpxAddress, rkey, remoteAddress);
+            CALL_V_ILI.invokeExact(fn, qpxAddress, rkey, remoteAddress, Integer.reverseBytes(immData));
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -281,9 +322,9 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps atomicCmpSwp(int rkey, long remoteAddress, long compare, long swap) {
+        MemorySegment fn = builder(atomicCmpSwp, "ibv_wr_atomic_cmp_swp", SendOpsFlag.ATOMIC_CMP_AND_SWP);
         try {
-            builder(atomicCmpSwp, "ibv_wr_atomic_cmp_swp", SendOpsFlag.ATOMIC_CMP_AND_SWP).invokeExact(qpxAddress, rkey,
-                    remoteAddress, compare, swap);
+            CALL_V_ILLL.invokeExact(fn, qpxAddress, rkey, remoteAddress, compare, swap);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -292,23 +333,23 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps atomicFetchAdd(int rkey, long remoteAddress, long add) {
-        try {
-            builder(atomicFetchAdd, "ibv_wr_atomic_fetch_add", SendOpsFlag.ATOMIC_FETCH_AND_ADD).invokeExact(qpxAddress,
-                    rkey, remoteAddress, add);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
-        return this;
+        return callWithRemoteAndLong(builder(atomicFetchAdd, "ibv_wr_atomic_fetch_add",
+                SendOpsFlag.ATOMIC_FETCH_AND_ADD), rkey, remoteAddress, add);
     }
 
     @Override
     public SendOps atomicWrite(int rkey, long remoteAddress, MemorySegment value8) {
-        MethodHandle handle = builder(atomicWrite, "ibv_wr_atomic_write", SendOpsFlag.ATOMIC_WRITE);
-        if (value8 == null || !value8.isNative() || value8.byteSize() < Long.BYTES) {
-            throw new InvalidArgumentException("ibv_wr_atomic_write", "the value must be native memory of 8 bytes");
+        MemorySegment fn = builder(atomicWrite, "ibv_wr_atomic_write", SendOpsFlag.ATOMIC_WRITE);
+        if (value8 == null || !value8.isNative() || value8.byteSize() < Long.BYTES || !value8.scope().isAlive()) {
+            throw new InvalidArgumentException("ibv_wr_atomic_write", "the value must be live native memory of 8 bytes");
         }
+        return callWithRemoteAndLong(fn, rkey, remoteAddress, value8.address());
+    }
+
+    /** Calls a {@code void (*)(struct ibv_qp_ex *, uint32_t rkey, uint64_t remote_addr, uint64_t)}. */
+    private SendOps callWithRemoteAndLong(MemorySegment fn, int rkey, long remoteAddress, long value) {
         try {
-            handle.invokeExact(qpxAddress, rkey, remoteAddress, value8.address());
+            CALL_V_ILL.invokeExact(fn, qpxAddress, rkey, remoteAddress, value);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -317,22 +358,13 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps flush(int rkey, long remoteAddress, long length, FlushType type, FlushLevel level) {
-        MethodHandle handle = builder(flush, "ibv_wr_flush", SendOpsFlag.FLUSH);
+        MemorySegment fn = builder(flush, "ibv_wr_flush", SendOpsFlag.FLUSH);
         if (type == null || level == null) {
             throw new InvalidArgumentException("ibv_wr_flush", "the placement type and selectivity level are required");
         }
         try {
-            handle.invokeExact(qpxAddress, rkey, remoteAddress, length, (byte) type.value(), (byte) level.value());
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
-        return this;
-    }
-
-    @Override
-    public SendOps localInv(int invalidateRkey) {
-        try {
-            builder(localInv, "ibv_wr_local_inv", SendOpsFlag.LOCAL_INV).invokeExact(qpxAddress, invalidateRkey);
+            CALL_V_ILLBB.invokeExact(fn, qpxAddress, rkey, remoteAddress, length, (byte) type.value(),
+                    (byte) level.value());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -341,7 +373,7 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps bindMw(MemoryWindow window, int rkey, MwBindInfo info) {
-        MethodHandle builder = builder(bindMw, "ibv_wr_bind_mw", SendOpsFlag.BIND_MW);
+        MemorySegment fn = builder(bindMw, "ibv_wr_bind_mw", SendOpsFlag.BIND_MW);
         if (!(window instanceof NativeMemoryWindow mw) || !(info.memoryRegion() instanceof NativeMemoryRegion mr)) {
             throw new InvalidArgumentException("ibv_wr_bind_mw", "the window or region is not from this provider");
         }
@@ -352,7 +384,7 @@ final class NativeSendOps implements SendOps {
         bindInfo.set(JAVA_LONG, bindLengthOffset, info.length());
         bindInfo.set(JAVA_INT, bindAccessOffset, (int) org.verbs4j.Flags.toBits(info.access()));
         try {
-            builder.invokeExact(qpxAddress, mw.pointer(), rkey, bindInfo.address());
+            CALL_V_LIL.invokeExact(fn, qpxAddress, mw.pointer().address(), rkey, bindInfo.address());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -382,21 +414,13 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps setUdAddr(AddressHandle ah, int remoteQpn, int remoteQkey) {
+        MemorySegment fn = setter(setUdAddr, "ibv_wr_set_ud_addr");
         if (!(ah instanceof NativeAddressHandle nativeAh)) {
             throw new InvalidArgumentException("ibv_wr_set_ud_addr", "the address handle is not from this provider");
         }
+        nativeAh.ensureOpen("ibv_wr_set_ud_addr");
         try {
-            setter(setUdAddr, "ibv_wr_set_ud_addr").invokeExact(qpxAddress, nativeAh.pointer(), remoteQpn, remoteQkey);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
-        return this;
-    }
-
-    @Override
-    public SendOps setXrcSrqn(int remoteSrqn) {
-        try {
-            setter(setXrcSrqn, "ibv_wr_set_xrc_srqn").invokeExact(qpxAddress, remoteSrqn);
+            CALL_V_LII.invokeExact(fn, qpxAddress, nativeAh.pointer().address(), remoteQpn, remoteQkey);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -405,8 +429,9 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps setSge(int lkey, long address, int length) {
+        MemorySegment fn = setter(setSge, "ibv_wr_set_sge");
         try {
-            setter(setSge, "ibv_wr_set_sge").invokeExact(qpxAddress, lkey, address, length);
+            CALL_V_ILI.invokeExact(fn, qpxAddress, lkey, address, length);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -415,24 +440,21 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps setSgeList(ScatterGatherList sges) {
+        MemorySegment fn = setter(setSgeList, "ibv_wr_set_sge_list");
         MemorySegment native16 = buffer(sges.size());
         for (int i = 0; i < sges.size(); i++) {
             native16.set(JAVA_LONG, i * 16L, sges.address(i));
             native16.set(JAVA_INT, i * 16L + 8, sges.length(i));
             native16.set(JAVA_INT, i * 16L + 12, sges.lkey(i));
         }
-        try {
-            setter(setSgeList, "ibv_wr_set_sge_list").invokeExact(qpxAddress, (long) sges.size(), native16.address());
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
-        return this;
+        return callWithList(fn, sges.size(), native16);
     }
 
     @Override
     public SendOps setInlineData(MemorySegment data) {
+        MemorySegment fn = setter(setInlineData, "ibv_wr_set_inline_data");
         try {
-            setter(setInlineData, "ibv_wr_set_inline_data").invokeExact(qpxAddress, data, data.byteSize());
+            CALL_V_PL.invokeExact(fn, qpxAddress, data, data.byteSize());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -441,14 +463,25 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps setInlineDataList(List<MemorySegment> buffers) {
+        MemorySegment fn = setter(setInlineDataList, "ibv_wr_set_inline_data_list");
+        for (MemorySegment buffer : buffers) {
+            if (!buffer.isNative() || !buffer.scope().isAlive()) {
+                throw new InvalidArgumentException("ibv_wr_set_inline_data_list",
+                        "every buffer must be live native memory");
+            }
+        }
         MemorySegment native16 = buffer(buffers.size());
         for (int i = 0; i < buffers.size(); i++) {
             native16.set(JAVA_LONG, i * 16L, buffers.get(i).address());
             native16.set(JAVA_LONG, i * 16L + 8, buffers.get(i).byteSize());
         }
+        return callWithList(fn, buffers.size(), native16);
+    }
+
+    /** Calls a {@code void (*)(struct ibv_qp_ex *, size_t num, const struct *list)}. */
+    private SendOps callWithList(MemorySegment fn, int count, MemorySegment native16) {
         try {
-            setter(setInlineDataList, "ibv_wr_set_inline_data_list").invokeExact(qpxAddress, (long) buffers.size(),
-                    native16.address());
+            CALL_V_LL.invokeExact(fn, qpxAddress, (long) count, native16.address());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -465,9 +498,10 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public void complete() {
+        MemorySegment fn = setter(complete, "ibv_wr_complete");
         int rc;
         try {
-            rc = (int) setter(complete, "ibv_wr_complete").invokeExact(qpxAddress);
+            rc = (int) CALL_I.invokeExact(fn, qpxAddress);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -477,9 +511,10 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public void abort() {
+        MemorySegment fn = setter(abort, "ibv_wr_abort");
         settleBinds(false);
         try {
-            setter(abort, "ibv_wr_abort").invokeExact(qpxAddress);
+            CALL_V.invokeExact(fn, qpxAddress);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }

@@ -61,10 +61,10 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
             throw e;
         }
         if (parts.cq != null) {
-            parts.cq.retain();
+            dependOn(parts.cq);
         }
         if (parts.xrcd != null) {
-            parts.xrcd.retain();
+            dependOn(parts.xrcd);
         }
         context.srqs.put(srq.address(), this);
     }
@@ -158,12 +158,6 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
     protected void destroyNative() {
         Native.destroy(context.ib.destroySrq, handle, "ibv_destroy_srq");
         context.srqs.remove(handle.address());
-        if (parts.cq != null) {
-            parts.cq.release();
-        }
-        if (parts.xrcd != null) {
-            parts.xrcd.release();
-        }
     }
 
     @Override

@@ -11,21 +11,28 @@ import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.ScatterGatherList;
+import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.VerbsException;
 
 /**
  * Posts receive request lists through an {@code ibv_context_ops} slot ({@code post_recv} or
  * {@code post_srq_recv}), copying them into native {@code ibv_recv_wr} and {@code ibv_sge} arrays that
- * are reused and grow only when a longer list comes. Not thread-safe: callers synchronise.
+ * are reused and grow only when a longer list comes. The slot is called through a {@code static final}
+ * critical handle that takes the function pointer as its first argument, which the JIT inlines, with
+ * {@code bad_wr} set to NULL before each call. Not thread-safe: callers synchronise.
  */
 final class ReceivePoster {
 
-    /** The three pointers are passed as addresses: the native arrays are owned by the queue, which is open. */
-    private static final FunctionDescriptor POST = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
+    /**
+     * {@code int (*)(void *qp_or_srq, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr)}; the three
+     * pointers are passed as addresses: the native arrays are owned by the queue, which is open.
+     */
+    private static final MethodHandle CALL_POST = FunctionPointers.criticalInvoker(
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
 
     private final Abi abi;
     private final Arena arena;
-    private final MethodHandle post;
+    private final MemorySegment post;
     private final String verb;
     private final MemorySegment badWr;
     private final long nextOffset;
@@ -36,10 +43,20 @@ final class ReceivePoster {
     private MemorySegment wrs = MemorySegment.NULL;
     private MemorySegment sges = MemorySegment.NULL;
 
+    /**
+     * @param abi the struct layouts
+     * @param arena the queue's arena, which owns the native arrays
+     * @param function the {@code ibv_context_ops} slot
+     * @param verb the C verb, for messages
+     * @throws UnsupportedVerbException if the slot is NULL
+     */
     ReceivePoster(Abi abi, Arena arena, MemorySegment function, String verb) {
+        if (function.equals(MemorySegment.NULL)) {
+            throw new UnsupportedVerbException(verb, "the provider set no function for it in ibv_context_ops");
+        }
         this.abi = abi;
         this.arena = arena;
-        this.post = FunctionPointers.critical(function, POST);
+        this.post = function;
         this.verb = verb;
         this.badWr = arena.allocate(ADDRESS);
         this.nextOffset = Abi.offset(abi.ibvRecvWr, "next");
@@ -61,7 +78,7 @@ final class ReceivePoster {
         badWr.set(ADDRESS, 0, MemorySegment.NULL);
         int rc;
         try {
-            rc = (int) post.invokeExact(object.address(), wrs.address(), badWr.address());
+            rc = (int) CALL_POST.invokeExact(post, object.address(), wrs.address(), badWr.address());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }

@@ -19,19 +19,25 @@ import org.verbs4j.VerbsException;
  * {@code verbs_context.post_srq_ops}): copies them into native {@code ibv_ops_wr} and {@code ibv_sge} arrays
  * owned by the SRQ's arena, reused by every call and grown only when a longer list comes, with every
  * offset computed once. {@code bad_op} is pre-set to the first operation, since libibverbs' stub for drivers
- * without tag matching returns EOPNOTSUPP without setting it. Not thread-safe: the SRQ synchronises.
+ * without tag matching returns EOPNOTSUPP without setting it. The function is called through a
+ * {@code static final} critical handle that takes the function pointer as its first argument, which the JIT
+ * inlines (as {@link ReceivePoster} does). Not thread-safe: the SRQ synchronises.
  */
 final class SrqOpsPoster {
 
     private static final String VERB = "ibv_post_srq_ops";
-    /** The three pointers are passed as addresses: the arrays belong to the SRQ, which is open. */
-    private static final FunctionDescriptor POST_OPS = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG,
-            JAVA_LONG);
+    /**
+     * {@code int (*)(struct ibv_srq *srq, struct ibv_ops_wr *op, struct ibv_ops_wr **bad_op)}; the three
+     * pointers are passed as addresses: the arrays belong to the SRQ, which is open.
+     */
+    private static final MethodHandle CALL_POST_OPS = FunctionPointers.criticalInvoker(
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
 
     private final Arena arena;
     private final StructLayout wrLayout;
     private final StructLayout sgeLayout;
-    private final MethodHandle post;
+    /** {@code verbs_context.post_srq_ops}, or {@code null} if libibverbs has none. */
+    private final MemorySegment post;
     private final MemorySegment badOp;
     private final long wrSize;
     private final long sgeSize;
@@ -59,7 +65,7 @@ final class SrqOpsPoster {
         this.arena = arena;
         this.wrLayout = abi.ibvOpsWr;
         this.sgeLayout = abi.ibvSge;
-        this.post = function.equals(MemorySegment.NULL) ? null : FunctionPointers.critical(function, POST_OPS);
+        this.post = function.equals(MemorySegment.NULL) ? null : function;
         this.badOp = arena.allocate(ADDRESS);
         this.wrSize = wrLayout.byteSize();
         this.sgeSize = sgeLayout.byteSize();
@@ -92,7 +98,7 @@ final class SrqOpsPoster {
         badOp.set(JAVA_LONG, 0, wrs.address());
         int rc;
         try {
-            rc = (int) post.invokeExact(srq.address(), wrs.address(), badOp.address());
+            rc = (int) CALL_POST_OPS.invokeExact(post, srq.address(), wrs.address(), badOp.address());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }

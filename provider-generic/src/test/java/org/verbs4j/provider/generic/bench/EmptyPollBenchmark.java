@@ -1,6 +1,5 @@
 package org.verbs4j.provider.generic.bench;
 
-import java.util.Arrays;
 import java.util.EnumSet;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
@@ -16,6 +15,9 @@ import org.verbs4j.provider.generic.GenericProvider;
  */
 public final class EmptyPollBenchmark {
 
+    /** Untimed rounds first, for the JIT. */
+    static final int WARM_UP_ROUNDS = 3;
+
     private EmptyPollBenchmark() {
     }
 
@@ -28,22 +30,25 @@ public final class EmptyPollBenchmark {
         int rounds = Integer.parseInt(args[2]);
         Device device = new GenericProvider().devices().stream().filter(d -> d.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no device " + name));
-        try (Context context = device.open(); CompletionQueue cq = context.createCompletionQueue(
-                CqInitAttributes.builder(16).wcFlags(EnumSet.of(CompletionField.BYTE_LEN)).build())) {
-            double[] ns = new double[rounds];
-            for (int r = -3; r < rounds; r++) {
+        try (Context context = device.open(); CompletionQueue cq = context.createCompletionQueue(attributes())) {
+            RoundTimes times = new RoundTimes(rounds);
+            for (int r = -WARM_UP_ROUNDS; r < rounds; r++) {
                 double perCall = round(cq, iterations);
                 if (r >= 0) {
-                    ns[r] = perCall;
+                    times.add(perCall);
                 }
             }
-            Arrays.sort(ns);
-            System.out.printf("Verbs4J startPoll on an empty CQ:       best %.1f ns/call, median %.1f ns/call%n",
-                    ns[0], ns[rounds / 2]);
+            System.out.println("Verbs4J startPoll on an empty CQ:       " + times);
         }
     }
 
-    private static double round(CompletionQueue cq, long iterations) {
+    /** @return the attributes of the queue, those of empty_poll.c: 16 entries, byte_len */
+    static CqInitAttributes attributes() {
+        return CqInitAttributes.builder(16).wcFlags(EnumSet.of(CompletionField.BYTE_LEN)).build();
+    }
+
+    /** @return nanoseconds per call of {@code startPoll()} on an empty queue, over {@code iterations} calls */
+    static double round(CompletionQueue cq, long iterations) {
         long start = System.nanoTime();
         for (long k = 0; k < iterations; k++) {
             if (cq.startPoll()) {

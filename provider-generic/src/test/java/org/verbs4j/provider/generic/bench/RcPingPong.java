@@ -11,6 +11,7 @@ import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 import org.verbs4j.AhAttributes;
+import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
@@ -36,8 +37,17 @@ import org.verbs4j.provider.generic.GenericProvider;
  * exchange of {@code pingpong.c}, the same QP parameters and the same send/receive loop), so that either
  * side can be the C tool. Prints the C tool's two result lines.
  *
- * <p>Usage: {@code RcPingPong DEVICE GID_INDEX ITERS SIZE PORT [SERVER_HOST]}; without a host it is the
- * server. {@code -Dverbs4j.bench.warmup=N} first runs N untimed iterations between two local queue pairs.
+ * <p>As the C tool, it busy-polls the completion queue by default; with {@code -e} it sleeps on completion
+ * events instead ({@code ibv_rc_pingpong -e}): the queue has a completion channel, is armed once before the
+ * exchange, and each turn of the loop waits for an event, re-arms the queue, then polls once; the events
+ * are acknowledged at the end. As the C tool, a message that fits the queue pair's inline data is sent
+ * inline. The clock starts after the client's first send is posted, as in C.
+ *
+ * <p>Usage: {@code RcPingPong [-e] DEVICE GID_INDEX ITERS SIZE PORT [SERVER_HOST]}; without a host it is
+ * the server. {@code -Dverbs4j.bench.warmup=N} first runs N untimed iterations, in the same mode, between
+ * two local queue pairs, then waits until the JIT has compiled nothing for a second (at most a minute), so
+ * that the timed exchange does not share the CPUs with compilations of the warm-up; that wait needs
+ * {@code --add-modules java.management}.
  */
 public final class RcPingPong {
 
@@ -48,55 +58,78 @@ public final class RcPingPong {
 
     private final QueuePair qp;
     private final CompletionQueue cq;
+    private final CompletionChannel channel;
     private final SendOps ops;
     private final ReceiveRequest recv = new ReceiveRequest(1);
     private final MemoryRegion mr;
     private final int size;
+    private final int sendFlags;
+    private int events;
+    private long pending;
 
-    private RcPingPong(QueuePair qp, CompletionQueue cq, MemoryRegion mr, int size) {
+    private RcPingPong(QueuePair qp, CompletionQueue cq, CompletionChannel channel, MemoryRegion mr, int size) {
         this.qp = qp;
         this.cq = cq;
+        this.channel = channel;
         this.ops = qp.sendOps();
         this.mr = mr;
         this.size = size;
+        this.sendFlags = (int) SendFlag.SIGNALED.value()
+                | (inline() ? (int) SendFlag.INLINE.value() : 0);
         recv.wrId(RECV_WRID).sgList().add(mr, 0, size);
     }
 
     /**
-     * @param args device, GID index, iterations, message size, TCP port, and the server host for a client
+     * @param args {@code -e} for completion events, then device, GID index, iterations, message size, TCP
+     *     port, and the server host for a client
      */
     public static void main(String[] args) throws Exception {
-        int gidIndex = Integer.parseInt(args[1]);
-        int iters = Integer.parseInt(args[2]);
-        int size = Integer.parseInt(args[3]);
-        int port = Integer.parseInt(args[4]);
-        String server = args.length > 5 && !args[5].isEmpty() ? args[5] : null;
+        boolean useEvents = args[0].equals("-e");
+        String[] a = useEvents ? java.util.Arrays.copyOfRange(args, 1, args.length) : args;
+        int gidIndex = Integer.parseInt(a[1]);
+        int iters = Integer.parseInt(a[2]);
+        int size = Integer.parseInt(a[3]);
+        int port = Integer.parseInt(a[4]);
+        String server = a.length > 5 && !a[5].isEmpty() ? a[5] : null;
         int warmUp = Integer.getInteger("verbs4j.bench.warmup", 0);
-        try (Context context = new GenericProvider().devices().stream().filter(d -> d.name().equals(args[0]))
+        try (Context context = new GenericProvider().devices().stream().filter(d -> d.name().equals(a[0]))
                 .findFirst().orElseThrow().open(); Arena arena = Arena.ofShared()) {
             ProtectionDomain pd = context.allocateProtectionDomain();
             if (warmUp > 0) {
-                warmUp(context, pd, arena, gidIndex, warmUp, size);
+                warmUp(context, pd, arena, gidIndex, warmUp, size, useEvents);
+                awaitJitQuiescence();
             }
-            RcPingPong pingPong = endpoint(context, pd, arena, size);
+            RcPingPong pingPong = endpoint(context, pd, arena, size, useEvents);
             pingPong.run(context, gidIndex, iters, port, server);
             pingPong.close();
             pd.close();
         }
     }
 
-    private static RcPingPong endpoint(Context context, ProtectionDomain pd, Arena arena, int size) {
+    private static RcPingPong endpoint(Context context, ProtectionDomain pd, Arena arena, int size,
+            boolean useEvents) {
         MemoryRegion mr = pd.registerMemory(arena.allocate(size, 4096).fill((byte) 0x7b),
                 EnumSet.of(org.verbs4j.AccessFlag.LOCAL_WRITE));
-        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(RX_DEPTH + 1).build());
+        CompletionChannel channel = useEvents ? context.createCompletionChannel() : null;
+        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(RX_DEPTH + 1).channel(channel)
+                .build());
         QueuePair qp = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
                 new QpCapabilities(1, RX_DEPTH, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
-        return new RcPingPong(qp, cq, mr, size);
+        return new RcPingPong(qp, cq, channel, mr, size);
+    }
+
+    /** @return whether the C tool would send inline: the queue pair's actual max_inline_data holds a message */
+    private boolean inline() {
+        return qp.capabilities().maxInlineData() >= size;
     }
 
     private void close() {
         qp.close();
+        cq.ackEvents(events);
         cq.close();
+        if (channel != null) {
+            channel.close();
+        }
         mr.close();
     }
 
@@ -105,10 +138,10 @@ public final class RcPingPong {
      * in two threads, untimed. The C tool needs none; the JVM compiles the loop here instead of during
      * the measurement.
      */
-    private static void warmUp(Context context, ProtectionDomain pd, Arena arena, int gidIndex, int iters, int size)
-            throws InterruptedException {
-        RcPingPong a = endpoint(context, pd, arena, size);
-        RcPingPong b = endpoint(context, pd, arena, size);
+    private static void warmUp(Context context, ProtectionDomain pd, Arena arena, int gidIndex, int iters, int size,
+            boolean useEvents) throws InterruptedException {
+        RcPingPong a = endpoint(context, pd, arena, size, useEvents);
+        RcPingPong b = endpoint(context, pd, arena, size, useEvents);
         int psnA = 1;
         int psnB = 2;
         a.init();
@@ -118,11 +151,31 @@ public final class RcPingPong {
                 gidIndex, psnA);
         b.connectQp(new String[] {"0000", Integer.toHexString(a.qp.qpNum()), Integer.toHexString(psnA), gid},
                 gidIndex, psnB);
-        Thread server = Thread.ofPlatform().start(() -> b.loop(iters, false));
-        a.loop(iters, true);
+        Thread server = Thread.ofPlatform().start(() -> b.loop(iters));
+        a.postFirstSend();
+        a.loop(iters);
         server.join();
         a.close();
         b.close();
+    }
+
+    /**
+     * Waits until the JIT's total compilation time stops growing for a second, at most a minute
+     * ({@code CompilationMXBean}, reached reflectively: the provider's module does not read
+     * java.management).
+     */
+    private static void awaitJitQuiescence() throws ReflectiveOperationException, InterruptedException {
+        Object jit = Class.forName("java.lang.management.ManagementFactory").getMethod("getCompilationMXBean")
+                .invoke(null);
+        java.lang.reflect.Method total = Class.forName("java.lang.management.CompilationMXBean")
+                .getMethod("getTotalCompilationTime");
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(1).toNanos();
+        long last = -1;
+        for (long now = (long) total.invoke(jit); now != last && System.nanoTime() < deadline;
+                now = (long) total.invoke(jit)) {
+            last = now;
+            Thread.sleep(1000);
+        }
     }
 
     private void init() {
@@ -131,6 +184,10 @@ public final class RcPingPong {
         for (int i = 0; i < RX_DEPTH; i++) {
             qp.postReceive(recv);
         }
+        if (channel != null) {
+            cq.requestNotification(false);
+        }
+        pending = RECV_WRID;
     }
 
     private void run(Context context, int gidIndex, int iters, int port, String server) throws IOException {
@@ -143,8 +200,11 @@ public final class RcPingPong {
         if (server != null) {
             connectQp(remote, gidIndex, psn);
         }
+        if (server != null) {
+            postFirstSend();
+        }
         long start = System.nanoTime();
-        loop(iters, server != null);
+        loop(iters);
         long usec = (System.nanoTime() - start) / 1000;
         long bytes = (long) size * iters * 2;
         System.out.printf("%d bytes in %.2f seconds = %.2f Mbit/sec%n", bytes, usec / 1e6, bytes * 8.0 / usec);
@@ -194,16 +254,21 @@ public final class RcPingPong {
                 .maxRdAtomic(1));
     }
 
-    private void loop(int iters, boolean client) {
-        long pending = RECV_WRID;
+    /** The client's first send, before the clock starts (C: before {@code gettimeofday(&start)}). */
+    private void postFirstSend() {
+        postSend();
+        pending |= SEND_WRID;
+    }
+
+    /** The loop of {@code ibv_rc_pingpong}: until {@code iters} sends and receives completed. */
+    private void loop(int iters) {
         int routs = RX_DEPTH;
         int rcnt = 0;
         int scnt = 0;
-        if (client) {
-            postSend();
-            pending |= SEND_WRID;
-        }
         while (rcnt < iters || scnt < iters) {
+            if (channel != null) {
+                awaitEvent();
+            }
             if (!cq.startPoll()) {
                 continue;
             }
@@ -232,9 +297,24 @@ public final class RcPingPong {
         }
     }
 
+    /** Waits for the next completion event of the queue and re-arms it, as {@code ibv_rc_pingpong -e}. */
+    private void awaitEvent() {
+        CompletionQueue notified = channel.getEvent();
+        events++;
+        if (notified != cq) {
+            throw new IllegalStateException("CQ event for an unknown CQ " + notified);
+        }
+        cq.requestNotification(false);
+    }
+
     private void postSend() {
         ops.start();
-        ops.wrId(SEND_WRID).wrFlags((int) SendFlag.SIGNALED.value()).send().setSge(mr.lkey(), mr.address(), size);
+        ops.wrId(SEND_WRID).wrFlags(sendFlags).send();
+        if ((sendFlags & (int) SendFlag.INLINE.value()) != 0) {
+            ops.setInlineData(mr.segment());
+        } else {
+            ops.setSge(mr.lkey(), mr.address(), size);
+        }
         ops.complete();
     }
 }

@@ -22,6 +22,7 @@ import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqInitAttributes;
@@ -126,6 +127,60 @@ class EventsAndDataPathTest {
             long allocated = AllocatedBytes.ofCurrentThread() - before;
             assertThat(empty).isEqualTo(300_000);
             assertThat(allocated).as("bytes allocated by 100000 empty polls").isLessThan(10_000);
+        }
+    }
+
+    @Test
+    void postingReceivesAndSendsAndPollingTheirCompletionsAllocatesNothing() throws Exception {
+        int gidIndex = RealDevice.gidIndex(context.queryGidTable(1));
+        ProtectionDomain pd = context.allocateProtectionDomain();
+        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(64).build());
+        MemoryRegion region = pd.registerMemory(arena.allocate(4096, 4096), Loopback.ACCESS);
+        QueuePair sender = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                new QpCapabilities(4, 4, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
+        QueuePair receiver = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                new QpCapabilities(4, 4, 1, 1, 0)).build());
+        Loopback.connect(sender, receiver, Loopback.gid(context, gidIndex), gidIndex);
+        Loopback.connect(receiver, sender, Loopback.gid(context, gidIndex), gidIndex);
+        ReceiveRequest request = new ReceiveRequest(1).wrId(1);
+        request.sgList().add(region, 2048, 64);
+        exchange(receiver, request, sender, region, cq, 3_000);
+        long before = AllocatedBytes.ofCurrentThread();
+        exchange(receiver, request, sender, region, cq, 1_000);
+        long allocated = AllocatedBytes.ofCurrentThread() - before;
+        assertThat(allocated).as("bytes allocated by 1000 exchanges of post_recv, ibv_wr_start/send/set_sge/"
+                + "complete and the polls of both completions").isLessThan(10_000);
+        receiver.close();
+        sender.close();
+        region.close();
+        cq.close();
+        pd.close();
+    }
+
+    /** One receive posted, one signaled SEND posted, and both completions polled, {@code count} times. */
+    private static void exchange(QueuePair receiver, ReceiveRequest request, QueuePair sender, MemoryRegion region,
+            CompletionQueue cq, int count) {
+        SendOps ops = sender.sendOps();
+        long deadline = System.nanoTime() + TIMEOUT.toNanos() * 6;
+        for (int i = 0; i < count; i++) {
+            receiver.postReceive(request);
+            ops.start();
+            ops.wrId(2).wrFlags((int) SendFlag.SIGNALED.value()).send().setSge(region.lkey(), region.address(), 64);
+            ops.complete();
+            int seen = 0;
+            while (seen < 2) {
+                if (cq.startPoll()) {
+                    do {
+                        if (cq.status() != WcStatus.SUCCESS) {
+                            throw new AssertionError("completion " + cq.wrId() + " failed: " + cq.status());
+                        }
+                        seen++;
+                    } while (cq.nextPoll());
+                    cq.endPoll();
+                } else if (System.nanoTime() > deadline) {
+                    throw new AssertionError("no completion within " + TIMEOUT.multipliedBy(6));
+                }
+            }
         }
     }
 }

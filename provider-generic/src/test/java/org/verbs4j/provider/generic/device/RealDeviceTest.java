@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -115,6 +116,36 @@ class RealDeviceTest {
         assertThatThrownBy(pd::close).isInstanceOf(ClosedObjectException.class);
         assertThatThrownBy(() -> pd.registerMemory(arena.allocate(64), Set.of()))
                 .isInstanceOf(ClosedObjectException.class);
+    }
+
+    @Test
+    void aLeakedContextWithItsObjectsIsDestroyedByTheSafetyNetChildrenFirst() throws Exception {
+        Map<String, Long> before = RdmaResources.ownedByThisProcess();
+        leakAContextWithObjects(arena);
+        Map<String, Long> leaked = RdmaResources.ownedByThisProcess();
+        for (String type : RdmaResources.TYPES) {
+            assertThat(leaked.get(type)).as("rxe shows the leaked %s", type).isEqualTo(before.get(type) + 1);
+        }
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        Map<String, Long> now = leaked;
+        while (!now.equals(before) && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(100);
+            now = RdmaResources.ownedByThisProcess();
+        }
+        assertThat(now).as("objects of this process in rdma resource show, 2 minutes after the leak").isEqualTo(before);
+    }
+
+    /** Opens a second context with a PD, an MR, a CQ and a connected RC QP, and keeps none of them. */
+    private static void leakAContextWithObjects(Arena arena) {
+        Context leaked = RealDevice.require().open();
+        int gidIndex = RealDevice.gidIndex(leaked.queryGidTable(1));
+        ProtectionDomain pd = leaked.allocateProtectionDomain();
+        pd.registerMemory(arena.allocate(4096, 4096), Loopback.ACCESS);
+        CompletionQueue cq = leaked.createCompletionQueue(CqInitAttributes.builder(16).build());
+        QueuePair qp = leaked.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                new QpCapabilities(4, 4, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
+        Loopback.connect(qp, qp, Loopback.gid(leaked, gidIndex), gidIndex);
     }
 
     @Test
