@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,7 @@ import org.verbs4j.SrqOpcode;
 import org.verbs4j.SrqOperation;
 import org.verbs4j.TmCapFlag;
 import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VerbsObject;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
@@ -121,8 +123,9 @@ class RealDeviceTest {
     @Test
     void aLeakedContextWithItsObjectsIsDestroyedByTheSafetyNetChildrenFirst() throws Exception {
         Map<String, Long> before = RdmaResources.ownedByThisProcess();
-        leakAContextWithObjects(arena);
+        AtomicReference<List<VerbsObject>> held = new AtomicReference<>(leakAContextWithObjects(arena));
         Map<String, Long> leaked = RdmaResources.ownedByThisProcess();
+        held.set(null); // from here on nothing reaches them: only the safety net can destroy them
         for (String type : RdmaResources.TYPES) {
             assertThat(leaked.get(type)).as("rxe shows the leaked %s", type).isEqualTo(before.get(type) + 1);
         }
@@ -136,16 +139,22 @@ class RealDeviceTest {
         assertThat(now).as("objects of this process in rdma resource show, 2 minutes after the leak").isEqualTo(before);
     }
 
-    /** Opens a second context with a PD, an MR, a CQ and a connected RC QP, and keeps none of them. */
-    private static void leakAContextWithObjects(Arena arena) {
+    /**
+     * Opens a second context with a PD, an MR, a CQ and a connected RC QP and closes none of them.
+     *
+     * @return the objects, for the caller to hold until it has counted them (a collection before that
+     *         would let the safety net destroy one too early for the count)
+     */
+    private static List<VerbsObject> leakAContextWithObjects(Arena arena) {
         Context leaked = RealDevice.require().open();
         int gidIndex = RealDevice.gidIndex(leaked.queryGidTable(1));
         ProtectionDomain pd = leaked.allocateProtectionDomain();
-        pd.registerMemory(arena.allocate(4096, 4096), Loopback.ACCESS);
+        MemoryRegion mr = pd.registerMemory(arena.allocate(4096, 4096), Loopback.ACCESS);
         CompletionQueue cq = leaked.createCompletionQueue(CqInitAttributes.builder(16).build());
         QueuePair qp = leaked.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
                 new QpCapabilities(4, 4, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
         Loopback.connect(qp, qp, Loopback.gid(leaked, gidIndex), gidIndex);
+        return List.of(leaked, pd, mr, cq, qp);
     }
 
     @Test
