@@ -11,9 +11,11 @@
 # of the benchmark classes), BENCH_C_DIR (src/test/c) and the BENCH_* knobs; from run.sh: RXE_DEV,
 # RXE_GID_INDEX.
 set -eu
+shopt -s nullglob
 
 JAVA=()
 eval "JAVA=($BENCH_JAVA)"
+JAVA+=(-XX:ErrorFile=/tmp/verbs4j-bench-hs_err_%p.log)
 POLL_ITERS=${BENCH_POLL_ITERS:-1000000}
 ROUNDS=${BENCH_ROUNDS:-7}
 PP_ITERS=${BENCH_PP_ITERS:-2000}
@@ -21,6 +23,8 @@ SIZE=${BENCH_PP_SIZE:-4096}
 WARMUP=${BENCH_WARMUP:-$PP_ITERS}
 REPEAT=${BENCH_REPEAT:-3}
 MODES=${BENCH_MODES:-poll events}
+TIMEOUT=${BENCH_EXCHANGE_TIMEOUT:-600}
+FAILED=0
 OUT=$(mktemp -d)
 PORT=18515
 
@@ -35,45 +39,66 @@ awk '/best/ {for (i = 1; i < NF; i++) if ($i == "best") b[FILENAME] = $(i + 1); 
      END {printf "Verbs4J - C: best %+.1f ns/call, median %+.1f ns/call\n", b[ARGV[2]] - b[ARGV[1]], m[ARGV[2]] - m[ARGV[1]]}' \
   "$OUT/poll-c.txt" "$OUT/poll-java.txt"
 
-# launch c|java EVENTS_FLAG WARMUP_ITERS [HOST]: one side of a ping-pong on $PORT (a server without HOST)
+# launch c|java EVENTS_FLAG WARMUP_ITERS [HOST]: one side of a ping-pong on $PORT (a server without HOST),
+# killed after $TIMEOUT seconds (a side whose peer died would wait for ever)
 launch() {
   local kind=$1 events=$2 warm=$3 host=${4:-}
   case $kind in
-    c) ibv_rc_pingpong ${events:+"$events"} -d "$RXE_DEV" -g "$RXE_GID_INDEX" -n "$PP_ITERS" -s "$SIZE" \
+    c) timeout "$TIMEOUT" ibv_rc_pingpong ${events:+"$events"} -d "$RXE_DEV" -g "$RXE_GID_INDEX" -n "$PP_ITERS" -s "$SIZE" \
          -p "$PORT" ${host:+"$host"} ;;
-    java) "${JAVA[@]}" ${warm:+"-Dverbs4j.bench.warmup=$warm"} -m "$BENCH_MAIN.RcPingPong" ${events:+"$events"} \
+    java) timeout "$TIMEOUT" "${JAVA[@]}" ${warm:+"-Dverbs4j.bench.warmup=$warm"} -m "$BENCH_MAIN.RcPingPong" ${events:+"$events"} \
             "$RXE_DEV" "$RXE_GID_INDEX" "$PP_ITERS" "$SIZE" "$PORT" ${host:+"$host"} ;;
   esac
 }
 
-# exchange NAME SERVER CLIENT EVENTS_FLAG WARMUP_ITERS: one ping-pong; the client's output in $OUT/NAME.txt
+# exchange NAME SERVER CLIENT EVENTS_FLAG WARMUP_ITERS: one ping-pong; the client's output in $OUT/NAME.txt.
+# A failed exchange is reported (with the JVM's crash report, if any) and left out of the statistics.
 exchange() {
-  local name=$1 server=$2 client=$3 events=$4 warm=$5 spid
+  local name=$1 server=$2 client=$3 events=$4 warm=$5 spid crc=0 src=0
   PORT=$((PORT + 1))
   echo "== $name: $server server, $client client${events:+, events}${warm:+, $warm warm-up iterations}"
   launch "$server" "$events" "$warm" > "$OUT/$name.server" 2>&1 & spid=$!
-  for _ in $(seq 3000); do ss -ltn 2>/dev/null | grep -q ":$PORT " && break; sleep 0.1; done
-  launch "$client" "$events" "$warm" 127.0.0.1 | grep -v address: | tee "$OUT/$name.txt"
-  wait "$spid" || { echo "server failed:"; cat "$OUT/$name.server"; return 1; }
+  for _ in $(seq 3000); do
+    ss -ltn 2>/dev/null | grep -q ":$PORT " && break
+    kill -0 "$spid" 2>/dev/null || break
+    sleep 0.1
+  done
+  launch "$client" "$events" "$warm" 127.0.0.1 > "$OUT/$name.client" 2>&1 || crc=$?
+  [ "$crc" = 0 ] || kill "$spid" 2>/dev/null || true  # its peer is gone: the server would wait for ever
+  wait "$spid" || src=$?
+  if [ "$crc" = 0 ] && [ "$src" = 0 ]; then
+    grep -v address: "$OUT/$name.client" | tee "$OUT/$name.txt"
+    return
+  fi
+  FAILED=$((FAILED + 1))
+  echo "FAILED: client exit $crc, server exit $src; left out of the statistics"
+  tail -n 5 "$OUT/$name.client" "$OUT/$name.server"
+  for f in /tmp/verbs4j-bench-hs_err_*.log; do
+    [ -f "$f" ] && { echo "--- $f:"; grep -m 5 -E '^# +(SIG|JRE)|^# (Problematic|[JCV] )|^Current thread' "$f"; mv "$f" "$f.seen"; }
+  done
 }
 
-# stats FILE...: "best median" of their usec/iter (the upper median of an even count)
+# stats FILE...: "best median count" of their usec/iter (the upper median of an even count)
 stats() {
-  awk '/usec\/iter/ {print $(NF-1)}' "$@" | sort -g |
-    awk '{v[NR] = $1} END {printf "%.1f %.1f", v[1], v[int(NR / 2) + 1]}'
+  awk '/usec\/iter/ {print $(NF-1)}' "$@" /dev/null | sort -g |
+    awk '{v[NR] = $1} END {printf "%.1f %.1f %d", v[1], v[int(NR / 2) + 1], NR}'
+}
+
+# ratio JAVA C: JAVA / C with two decimals, n/a without figures
+ratio() {
+  awk -v j="$1" -v c="$2" 'BEGIN {if (j > 0 && c > 0) printf "%.2f", j / c; else printf "n/a"}'
 }
 
 summary() {
   local mode=$1 c java flag=
   [ "$mode" = events ] && flag=" -e"
   read -r -a c <<<"$(stats "$OUT/$mode"-c-[0-9]*.txt)"
-  echo "== summary, $mode ($REPEAT runs each, $PP_ITERS iters of $SIZE bytes; usec/iter best / median; Verbs4J/C)"
-  printf '%-38s %8.1f / %8.1f\n' "C ibv_rc_pingpong$flag:" "${c[0]}" "${c[1]}"
+  echo "== summary, $mode ($PP_ITERS iters of $SIZE bytes; usec/iter best / median of the completed runs; Verbs4J/C)"
+  printf '%-30s %2d of %d runs %8.1f / %8.1f\n' "C ibv_rc_pingpong$flag:" "${c[2]}" "$REPEAT" "${c[0]}" "${c[1]}"
   for kind in cold warm; do
     read -r -a java <<<"$(stats "$OUT/$mode-java-$kind"-[0-9]*.txt)"
-    printf '%-38s %8.1f / %8.1f   ratio %.2f / %.2f\n' "Verbs4J, $kind JVM:" "${java[0]}" "${java[1]}" \
-      "$(awk -v j="${java[0]}" -v c="${c[0]}" 'BEGIN {print j / c}')" \
-      "$(awk -v j="${java[1]}" -v c="${c[1]}" 'BEGIN {print j / c}')"
+    printf '%-30s %2d of %d runs %8.1f / %8.1f   ratio %s / %s\n' "Verbs4J, $kind JVM:" "${java[2]}" "$REPEAT" \
+      "${java[0]}" "${java[1]}" "$(ratio "${java[0]}" "${c[0]}")" "$(ratio "${java[1]}" "${c[1]}")"
   done
 }
 
@@ -92,3 +117,4 @@ done
 for mode in $MODES; do
   summary "$mode"
 done
+echo "failed exchanges: $FAILED"

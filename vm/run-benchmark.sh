@@ -15,9 +15,11 @@
 # libibverbs1 (the binding loads it, although the stand-in never calls it).
 # Environment: BENCH_HOST_POLL_ITERS (10000000), BENCH_HOST_ROUNDS (15), BENCH_POLL_ITERS (1000000),
 # BENCH_ROUNDS (7), BENCH_PP_ITERS (2000), BENCH_PP_SIZE (4096), BENCH_WARMUP (Java ping-pong warm-up
-# iterations, default BENCH_PP_ITERS), BENCH_REPEAT (3), BENCH_MODES ("poll events"), BENCH_JAVA_OPTS (extra
-# JVM options, host and VM), RXE_VM_SUITE and the other RXE_VM_* knobs of run.sh. The VM runs with
-# multi-threaded TCG unless RXE_VM_TCG_THREAD says otherwise: the two ping-pong processes need both vCPUs.
+# iterations, default BENCH_PP_ITERS), BENCH_REPEAT (3), BENCH_MODES ("poll events"), BENCH_EXCHANGE_TIMEOUT
+# (600 s per ping-pong side), BENCH_JAVA_OPTS (extra JVM options, host and VM), RXE_VM_SUITE and the other
+# RXE_VM_* knobs of run.sh. The VM runs with multi-threaded TCG unless RXE_VM_TCG_THREAD says otherwise: the
+# two ping-pong processes need both vCPUs. Under it a JVM may crash in the emulator (see vm/README.md); such
+# an exchange is reported as failed, with the crash report's summary, and left out of the statistics.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -51,7 +53,8 @@ gcc -O2 -Wall -Werror -shared -fPIC -o "$STAND_IN" "$MODULE/src/test/c/standin_c
 echo "== in the rxe VM (suite ${RXE_VM_SUITE:-trixie}); host load average now: $(cut -d' ' -f1-3 /proc/loadavg)" \
   "on $(nproc) CPUs (other work on the host slows the emulator)"
 ENVS=(-e "BENCH_JAVA=$(printf '%q ' java "${JAVA_ARGS[@]}")" -e "BENCH_MAIN=$BENCH" -e "BENCH_C_DIR=$MODULE/src/test/c")
-for knob in BENCH_POLL_ITERS BENCH_ROUNDS BENCH_PP_ITERS BENCH_PP_SIZE BENCH_WARMUP BENCH_REPEAT BENCH_MODES; do
+for knob in BENCH_POLL_ITERS BENCH_ROUNDS BENCH_PP_ITERS BENCH_PP_SIZE BENCH_WARMUP BENCH_REPEAT BENCH_MODES \
+            BENCH_EXCHANGE_TIMEOUT; do
   if [ -n "${!knob:-}" ]; then ENVS+=(-e "$knob=${!knob}"); fi
 done
 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- "bash $(printf '%q' "$HERE/benchmark-guest.sh")"
