@@ -4,7 +4,8 @@ package org.verbs4j;
  * A flag of a work queue, set with {@link WorkQueue#modify} ({@link WqAttributes#flags}).
  *
  * <p>Mirrors {@code enum ibv_wq_flags} of rdma-core's {@code <infiniband/verbs.h>}: each constant
- * carries the value ({@link #value()}) and the name ({@link #cName()}) of one C constant (one bit of a C mask; convert masks with {@link Flags}), and
+ * carries the value ({@link #value()}) and the name ({@link #cName()}) of one C constant (one bit of a
+ * C mask; convert masks with {@link Flags}), and
  * {@link #fromValue(long)} maps a C value back to its constant without allocating.
  */
 public enum WqFlag implements CConstant {

@@ -120,7 +120,8 @@ public abstract class ReceiveScalingVerification extends AreaVerification {
         assertAll(() -> assertThrows(ClosedObjectException.class, () -> wq.modify(WqAttributes.state(WqState.RDY)),
                         "ibv_modify_wq after close"),
                 () -> assertThrows(ClosedObjectException.class,
-                        () -> wq.postReceive(WorkRequests.receiveRequest(1, mr, 0, BUFFER)), "ibv_post_wq_recv after close"),
+                        () -> wq.postReceive(WorkRequests.receiveRequest(1, mr, 0, BUFFER)),
+                        "ibv_post_wq_recv after close"),
                 () -> assertThrows(ClosedObjectException.class, wq::close, "a second ibv_destroy_wq"),
                 () -> assertThrows(ClosedObjectException.class, table::close, "a second ibv_destroy_rwq_ind_table"));
     }
