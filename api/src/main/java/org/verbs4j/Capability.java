@@ -65,7 +65,10 @@ public enum Capability {
     INLINE_DATA,
     /** Creation flag {@link QpCreateFlag#SOURCE_QPN}. */
     QP_SOURCE_QPN,
-    /** RX hash (RSS) queue pairs with indirection tables. */
+    /**
+     * RX hash (RSS) queue pairs, with work queues and indirection tables ({@code ibv_create_wq},
+     * {@code ibv_create_rwq_ind_table}).
+     */
     RX_HASH,
     /** TCP segmentation offload ({@code ibv_wr_send_tso}). */
     TSO,

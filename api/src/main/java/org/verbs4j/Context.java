@@ -102,6 +102,29 @@ public interface Context extends VerbsObject {
     SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes);
 
     /**
+     * Creates a work queue (C {@code ibv_create_wq}), in state {@link WqState#RESET}.
+     *
+     * @param attributes the requested attributes
+     * @return the new work queue
+     * @throws UnsupportedVerbException if the device has no {@link Capability#RX_HASH} (no work queues)
+     * @throws InvalidArgumentException if the protection domain or completion queue is not from this context
+     */
+    WorkQueue createWorkQueue(WqInitAttributes attributes);
+
+    /**
+     * Creates a receive work queue indirection table (C {@code ibv_create_rwq_ind_table}) whose
+     * {@code log_ind_tbl_size} is the base-2 logarithm of the number of work queues.
+     *
+     * @param workQueues the work queues, in table order; their number must be a power of two; a queue may
+     *     appear more than once
+     * @return the new table, which keeps the work queues busy
+     * @throws InvalidArgumentException if the list is empty, its size is not a power of two, or a work
+     *     queue is not from this context (checked before any native call)
+     * @throws UnsupportedVerbException if the device has no {@link Capability#RX_HASH}
+     */
+    RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues);
+
+    /**
      * Waits for the next asynchronous event (C {@code ibv_get_async_event}). An interrupted thread stops
      * waiting with a {@link VerbsException} of errno {@code EINTR} and keeps its interrupt status.
      *

@@ -79,6 +79,19 @@ public record QpInitAttributes(Object qpContext, CompletionQueue sendCq, Complet
         return new Builder(QpType.XRC_RECV, null, null, new QpCapabilities(0, 0, 0, 0, 0)).xrcDomain(xrcDomain);
     }
 
+    /**
+     * @param pd the protection domain
+     * @param indirectionTable the work queues the queue pair receives into
+     * @param rxHashConf how a packet's hash is computed, which picks the work queue
+     * @return a builder of an RX hash (RSS) {@link QpType#RAW_PACKET} queue pair, as rdma-core's RSS tests
+     *     create it: no completion queues and no queue sizes (its receives are the work queues'); C
+     *     {@code comp_mask} {@code PD | IND_TABLE | RX_HASH}
+     */
+    public static Builder rss(ProtectionDomain pd, RwqIndirectionTable indirectionTable, RxHashConf rxHashConf) {
+        return new Builder(QpType.RAW_PACKET, pd, null, new QpCapabilities(0, 0, 0, 0, 0))
+                .indirectionTable(indirectionTable).rxHashConf(rxHashConf);
+    }
+
     /** @return the C {@code comp_mask} these attributes imply */
     public Set<QpInitAttrMask> compMask() {
         EnumSet<QpInitAttrMask> mask = EnumSet.noneOf(QpInitAttrMask.class);

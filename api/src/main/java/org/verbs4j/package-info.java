@@ -136,6 +136,13 @@
  * <tr><td>{@code struct ibv_rx_hash_conf.rx_hash_key_len}</td><td>{@link RxHashConf#key}</td><td>the key's length</td></tr>
  * <tr><td>{@code struct ibv_rx_hash_conf.rx_hash_key}</td><td>{@link RxHashConf#key}</td><td></td></tr>
  * <tr><td>{@code struct ibv_rx_hash_conf.rx_hash_fields_mask}</td><td>{@link RxHashConf#fields}</td><td></td></tr>
+ * <tr><td>{@code ibv_create_wq()}</td><td>{@link Context#createWorkQueue}</td><td></td></tr>
+ * <tr><td>{@code struct ibv_wq_init_attr.max_wr}</td><td>{@link WqInitAttributes#maxWr}</td><td></td></tr>
+ * <tr><td>{@code ibv_modify_wq()}</td><td>{@link WorkQueue#modify}</td><td></td></tr>
+ * <tr><td>{@code ibv_post_wq_recv()}</td><td>{@link WorkQueue#postReceive}</td><td></td></tr>
+ * <tr><td>{@code ibv_destroy_wq()}</td><td>{@link WorkQueue#close}</td><td></td></tr>
+ * <tr><td>{@code ibv_create_rwq_ind_table()}</td><td>{@link Context#createIndirectionTable}</td><td>log_ind_tbl_size from the list's size</td></tr>
+ * <tr><td>{@code ibv_destroy_rwq_ind_table()}</td><td>{@link RwqIndirectionTable#close}</td><td></td></tr>
  * <tr><td>{@code IBV_RX_HASH_SRC_IPV4}</td><td>{@link RxHashField#SRC_IPV4}</td><td></td></tr>
  * <tr><td>{@code IBV_RX_HASH_DST_IPV4}</td><td>{@link RxHashField#DST_IPV4}</td><td></td></tr>
  * <tr><td>{@code IBV_RX_HASH_SRC_IPV6}</td><td>{@link RxHashField#SRC_IPV6}</td><td></td></tr>

@@ -159,4 +159,37 @@ class ValueTypesTest {
         assertThatThrownBy(Verbs::catalog).isInstanceOf(UnsupportedVerbException.class)
                 .hasMessageContaining("verbs4j-spi");
     }
+
+    @Test
+    void workQueueAttributesNameWhatTheyChange() {
+        WqAttributes rdy = WqAttributes.state(WqState.RDY);
+        assertThat(rdy.state()).isEqualTo(WqState.RDY);
+        assertThat(rdy.currentState()).isNull();
+        assertThat(rdy.flagsMask()).isEmpty();
+        assertThatThrownBy(() -> new WqAttributes(null, null, Set.of(WqFlag.SCATTER_FCS), Set.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("flagsMask");
+        assertThat(WqState.fromValue(1)).isEqualTo(WqState.RDY);
+        assertThat(WqState.UNKNOWN.cName()).isEqualTo("IBV_WQS_UNKNOWN");
+        assertThat(WqType.RQ.cName()).isEqualTo("IBV_WQT_RQ");
+        assertThat(Flags.toBits(EnumSet.of(WqFlag.CVLAN_STRIPPING, WqFlag.DELAY_DROP))).isEqualTo(5);
+        assertThat(WqFlag.PCI_WRITE_END_PADDING.cName()).isEqualTo("IBV_WQ_FLAGS_PCI_WRITE_END_PADDING");
+    }
+
+    @Test
+    void workQueueInitAttributesNeedTheirObjectsAndSizes() {
+        assertThatThrownBy(() -> WqInitAttributes.rq(16, 1, null, null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new WqInitAttributes(null, null, 16, 1, null, null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("wqType");
+    }
+
+    @Test
+    void anRssQueuePairHasATableAHashAndNoCompletionQueues() {
+        RxHashConf conf = new RxHashConf(RxHashFunction.TOEPLITZ, new byte[40], Set.of(RxHashField.SRC_IPV4));
+        QpInitAttributes attributes = QpInitAttributes.rss(null, null, conf).build();
+        assertThat(attributes.qpType()).isEqualTo(QpType.RAW_PACKET);
+        assertThat(attributes.sendCq()).isNull();
+        assertThat(attributes.recvCq()).isNull();
+        assertThat(attributes.rxHashConf()).isEqualTo(conf);
+        assertThat(attributes.compMask()).contains(QpInitAttrMask.RX_HASH).doesNotContain(QpInitAttrMask.IND_TABLE);
+    }
 }

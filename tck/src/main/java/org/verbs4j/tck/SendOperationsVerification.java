@@ -18,7 +18,6 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.opentest4j.TestAbortedException;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.Capability;
@@ -36,9 +35,6 @@ import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
-import org.verbs4j.RxHashConf;
-import org.verbs4j.RxHashField;
-import org.verbs4j.RxHashFunction;
 import org.verbs4j.ScatterGatherList;
 import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
@@ -164,19 +160,6 @@ public abstract class SendOperationsVerification extends AreaVerification {
             requireCapability(Capability.QP_SOURCE_QPN, "ibv_create_qp_ex(IBV_QP_CREATE_SOURCE_QPN)",
                     () -> context().createQueuePair(attributes));
             assertEquals(QpState.RESET, queuePair(attributes).state());
-        }
-
-        @Test
-        @DisplayName("ibv_create_qp_ex(3) rx_hash_conf: an RSS QP, or RX_HASH unsupported")
-        void rxHash() {
-            QpInitAttributes attributes = QpInitAttributes.builder(QpType.RAW_PACKET, protectionDomain(),
-                    completionQueue(8), new QpCapabilities(0, 0, 0, 0, 0))
-                    .rxHashConf(new RxHashConf(RxHashFunction.TOEPLITZ, new byte[40],
-                            EnumSet.of(RxHashField.SRC_IPV4, RxHashField.DST_IPV4))).build();
-            requireCapability(Capability.RX_HASH, "ibv_create_qp_ex(IBV_QP_INIT_ATTR_RX_HASH)",
-                    () -> context().createQueuePair(attributes));
-            throw new TestAbortedException(
-                    "RX_HASH is supported, but the api offers no ibv_create_rwq_ind_table to build an RSS QP with");
         }
 
         @Test

@@ -148,6 +148,21 @@ public abstract class VerbsTck extends ProviderUnderTest {
         }
     }
 
+    /** {@link ReceiveScalingVerification}. */
+    @Nested
+    @DisplayName("RSS")
+    class ReceiveScaling extends ReceiveScalingVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return VerbsTck.this.providerUnderTest();
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return VerbsTck.this.environment();
+        }
+    }
+
     /** {@link XrcVerification}. */
     @Nested
     @DisplayName("XRC")

@@ -18,8 +18,11 @@ import org.verbs4j.PortAttributes;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QueuePair;
+import org.verbs4j.RwqIndirectionTable;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.WorkQueue;
+import org.verbs4j.WqInitAttributes;
 import org.verbs4j.XrcDomain;
 
 /** An open soft device: queries, object creation and the asynchronous event queue. */
@@ -176,6 +179,18 @@ final class SoftContext extends SoftObject implements Context {
     public SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes) {
         Objects.requireNonNull(attributes, "attributes");
         return new SoftSharedReceiveQueue(this, attributes);
+    }
+
+    @Override
+    public WorkQueue createWorkQueue(WqInitAttributes attributes) {
+        ensureOpen(SoftReceiveScaling.CREATE_WQ);
+        return SoftReceiveScaling.createWorkQueue(attributes);
+    }
+
+    @Override
+    public RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues) {
+        ensureOpen(SoftReceiveScaling.CREATE_TABLE);
+        return SoftReceiveScaling.createIndirectionTable(workQueues);
     }
 
     @Override

@@ -129,6 +129,16 @@ public final class Abi {
     public final StructLayout ibvXrcd;
     /** {@code struct ibv_parent_domain_init_attr}. */
     public final StructLayout ibvParentDomainInitAttr;
+    /** {@code struct ibv_wq_init_attr}. */
+    public final StructLayout ibvWqInitAttr;
+    /** {@code struct ibv_wq}. */
+    public final StructLayout ibvWq;
+    /** {@code struct ibv_wq_attr}. */
+    public final StructLayout ibvWqAttr;
+    /** {@code struct ibv_rwq_ind_table_init_attr}. */
+    public final StructLayout ibvRwqIndTableInitAttr;
+    /** {@code struct ibv_rwq_ind_table}. */
+    public final StructLayout ibvRwqIndTable;
 
     private Abi(Arch arch) {
         this.arch = arch;
@@ -181,10 +191,24 @@ public final class Abi {
         ibvXrcd = struct("ibv_xrcd", PTR.withName("context"));
         ibvParentDomainInitAttr = struct("ibv_parent_domain_init_attr", PTR.withName("pd"), PTR.withName("td"),
                 U32.withName("comp_mask"), PTR.withName("alloc"), PTR.withName("free"), PTR.withName("pd_context"));
+        ibvWqInitAttr = struct("ibv_wq_init_attr", PTR.withName("wq_context"), U32.withName("wq_type"),
+                U32.withName("max_wr"), U32.withName("max_sge"), PTR.withName("pd"), PTR.withName("cq"),
+                U32.withName("comp_mask"), U32.withName("create_flags"));
+        ibvWq = struct("ibv_wq", PTR.withName("context"), PTR.withName("wq_context"), PTR.withName("pd"),
+                PTR.withName("cq"), U32.withName("wq_num"), U32.withName("handle"), U32.withName("state"),
+                U32.withName("wq_type"), PTR.withName("post_recv"), mutex.withName("mutex"), cond.withName("cond"),
+                U32.withName("events_completed"), U32.withName("comp_mask"));
+        ibvWqAttr = struct("ibv_wq_attr", U32.withName("attr_mask"), U32.withName("wq_state"),
+                U32.withName("curr_wq_state"), U32.withName("flags"), U32.withName("flags_mask"));
+        ibvRwqIndTableInitAttr = struct("ibv_rwq_ind_table_init_attr", U32.withName("log_ind_tbl_size"),
+                PTR.withName("ind_tbl"), U32.withName("comp_mask"));
+        ibvRwqIndTable = struct("ibv_rwq_ind_table", PTR.withName("context"), U32.withName("ind_tbl_handle"),
+                U32.withName("ind_tbl_num"), U32.withName("comp_mask"));
         structs = List.of(ibvDevice, ibvContext, ibvDeviceAttrEx, ibvPortAttr, ibvGidEntry, ibvPd, ibvMr,
                 ibvCompChannel, ibvCqInitAttrEx, ibvCqEx, ibvPollCqAttr, ibvWcTmInfo, ibvQpInitAttrEx, ibvQpEx,
                 ibvQpAttr, ibvAhAttr, ibvSrqInitAttrEx, ibvSrq, ibvSrqAttr, ibvSge, ibvRecvWr, ibvOpsWr,
-                ibvAsyncEvent, ibvDataBuf, ibvMwBindInfo, ibvMw, ibvXrcdInitAttr, ibvXrcd, ibvParentDomainInitAttr);
+                ibvAsyncEvent, ibvDataBuf, ibvMwBindInfo, ibvMw, ibvXrcdInitAttr, ibvXrcd, ibvParentDomainInitAttr,
+                ibvWqInitAttr, ibvWq, ibvWqAttr, ibvRwqIndTableInitAttr, ibvRwqIndTable);
     }
 
     /** @return the layouts of the architecture this JVM runs on */

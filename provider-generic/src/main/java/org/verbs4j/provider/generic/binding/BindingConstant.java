@@ -11,6 +11,12 @@ public enum BindingConstant implements CConstant {
     IBV_XRCD_INIT_ATTR_FD(1),
     /** {@code IBV_XRCD_INIT_ATTR_OFLAGS}: {@code ibv_xrcd_init_attr.oflags} is valid. */
     IBV_XRCD_INIT_ATTR_OFLAGS(2),
+    /** {@code IBV_WQ_ATTR_STATE}: {@code ibv_wq_attr.wq_state} is valid. */
+    IBV_WQ_ATTR_STATE(1),
+    /** {@code IBV_WQ_ATTR_CURR_STATE}: {@code ibv_wq_attr.curr_wq_state} is valid. */
+    IBV_WQ_ATTR_CURR_STATE(2),
+    /** {@code IBV_WQ_ATTR_FLAGS}: {@code ibv_wq_attr.flags} and {@code flags_mask} are valid. */
+    IBV_WQ_ATTR_FLAGS(4),
     /** {@code O_CREAT} of {@code <fcntl.h>}, the same on x86_64 and aarch64 Linux. */
     O_CREAT(0100);
 

@@ -11,6 +11,7 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.util.EnumSet;
+import java.util.function.BiFunction;
 import org.verbs4j.AtomicCapability;
 import org.verbs4j.Capabilities;
 import org.verbs4j.Capability;
@@ -19,6 +20,7 @@ import org.verbs4j.DeviceCapFlag;
 import org.verbs4j.DeviceLimits;
 import org.verbs4j.Errno;
 import org.verbs4j.Flags;
+import org.verbs4j.QpType;
 import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.TmCapFlag;
 
@@ -36,6 +38,34 @@ final class DeviceQuery {
     }
 
     static DeviceAttributes query(NativeContext context) {
+        return query(context, DeviceQuery::read);
+    }
+
+    /**
+     * What the api's {@link DeviceAttributes} do not carry: whether the device receives with RSS, that is
+     * offers receive work queues ({@code max_wq_type_rq}), indirection tables
+     * ({@code rss_caps.max_rwq_indirection_tables}) and RX hash queue pairs of type RAW_PACKET
+     * ({@code rss_caps.supported_qpts}). A device without {@code ibv_query_device_ex} reports none.
+     *
+     * @param context the open device
+     * @return whether it supports RSS
+     */
+    static boolean queryRss(NativeContext context) {
+        return query(context, DeviceQuery::rss);
+    }
+
+    /**
+     * @param l the layout of {@code ibv_device_attr_ex}
+     * @param a the attributes the device reported
+     * @return whether they announce RSS, as {@link #queryRss} describes
+     */
+    static boolean rss(StructLayout l, MemorySegment a) {
+        int rawPacket = 1 << (int) QpType.RAW_PACKET.value();
+        return u32(a, l, "max_wq_type_rq") > 0 && u32(a, l, "rss_caps", "max_rwq_indirection_tables") > 0
+                && (u32(a, l, "rss_caps", "supported_qpts") & rawPacket) != 0;
+    }
+
+    private static <T> T query(NativeContext context, BiFunction<StructLayout, MemorySegment, T> reader) {
         StructLayout layout = context.abi.ibvDeviceAttrEx;
         try (Arena call = Arena.ofConfined()) {
             MemorySegment attr = call.allocate(layout);
@@ -45,7 +75,7 @@ final class DeviceQuery {
                 rc = (int) context.ib.queryDevice.invokeExact(context.pointer(), attr);
             }
             Native.check(rc, "ibv_query_device_ex");
-            return read(layout, attr);
+            return reader.apply(layout, attr);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -143,9 +173,10 @@ final class DeviceQuery {
      * @param release the loaded rdma-core release
      * @param parentDomains whether the device allocated a parent domain when the context was opened
      *     ({@link NativeProtectionDomain#probeParentDomains}): no device attribute tells
+     * @param rss whether the device announced RSS ({@link #queryRss})
      * @return the capabilities the generic provider offers on it
      */
-    static Capabilities capabilities(DeviceAttributes attributes, int release, boolean parentDomains) {
+    static Capabilities capabilities(DeviceAttributes attributes, int release, boolean parentDomains, boolean rss) {
         EnumSet<Capability> caps = EnumSet.of(Capability.EXTENDED_CQ, Capability.COMPLETION_CHANNEL,
                 Capability.SOLICITED_NOTIFICATION, Capability.CQ_SINGLE_THREADED, Capability.QP_RC,
                 Capability.QP_UC, Capability.QP_UD, Capability.SEND_OPS, Capability.INLINE_DATA);
@@ -168,6 +199,7 @@ final class DeviceQuery {
         addIf(caps, attributes.tmCaps().flags().contains(TmCapFlag.RC), Capability.TAG_MATCHING);
         addIf(caps, attributes.has(DeviceCapFlag.XRC), Capability.XRC);
         addIf(caps, parentDomains, Capability.PARENT_DOMAIN);
+        addIf(caps, rss, Capability.RX_HASH);
         return Capabilities.of(caps);
     }
 

@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
@@ -38,6 +39,9 @@ import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.VerbsException;
 import org.verbs4j.VerbsObject;
+import org.verbs4j.RwqIndirectionTable;
+import org.verbs4j.WorkQueue;
+import org.verbs4j.WqInitAttributes;
 import org.verbs4j.XrcDomain;
 
 /**
@@ -57,6 +61,7 @@ public final class NativeContext extends NativeResource implements Context {
     private Capabilities capabilities;
     final Map<Long, NativeCompletionQueue> cqs = new ConcurrentHashMap<>();
     final Map<Long, NativeQueuePair> qps = new ConcurrentHashMap<>();
+    final Map<Long, NativeWorkQueue> wqs = new ConcurrentHashMap<>();
     final Map<Long, NativeSharedReceiveQueue> srqs = new ConcurrentHashMap<>();
     private final Map<AsyncEvent, MemorySegment> pendingEvents = Collections.synchronizedMap(new IdentityHashMap<>());
 
@@ -75,7 +80,7 @@ public final class NativeContext extends NativeResource implements Context {
         try {
             attributes = DeviceQuery.query(this);
             capabilities = DeviceQuery.capabilities(attributes, ib.release(),
-                    NativeProtectionDomain.probeParentDomains(this));
+                    NativeProtectionDomain.probeParentDomains(this), DeviceQuery.queryRss(this));
             return this;
         } catch (RuntimeException e) {
             close();
@@ -290,6 +295,18 @@ public final class NativeContext extends NativeResource implements Context {
     }
 
     @Override
+    public WorkQueue createWorkQueue(WqInitAttributes attributes) {
+        ensureOpen(NativeWorkQueue.CREATE);
+        return NativeWorkQueue.create(this, Objects.requireNonNull(attributes, "attributes"));
+    }
+
+    @Override
+    public RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues) {
+        ensureOpen(NativeIndirectionTable.CREATE);
+        return NativeIndirectionTable.create(this, workQueues);
+    }
+
+    @Override
     public AsyncEvent getAsyncEvent() {
         ensureOpen("ibv_get_async_event");
         return readAsyncEvent();
@@ -326,6 +343,7 @@ public final class NativeContext extends NativeResource implements Context {
             case CQ -> cqs.get(element);
             case QP -> qps.get(element);
             case SRQ -> srqs.get(element);
+            case WQ -> wqs.get(element);
             default -> null;
         };
         int port = type.element() == AsyncEventType.Element.PORT ? event.get(JAVA_INT, 0) : 0;

@@ -44,7 +44,8 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
     private static final String CREATE_VERB = "ibv_create_qp_ex";
     private static final Set<QpInitAttrMask> OFFERED = EnumSet.of(QpInitAttrMask.PD, QpInitAttrMask.XRCD,
-            QpInitAttrMask.CREATE_FLAGS, QpInitAttrMask.MAX_TSO_HEADER, QpInitAttrMask.SEND_OPS_FLAGS);
+            QpInitAttrMask.CREATE_FLAGS, QpInitAttrMask.MAX_TSO_HEADER, QpInitAttrMask.SEND_OPS_FLAGS,
+            QpInitAttrMask.IND_TABLE, QpInitAttrMask.RX_HASH);
 
     private final NativeContext context;
     private final QpInitAttributes attributes;
@@ -82,7 +83,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         }
         this.receivePoster = poster;
         this.sendOps = ops;
-        for (NativeResource used : new NativeResource[] {sendCq, recvCq, srq}) {
+        for (NativeResource used : new NativeResource[] {sendCq, recvCq, srq, parts.table}) {
             if (used != null) {
                 dependOn(used);
             }
@@ -95,7 +96,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
      * receive CQ, an XRC_RECV queue pair only an XRC domain.
      */
     private record Parts(NativeProtectionDomain pd, NativeCompletionQueue sendCq, NativeCompletionQueue recvCq,
-            NativeSharedReceiveQueue srq, NativeXrcDomain xrcd) {
+            NativeSharedReceiveQueue srq, NativeXrcDomain xrcd, NativeIndirectionTable table) {
     }
 
     static NativeQueuePair create(NativeContext context, QpInitAttributes attributes) {
@@ -104,6 +105,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment attr = call.allocate(l);
             fill(attr, l, attributes, parts);
+            RssConf.fill(call, attr, l, attributes.rxHashConf(), parts.table == null ? null : parts.table.pointer());
             MemorySegment errno = ErrnoCapture.allocate(call);
             MemorySegment qp;
             if (attributes.compMask().equals(EnumSet.of(QpInitAttrMask.PD))) {
@@ -136,6 +138,9 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
                     + NativeSendOps.WR_FLUSH_SINCE + " or later (ibv_qp_ex.wr_flush); the loaded release is "
                     + (context.ib.release() == 0 ? "unknown" : context.ib.release()));
         }
+        if (a.indirectionTable() != null || a.rxHashConf() != null) {
+            return rssParts(context, a);
+        }
         return switch (a.qpType()) {
             case XRC_SEND -> xrcSendParts(context, a);
             case XRC_RECV -> xrcRecvParts(context, a);
@@ -144,7 +149,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
                     throw new InvalidArgumentException(CREATE_VERB, "only an XRC_RECV queue pair has an XRC domain");
                 }
                 yield new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB), cq(a.sendCq(), context),
-                        cq(a.recvCq(), context), srq(a.srq(), context), null);
+                        cq(a.recvCq(), context), srq(a.srq(), context), null, null);
             }
         };
     }
@@ -157,7 +162,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
                     "an XRC_SEND queue pair has no receive CQ, SRQ or XRC domain (QpInitAttributes.xrcSend)");
         }
         return new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB), cq(a.sendCq(), context), null,
-                null, null);
+                null, null, null);
     }
 
     /** XRC_RECV: its XRC domain only (comp_mask XRCD), and no send operations. */
@@ -168,7 +173,22 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             throw new InvalidArgumentException(CREATE_VERB, "an XRC_RECV queue pair has only an XRC domain: no "
                     + "protection domain, CQs, SRQ or send operations (QpInitAttributes.xrcRecv)");
         }
-        return new Parts(null, null, null, null, NativeXrcDomain.of(a.xrcDomain(), context, CREATE_VERB));
+        return new Parts(null, null, null, null, NativeXrcDomain.of(a.xrcDomain(), context, CREATE_VERB), null);
+    }
+
+    /**
+     * An RX hash (RSS) queue pair: a protection domain, an indirection table and an RX hash configuration
+     * (comp_mask PD | IND_TABLE | RX_HASH), no CQs, SRQ or XRC domain; it keeps the table busy.
+     */
+    private static Parts rssParts(NativeContext context, QpInitAttributes a) {
+        context.capabilities().require(Capability.RX_HASH, CREATE_VERB);
+        if (a.indirectionTable() == null || a.rxHashConf() == null || a.sendCq() != null || a.recvCq() != null
+                || a.srq() != null || a.xrcDomain() != null) {
+            throw new InvalidArgumentException(CREATE_VERB, "an RSS queue pair has an indirection table and an RX "
+                    + "hash configuration, and no CQs, SRQ or XRC domain (QpInitAttributes.rss)");
+        }
+        return new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB), null, null, null, null,
+                NativeIndirectionTable.of(a.indirectionTable(), context, CREATE_VERB));
     }
 
     private static NativeCompletionQueue cq(CompletionQueue cq, NativeContext context) {
@@ -309,6 +329,10 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         if (attributes.qpType() == QpType.XRC_SEND || attributes.qpType() == QpType.XRC_RECV) {
             throw new InvalidArgumentException("ibv_post_recv", "an " + attributes.qpType()
                     + " queue pair has no receive queue (an XRC SRQ receives for it)");
+        }
+        if (attributes.indirectionTable() != null) {
+            throw new InvalidArgumentException("ibv_post_recv",
+                    "an RSS queue pair has no receive queue (the work queues of its indirection table receive)");
         }
         receivePoster.post(handle, first);
     }

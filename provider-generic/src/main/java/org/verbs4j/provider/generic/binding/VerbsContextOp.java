@@ -14,6 +14,16 @@ public enum VerbsContextOp {
     ALLOC_PARENT_DOMAIN("alloc_parent_domain", 208),
     /** {@code post_srq_ops}. */
     POST_SRQ_OPS("post_srq_ops", 176),
+    /** {@code destroy_rwq_ind_table}. */
+    DESTROY_RWQ_IND_TABLE("destroy_rwq_ind_table", 168),
+    /** {@code create_rwq_ind_table}. */
+    CREATE_RWQ_IND_TABLE("create_rwq_ind_table", 160),
+    /** {@code destroy_wq}. */
+    DESTROY_WQ("destroy_wq", 152),
+    /** {@code modify_wq}. */
+    MODIFY_WQ("modify_wq", 144),
+    /** {@code create_wq}. */
+    CREATE_WQ("create_wq", 136),
     /** {@code create_cq_ex}. */
     CREATE_CQ_EX("create_cq_ex", 120),
     /** {@code query_device_ex}. */

@@ -67,12 +67,34 @@ class AbiTest {
     }
 
     @Test
+    void rssStructsAreTheReferenceOnes() {
+        assertThat(x86.ibvWqInitAttr.byteSize()).isEqualTo(48);
+        assertThat(Abi.offset(x86.ibvWqInitAttr, "cq")).isEqualTo(32);
+        assertThat(Abi.offset(x86.ibvWq, "wq_num")).isEqualTo(32);
+        assertThat(Abi.offset(x86.ibvWq, "post_recv")).isEqualTo(48);
+        assertThat(Abi.offset(arm.ibvWq, "events_completed")).isEqualTo(Abi.offset(x86.ibvWq, "events_completed") + 8);
+        assertThat(x86.ibvWqAttr.byteSize()).isEqualTo(20);
+        assertThat(Abi.offset(x86.ibvRwqIndTableInitAttr, "ind_tbl")).isEqualTo(8);
+        assertThat(x86.ibvRwqIndTableInitAttr.byteSize()).isEqualTo(24);
+        assertThat(Abi.offset(x86.ibvRwqIndTable, "ind_tbl_num")).isEqualTo(12);
+        assertThat(Abi.offset(x86.ibvQpInitAttrEx, "rwq_ind_tbl")).isEqualTo(88);
+        assertThat(Abi.offset(x86.ibvQpInitAttrEx, "rx_hash_conf")).isEqualTo(96);
+        assertThat(Abi.offset(x86.ibvQpInitAttrEx, "rx_hash_conf", "rx_hash_key")).isEqualTo(104);
+        assertThat(Abi.offset(x86.ibvQpInitAttrEx, "rx_hash_conf", "rx_hash_fields_mask")).isEqualTo(112);
+    }
+
+    @Test
     void contextOpDistancesAreTheReferenceOnes() {
         assertThat(VerbsContextOp.ALLOC_PARENT_DOMAIN.distance()).isEqualTo(208);
         assertThat(VerbsContextOp.GET_SRQ_NUM.distance()).isEqualTo(48);
         assertThat(VerbsContextOp.OPEN_XRCD.distance()).isEqualTo(32);
         assertThat(VerbsContextOp.CLOSE_XRCD.distance()).isEqualTo(24);
         assertThat(VerbsContextOp.CREATE_CQ_EX.distance()).isEqualTo(120);
+        assertThat(VerbsContextOp.CREATE_WQ.distance()).isEqualTo(136);
+        assertThat(VerbsContextOp.MODIFY_WQ.distance()).isEqualTo(144);
+        assertThat(VerbsContextOp.DESTROY_WQ.distance()).isEqualTo(152);
+        assertThat(VerbsContextOp.CREATE_RWQ_IND_TABLE.distance()).isEqualTo(160);
+        assertThat(VerbsContextOp.DESTROY_RWQ_IND_TABLE.distance()).isEqualTo(168);
         assertThat(VerbsContextOp.CREATE_CQ_EX.distance() + x86.ibvContext.byteSize()).isEqualTo(448);
     }
 }

@@ -1,0 +1,44 @@
+package org.verbs4j.provider.soft;
+
+import java.util.List;
+import java.util.Objects;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.RwqIndirectionTable;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.WorkQueue;
+import org.verbs4j.WqInitAttributes;
+
+/**
+ * Receive-side scaling on the soft device, which has none: RSS spreads Ethernet packets over work queues,
+ * and the soft device has no Ethernet ingress (it reports no {@code Capability.RX_HASH}). Work queues and
+ * indirection tables are refused as unsupported, after the checks the api makes before any native call.
+ */
+final class SoftReceiveScaling {
+
+    static final String CREATE_WQ = "ibv_create_wq";
+    static final String CREATE_TABLE = "ibv_create_rwq_ind_table";
+    private static final String NO_RSS =
+            "the soft device has no Ethernet ingress, so no receive-side scaling (RX_HASH): no work queues";
+
+    private SoftReceiveScaling() {
+    }
+
+    /** @throws UnsupportedVerbException always, for valid attributes */
+    static WorkQueue createWorkQueue(WqInitAttributes attributes) {
+        Objects.requireNonNull(attributes, "attributes");
+        throw new UnsupportedVerbException(CREATE_WQ, NO_RSS);
+    }
+
+    /**
+     * @throws InvalidArgumentException if the list's size is not a power of two
+     * @throws UnsupportedVerbException otherwise
+     */
+    static RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues) {
+        int size = Objects.requireNonNull(workQueues, "workQueues").size();
+        if (size == 0 || Integer.bitCount(size) != 1) {
+            throw new InvalidArgumentException(CREATE_TABLE,
+                    "the number of work queues must be a power of two (log_ind_tbl_size), not " + size);
+        }
+        throw new UnsupportedVerbException(CREATE_TABLE, NO_RSS + " and no indirection tables");
+    }
+}
