@@ -167,10 +167,8 @@ class SharedReceiveQueueTest {
 
     @Test
     void unsolicitedRdmaWriteWithImmediateConsumesNoReceive() {
-        CompletionQueue efaCq = rig.context.createCompletionQueue(CqInitAttributes.builder(16)
-                .wcFlags(Rig.ALL_FIELDS).extraFields(Set.of(ExtraCompletionField.UNSOLICITED)).build());
-        QueuePair server = rig.context.createQueuePair(QpInitAttributes.builder(QpType.RC, rig.pd, efaCq,
-                new QpCapabilities(4, 4, 1, 1, 0)).unsolicitedWriteRecv(true).build());
+        CompletionQueue efaCq = unsolicitedFieldCq();
+        QueuePair server = rcServer(efaCq, true);
         QueuePair client = rig.qp(QpType.RC, rig.cq(16), 4);
         rig.connectPair(client, server);
         Rig.postRecv(server, 55, mr, 0, 64);
@@ -193,10 +191,8 @@ class SharedReceiveQueueTest {
 
     @Test
     void withoutTheQpOptionAnRdmaWriteWithImmediateConsumesAReceive() {
-        CompletionQueue efaCq = rig.context.createCompletionQueue(CqInitAttributes.builder(16)
-                .wcFlags(Rig.ALL_FIELDS).extraFields(Set.of(ExtraCompletionField.UNSOLICITED)).build());
-        QueuePair server = rig.context.createQueuePair(QpInitAttributes.builder(QpType.RC, rig.pd, efaCq,
-                new QpCapabilities(4, 4, 1, 1, 0)).build());
+        CompletionQueue efaCq = unsolicitedFieldCq();
+        QueuePair server = rcServer(efaCq, false);
         QueuePair client = rig.qp(QpType.RC, rig.cq(16), 4);
         rig.connectPair(client, server);
         Rig.postRecv(server, 56, mr, 0, 64);
@@ -218,5 +214,17 @@ class SharedReceiveQueueTest {
                 QpInitAttributes.builder(QpType.UD, rig.pd, rig.cq(4), new QpCapabilities(4, 4, 1, 1, 0))
                         .unsolicitedWriteRecv(true).build()))
                 .isInstanceOf(org.verbs4j.InvalidArgumentException.class).hasMessageContaining("UD");
+    }
+
+    /** @return a completion queue that reports every field and whether a completion is unsolicited */
+    private CompletionQueue unsolicitedFieldCq() {
+        return rig.context.createCompletionQueue(CqInitAttributes.builder(16)
+                .wcFlags(Rig.ALL_FIELDS).extraFields(Set.of(ExtraCompletionField.UNSOLICITED)).build());
+    }
+
+    /** @return an RC queue pair with its own receive queue, its completions on {@code cq} */
+    private QueuePair rcServer(CompletionQueue cq, boolean unsolicitedWriteRecv) {
+        return rig.context.createQueuePair(QpInitAttributes.builder(QpType.RC, rig.pd, cq,
+                new QpCapabilities(4, 4, 1, 1, 0)).unsolicitedWriteRecv(unsolicitedWriteRecv).build());
     }
 }
