@@ -53,7 +53,7 @@ enum SendOpcode {
 
     /** @return whether the operation moves data described by an SGE list or inline data */
     boolean carriesData() {
-        return this != LOCAL_INV && this != BIND_MW && this != ATOMIC_WRITE && this != FLUSH;
+        return !isLocal() && this != ATOMIC_WRITE && this != FLUSH;
     }
 
     boolean isAtomic() {
