@@ -94,7 +94,7 @@ final class MessageStream implements AutoCloseable {
             if (status != WcStatus.SUCCESS) {
                 long wrId = cq.wrId();
                 cq.endPoll();
-                throw new IllegalStateException("completion of wr_id " + wrId + " has status " + status);
+                throw RcPair.errorCompletion(wrId, status);
             }
             taken++;
         } while (taken < atMost && cq.nextPoll());

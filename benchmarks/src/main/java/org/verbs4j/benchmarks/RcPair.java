@@ -76,9 +76,14 @@ final class RcPair implements AutoCloseable {
         WcStatus status = cq.status();
         cq.endPoll();
         if (status != WcStatus.SUCCESS) {
-            throw new IllegalStateException("completion of wr_id " + wrId + " has status " + status);
+            throw errorCompletion(wrId, status);
         }
         return wrId;
+    }
+
+    /** @return the failure of a benchmark that polled an error completion: it must not time flushes */
+    static IllegalStateException errorCompletion(long wrId, WcStatus status) {
+        return new IllegalStateException("completion of wr_id " + wrId + " has status " + status);
     }
 
     @Override
