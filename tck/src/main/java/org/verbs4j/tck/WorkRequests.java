@@ -106,11 +106,7 @@ public final class WorkRequests {
      * @param length the payload's length
      */
     public static void sendXrc(QueuePair qp, long wrId, int remoteSrqn, MemoryRegion mr, long offset, int length) {
-        SendOps ops = qp.sendOps();
-        ops.start();
-        ops.wrId(wrId).wrFlags(SIGNALED).send().setXrcSrqn(remoteSrqn)
-                .setSge(mr.lkey(), mr.address() + offset, length);
-        ops.complete();
+        post(qp, wrId, SIGNALED, ops -> ops.send().setXrcSrqn(remoteSrqn), mr, offset, length);
     }
 
     /**
@@ -126,11 +122,7 @@ public final class WorkRequests {
      */
     public static void sendUd(QueuePair qp, long wrId, AddressHandle ah, int remoteQpn, MemoryRegion mr,
                               long offset, int length) {
-        SendOps ops = qp.sendOps();
-        ops.start();
-        ops.wrId(wrId).wrFlags(SIGNALED).send().setUdAddr(ah, remoteQpn, Loopback.QKEY)
-                .setSge(mr.lkey(), mr.address() + offset, length);
-        ops.complete();
+        post(qp, wrId, SIGNALED, ops -> ops.send().setUdAddr(ah, remoteQpn, Loopback.QKEY), mr, offset, length);
     }
 
     /**
