@@ -6,6 +6,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.function.ThrowingSupplier;
@@ -98,6 +99,23 @@ public abstract class AreaVerification extends ProviderUnderTest {
                 () -> "the device reports " + capability + " as unsupported, so " + verb
                         + " must fail with UnsupportedVerbException (EOPNOTSUPP)");
         throw new UnsupportedFeatureException(capability, refusal.getMessage());
+    }
+
+    /**
+     * The capability gate ({@link #requireCapability}) of a test that goes on with the object the gate's
+     * creation makes: if the device supports {@code capability}, it calls {@code creation} once and returns
+     * what it made, closed after the test; otherwise it checks the refusal and aborts the test as unsupported.
+     *
+     * @param capability the capability the test needs
+     * @param verb the verb {@code creation} calls, for the failure message
+     * @param creation creates the object that needs the capability
+     * @param <T> its type
+     * @return the object {@code creation} made, closed after the test
+     */
+    protected final <T extends AutoCloseable> T requireAndCreate(Capability capability, String verb,
+                                                                 Supplier<T> creation) {
+        requireCapability(capability, verb, creation::get);
+        return track(creation.get());
     }
 
     /** @return a new protection domain, closed after the test */

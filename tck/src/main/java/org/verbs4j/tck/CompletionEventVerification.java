@@ -50,9 +50,8 @@ public abstract class CompletionEventVerification extends AreaVerification {
 
     @BeforeEach
     final void createChannelAndCq() {
-        requireCapability(Capability.COMPLETION_CHANNEL, "ibv_create_comp_channel",
+        channel = requireAndCreate(Capability.COMPLETION_CHANNEL, "ibv_create_comp_channel",
                 () -> context().createCompletionChannel());
-        channel = track(context().createCompletionChannel());
         cqContext = new Object();
         cq = completionQueue(CqInitAttributes.builder(256).channel(channel).cqContext(cqContext).build());
     }

@@ -134,16 +134,14 @@ public abstract class CompletionQueueVerification extends AreaVerification {
         private void optionalField(CompletionField field, Capability capability) {
             CqInitAttributes attributes = CqInitAttributes.builder(4)
                     .wcFlags(Set.of(CompletionField.BYTE_LEN, field)).build();
-            requireCapability(capability, "ibv_create_cq_ex(" + field.cName() + ")",
-                    () -> context().createCompletionQueue(attributes));
-            assertTrue(completionQueue(attributes).wcFlags().contains(field));
+            assertTrue(requireAndCreate(capability, "ibv_create_cq_ex(" + field.cName() + ")",
+                    () -> context().createCompletionQueue(attributes)).wcFlags().contains(field));
         }
 
         private void optionalFlag(CqCreateFlag flag, Capability capability) {
             CqInitAttributes attributes = CqInitAttributes.builder(4).flags(Set.of(flag)).build();
-            requireCapability(capability, "ibv_create_cq_ex(" + flag.cName() + ")",
-                    () -> context().createCompletionQueue(attributes));
-            assertEquals(Set.of(flag), completionQueue(attributes).flags());
+            assertEquals(Set.of(flag), requireAndCreate(capability, "ibv_create_cq_ex(" + flag.cName() + ")",
+                    () -> context().createCompletionQueue(attributes)).flags());
         }
     }
 
@@ -263,9 +261,8 @@ public abstract class CompletionQueueVerification extends AreaVerification {
         private CompletionQueue timestamped(CompletionField field, Capability capability) {
             CqInitAttributes attributes = CqInitAttributes.builder(16)
                     .wcFlags(Set.of(CompletionField.BYTE_LEN, field)).build();
-            requireCapability(capability, "ibv_create_cq_ex(" + field.cName() + ")",
+            return requireAndCreate(capability, "ibv_create_cq_ex(" + field.cName() + ")",
                     () -> context().createCompletionQueue(attributes));
-            return completionQueue(attributes);
         }
 
         private long[] readAll(CompletionQueue cq, int count, boolean wallclock) {
@@ -312,9 +309,9 @@ public abstract class CompletionQueueVerification extends AreaVerification {
         void ignoreOverrunRaisesNoError() {
             CqInitAttributes attributes = CqInitAttributes.builder(4).flags(Set.of(CqCreateFlag.IGNORE_OVERRUN))
                     .build();
-            requireCapability(Capability.CQ_IGNORE_OVERRUN, "ibv_create_cq_ex(IBV_CREATE_CQ_ATTR_IGNORE_OVERRUN)",
+            CompletionQueue cq = requireAndCreate(Capability.CQ_IGNORE_OVERRUN,
+                    "ibv_create_cq_ex(IBV_CREATE_CQ_ATTR_IGNORE_OVERRUN)",
                     () -> context().createCompletionQueue(attributes));
-            CompletionQueue cq = completionQueue(attributes);
             QueuePairs pairs = overrun(cq);
             Completions.await(pairs.responderCq(), cq.cqe() + 2, environment().completionTimeout(),
                     "the receives of the messages whose send completions overran the CQ");

@@ -39,9 +39,8 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
 
     private CompletionQueue extraCq(ExtraCompletionField field, Capability capability) {
         CqInitAttributes attributes = CqInitAttributes.builder(64).extraFields(Set.of(field)).build();
-        requireCapability(capability, "efadv_create_cq(" + field.cName() + ")",
+        CompletionQueue cq = requireAndCreate(capability, "efadv_create_cq(" + field.cName() + ")",
                 () -> context().createCompletionQueue(attributes));
-        CompletionQueue cq = completionQueue(attributes);
         assertEquals(Set.of(field), cq.extraFields(), "the extra fields of the CQ");
         return cq;
     }

@@ -133,9 +133,8 @@ public abstract class MemoryVerification extends AreaVerification {
 
         /** The capability gate of parent domains, then a parent domain of {@code pd}, closed after the test. */
         private ProtectionDomain parentDomainOf(ProtectionDomain pd) {
-            requireCapability(Capability.PARENT_DOMAIN, "ibv_alloc_parent_domain",
+            return requireAndCreate(Capability.PARENT_DOMAIN, "ibv_alloc_parent_domain",
                     () -> context().allocateParentDomain(pd));
-            return track(context().allocateParentDomain(pd));
         }
     }
 
@@ -210,8 +209,7 @@ public abstract class MemoryVerification extends AreaVerification {
 
         private void allocate(MwType type, Capability capability) {
             ProtectionDomain pd = protectionDomain();
-            requireCapability(capability, "ibv_alloc_mw", () -> pd.allocateMemoryWindow(type));
-            MemoryWindow window = track(pd.allocateMemoryWindow(type));
+            MemoryWindow window = requireAndCreate(capability, "ibv_alloc_mw", () -> pd.allocateMemoryWindow(type));
             assertAll(() -> assertEquals(type, window.type()), () -> assertSame(pd, window.protectionDomain()));
         }
     }

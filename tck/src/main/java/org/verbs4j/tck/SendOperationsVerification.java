@@ -157,9 +157,8 @@ public abstract class SendOperationsVerification extends AreaVerification {
             QpInitAttributes attributes = QpInitAttributes.builder(QpType.UD, protectionDomain(), completionQueue(8),
                     Loopback.defaultCapabilities()).createFlags(Set.of(QpCreateFlag.SOURCE_QPN)).sourceQpn(0x1234)
                     .build();
-            requireCapability(Capability.QP_SOURCE_QPN, "ibv_create_qp_ex(IBV_QP_CREATE_SOURCE_QPN)",
-                    () -> context().createQueuePair(attributes));
-            assertEquals(QpState.RESET, queuePair(attributes).state());
+            assertEquals(QpState.RESET, requireAndCreate(Capability.QP_SOURCE_QPN,
+                    "ibv_create_qp_ex(IBV_QP_CREATE_SOURCE_QPN)", () -> context().createQueuePair(attributes)).state());
         }
 
         @Test
@@ -183,9 +182,8 @@ public abstract class SendOperationsVerification extends AreaVerification {
         private void optionalType(QpType type, Capability capability) {
             QpInitAttributes attributes = QpInitAttributes.builder(type, protectionDomain(), completionQueue(8),
                     Loopback.defaultCapabilities()).build();
-            requireCapability(capability, "ibv_create_qp_ex(" + type.cName() + ")",
-                    () -> context().createQueuePair(attributes));
-            assertEquals(type, queuePair(attributes).type());
+            assertEquals(type, requireAndCreate(capability, "ibv_create_qp_ex(" + type.cName() + ")",
+                    () -> context().createQueuePair(attributes)).type());
         }
     }
 

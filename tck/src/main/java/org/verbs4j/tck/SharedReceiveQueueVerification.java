@@ -60,8 +60,8 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
     final void createSharedReceiveQueue() {
         pd = protectionDomain();
         SrqInitAttributes attributes = SrqInitAttributes.basic(pd, 16, 1);
-        requireCapability(Capability.SRQ, "ibv_create_srq_ex", () -> context().createSharedReceiveQueue(attributes));
-        srq = track(context().createSharedReceiveQueue(attributes));
+        srq = requireAndCreate(Capability.SRQ, "ibv_create_srq_ex",
+                () -> context().createSharedReceiveQueue(attributes));
     }
 
     /** @return an RC pair whose responder (only) receives through the SRQ, as pyverbs' server QPs do */

@@ -56,9 +56,8 @@ public abstract class XrcVerification extends AreaVerification {
 
     @BeforeEach
     final void openDomainAndSrq() {
-        requireCapability(Capability.XRC, "ibv_open_xrcd", () -> context().openXrcDomain());
+        xrcd = requireAndCreate(Capability.XRC, "ibv_open_xrcd", () -> context().openXrcDomain());
         pd = protectionDomain();
-        xrcd = track(context().openXrcDomain());
         srqCq = completionQueue(CqInitAttributes.builder(64).wcFlags(EnumSet.of(CompletionField.BYTE_LEN,
                 CompletionField.QP_NUM)).build());
         srq = track(context().createSharedReceiveQueue(SrqInitAttributes.xrc(pd, xrcd, srqCq, 64, 1)));
