@@ -344,10 +344,7 @@ public abstract class CompletionQueueVerification extends AreaVerification {
         @DisplayName("pyverbs test_resize_cq: a CQ shrinks and grows, or CQ_RESIZE is unsupported")
         void resizeDownAndUp() {
             CompletionQueue cq = completionQueue(3);
-            requireCapability(Capability.CQ_RESIZE, "ibv_resize_cq", () -> {
-                cq.resize(1);
-                return null;
-            });
+            requireResize(cq, 1);
             cq.resize(1);
             assertTrue(cq.cqe() >= 1, () -> "resized to 1, got cqe " + cq.cqe());
             cq.resize(QUEUED + 1);
@@ -358,10 +355,7 @@ public abstract class CompletionQueueVerification extends AreaVerification {
         @DisplayName("pyverbs test_resize_cq: shrinking below the queued completions gives EINVAL; they stay polled")
         void shrinkingBelowTheQueuedCompletionsFails() throws InterruptedException {
             CompletionQueue cq = completionQueue(QUEUED + 1);
-            requireCapability(Capability.CQ_RESIZE, "ibv_resize_cq", () -> {
-                cq.resize(QUEUED + 1);
-                return null;
-            });
+            requireResize(cq, QUEUED + 1);
             queue(cq);
             assertThrows(InvalidArgumentException.class, () -> cq.resize(1),
                     () -> "resizing to 1 with " + QUEUED + " completions queued");
@@ -372,14 +366,19 @@ public abstract class CompletionQueueVerification extends AreaVerification {
         @DisplayName("ibv_resize_cq(3): completions queued before a resize are polled after it, in order")
         void queuedCompletionsSurviveAResize() throws InterruptedException {
             CompletionQueue cq = completionQueue(QUEUED + 1);
-            requireCapability(Capability.CQ_RESIZE, "ibv_resize_cq", () -> {
-                cq.resize(QUEUED + 1);
-                return null;
-            });
+            requireResize(cq, QUEUED + 1);
             queue(cq);
             cq.resize(4 * QUEUED);
             assertTrue(cq.cqe() >= 4 * QUEUED, () -> "resized to " + 4 * QUEUED + ", got cqe " + cq.cqe());
             assertWrIds(cq, "after growing");
+        }
+
+        /** The capability gate of ibv_resize_cq, whose refusal is checked by resizing {@code cq} to {@code cqe}. */
+        private void requireResize(CompletionQueue cq, int cqe) {
+            requireCapability(Capability.CQ_RESIZE, "ibv_resize_cq", () -> {
+                cq.resize(cqe);
+                return null;
+            });
         }
 
         /** Queues {@link #QUEUED} send completions on {@code cq} without polling it. */
