@@ -90,13 +90,15 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final MemorySegment readWcFlags;
     private final MethodHandle notify;
     private final Map<CompletionField, MemorySegment> readers;
-    private final AtomicInteger unacknowledged = new AtomicInteger();
+    private final AtomicInteger unacknowledged;
     private boolean batchOpen;
     private boolean current;
 
     private NativeCompletionQueue(NativeContext context, MemorySegment cq, CqInitAttributes attributes,
             Parts parts) {
-        super(cq, context, destroyer(context.ib.destroyCq, cq.address()));
+        AtomicInteger events = new AtomicInteger();
+        super(cq, context, safetyNet(context.ib.ackCqEvents, context.ib.destroyCq, cq.address(), events));
+        this.unacknowledged = events;
         StructLayout l = context.abi.ibvCqEx;
         this.context = context;
         this.attributes = attributes;
@@ -127,6 +129,32 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
             dependOn(parentDomain);
         }
         context.cqs.put(cq.address(), this);
+    }
+
+    /**
+     * The Cleaner action of a queue: acknowledges the events still outstanding, then destroys the queue, so
+     * that {@code ibv_destroy_cq} (which waits until every reported event is acknowledged) cannot block the
+     * shared Cleaner thread. It holds the counter of outstanding events, never the queue.
+     *
+     * @param ack {@code void ibv_ack_cq_events(struct ibv_cq *, unsigned int)}
+     * @param destroy {@code int ibv_destroy_cq(struct ibv_cq *)}
+     * @param address the queue
+     * @param unacknowledged the events received and not acknowledged yet
+     * @return the action
+     */
+    static Runnable safetyNet(MethodHandle ack, MethodHandle destroy, long address, AtomicInteger unacknowledged) {
+        Runnable destroyQueue = destroyer(destroy, address);
+        return () -> {
+            int outstanding = unacknowledged.getAndSet(0);
+            if (outstanding > 0) {
+                try {
+                    ack.invokeExact(MemorySegment.ofAddress(address), outstanding);
+                } catch (Throwable ignored) {
+                    // Safety net only: nothing can be reported from a Cleaner thread.
+                }
+            }
+            destroyQueue.run();
+        };
     }
 
     /** The objects a queue uses: its completion channel and its parent domain, each optional. */
