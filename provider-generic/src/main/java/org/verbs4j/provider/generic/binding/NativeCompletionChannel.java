@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -21,6 +22,14 @@ final class NativeCompletionChannel extends NativeResource implements Completion
 
     private final NativeContext context;
     private final int fd;
+    /**
+     * The out-arguments of {@code ibv_get_cq_event}, reused by one waiter at a time (claimed through
+     * {@link #eventOutInUse}); a concurrent waiter allocates its own rather than wait for a lock that a
+     * blocked {@code read(2)} may hold. Freed with the channel by the GC, never by {@code close()}: a waiter
+     * may still be inside the call.
+     */
+    private final EventOut eventOut = EventOut.allocate(Arena.ofAuto());
+    private final AtomicBoolean eventOutInUse = new AtomicBoolean();
 
     private NativeCompletionChannel(NativeContext context, MemorySegment channel) {
         super(channel, context, destroyer(context.ib.destroyCompChannel, channel.address()));
@@ -82,15 +91,25 @@ final class NativeCompletionChannel extends NativeResource implements Completion
     }
 
     private CompletionQueue readEvent() {
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment errno = ErrnoCapture.allocate(call);
-            MemorySegment cq = call.allocate(ADDRESS);
-            MemorySegment cqContext = call.allocate(ADDRESS);
-            int rc = (int) context.ib.getCqEvent.invokeExact(errno, handle, cq, cqContext);
-            if (rc != 0) {
-                throw VerbsException.of("ibv_get_cq_event", ErrnoCapture.errno(errno), null);
+        if (eventOutInUse.compareAndSet(false, true)) {
+            try {
+                return readEvent(eventOut);
+            } finally {
+                eventOutInUse.set(false);
             }
-            NativeCompletionQueue queue = context.cqs.get(cq.get(ADDRESS, 0).address());
+        }
+        try (Arena call = Arena.ofConfined()) {
+            return readEvent(EventOut.allocate(call));
+        }
+    }
+
+    private CompletionQueue readEvent(EventOut out) {
+        try {
+            int rc = (int) context.ib.getCqEvent.invokeExact(out.errno, handle, out.cq, out.cqContext);
+            if (rc != 0) {
+                throw VerbsException.of("ibv_get_cq_event", ErrnoCapture.errno(out.errno), null);
+            }
+            NativeCompletionQueue queue = context.cqs.get(out.cq.get(ADDRESS, 0).address());
             if (queue == null) {
                 throw new IllegalStateException("ibv_get_cq_event returned a CQ this context does not know");
             }
@@ -98,6 +117,13 @@ final class NativeCompletionChannel extends NativeResource implements Completion
             return queue;
         } catch (Throwable t) {
             throw Native.rethrow(t);
+        }
+    }
+
+    /** The errno capture and the {@code cq} and {@code cq_context} out-pointers of one call. */
+    private record EventOut(MemorySegment errno, MemorySegment cq, MemorySegment cqContext) {
+        static EventOut allocate(Arena arena) {
+            return new EventOut(ErrnoCapture.allocate(arena), arena.allocate(ADDRESS), arena.allocate(ADDRESS));
         }
     }
 }
