@@ -105,12 +105,8 @@ final class NativeIndirectionTable extends NativeResource implements RwqIndirect
      * @return it as a native table of that context
      */
     static NativeIndirectionTable of(RwqIndirectionTable object, NativeContext context, String verb) {
-        if (object instanceof NativeIndirectionTable table && table.context == context) {
-            table.ensureOpen(verb);
-            return table;
-        }
-        throw new InvalidArgumentException(verb, object == null ? "the indirection table is missing"
-                : "the indirection table is not from this context");
+        return owned(object, NativeIndirectionTable.class, table -> table.context, context, verb,
+                "the indirection table");
     }
 
     MemorySegment pointer() {

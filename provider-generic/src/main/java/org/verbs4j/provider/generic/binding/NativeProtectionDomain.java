@@ -132,12 +132,7 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
      * @return it as a native protection domain of that context
      */
     static NativeProtectionDomain of(ProtectionDomain object, NativeContext context, String verb) {
-        if (object instanceof NativeProtectionDomain pd && pd.context == context) {
-            pd.ensureOpen(verb);
-            return pd;
-        }
-        throw new InvalidArgumentException(verb, object == null ? "the protection domain is missing"
-                : "the protection domain is not from this context");
+        return owned(object, NativeProtectionDomain.class, pd -> pd.context, context, verb, "the protection domain");
     }
 
     MemorySegment pointer() {

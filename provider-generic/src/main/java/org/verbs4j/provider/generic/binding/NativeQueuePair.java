@@ -192,12 +192,8 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     }
 
     private static NativeCompletionQueue cq(CompletionQueue cq, NativeContext context) {
-        if (cq instanceof NativeCompletionQueue nativeCq && nativeCq.context() == context) {
-            nativeCq.ensureOpen(CREATE_VERB);
-            return nativeCq;
-        }
-        throw new InvalidArgumentException(CREATE_VERB, cq == null ? "the completion queue is missing"
-                : "the completion queue is not from this context");
+        return owned(cq, NativeCompletionQueue.class, NativeCompletionQueue::context, context, CREATE_VERB,
+                "the completion queue");
     }
 
     private static NativeSharedReceiveQueue srq(SharedReceiveQueue srq, NativeContext context) {

@@ -3,8 +3,11 @@ package org.verbs4j.provider.generic.binding;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
+import java.util.function.Function;
 import org.verbs4j.BusyException;
 import org.verbs4j.ClosedObjectException;
+import org.verbs4j.Context;
+import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.VerbsObject;
 
 /**
@@ -95,6 +98,29 @@ abstract class NativeResource implements VerbsObject {
      */
     protected final void dependOn(NativeResource used) {
         lifetime.hold(used.lifetime);
+    }
+
+    /**
+     * Checks that an object given to this provider is one of its own objects of a type, belongs to a
+     * context and is open.
+     *
+     * @param object the object given, possibly {@code null}
+     * @param type the native class it must have
+     * @param contextOf the context of such an object
+     * @param context the context it must belong to
+     * @param verb the verb, for messages
+     * @param what how messages name it, for example "the protection domain"
+     * @return the object as that native class
+     * @throws InvalidArgumentException if it is missing, of another provider or of another context
+     */
+    static <T extends NativeResource> T owned(Object object, Class<T> type, Function<? super T, Context> contextOf,
+            NativeContext context, String verb, String what) {
+        if (type.isInstance(object) && contextOf.apply(type.cast(object)) == context) {
+            T resource = type.cast(object);
+            resource.ensureOpen(verb);
+            return resource;
+        }
+        throw new InvalidArgumentException(verb, what + (object == null ? " is missing" : " is not from this context"));
     }
 
     /** @return the native side of this object's lifetime */

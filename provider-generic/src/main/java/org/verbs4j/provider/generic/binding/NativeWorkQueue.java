@@ -127,12 +127,7 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
      * @return it as a native work queue of that context
      */
     static NativeWorkQueue of(WorkQueue object, NativeContext context, String verb) {
-        if (object instanceof NativeWorkQueue wq && wq.context == context) {
-            wq.ensureOpen(verb);
-            return wq;
-        }
-        throw new InvalidArgumentException(verb, object == null ? "a work queue is missing"
-                : "a work queue is not from this context");
+        return owned(object, NativeWorkQueue.class, NativeWorkQueue::context, context, verb, "a work queue");
     }
 
     MemorySegment pointer() {

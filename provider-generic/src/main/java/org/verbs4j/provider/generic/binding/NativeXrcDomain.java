@@ -9,7 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
 import org.verbs4j.Context;
-import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.XrcDomain;
 
@@ -69,12 +68,7 @@ final class NativeXrcDomain extends NativeResource implements XrcDomain {
      * @return it as a native XRC domain of that context
      */
     static NativeXrcDomain of(XrcDomain object, NativeContext context, String verb) {
-        if (object instanceof NativeXrcDomain xrcd && xrcd.context == context) {
-            xrcd.ensureOpen(verb);
-            return xrcd;
-        }
-        throw new InvalidArgumentException(verb, object == null ? "the XRC domain is missing"
-                : "the XRC domain is not from this context");
+        return owned(object, NativeXrcDomain.class, NativeXrcDomain::context, context, verb, "the XRC domain");
     }
 
     MemorySegment pointer() {
