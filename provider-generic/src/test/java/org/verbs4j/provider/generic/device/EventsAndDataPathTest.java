@@ -2,17 +2,13 @@ package org.verbs4j.provider.generic.device;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.foreign.Arena;
 import java.time.Duration;
 import java.util.EnumSet;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
-import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
@@ -30,28 +26,9 @@ import org.verbs4j.WcStatus;
 import org.verbs4j.provider.generic.binding.AllocatedBytes;
 
 /** The SRQ limit event through the async event path, and a polling data path that allocates nothing. */
-class EventsAndDataPathTest {
+class EventsAndDataPathTest extends OpenDeviceTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
-
-    private Context context;
-    private Arena arena;
-
-    @BeforeEach
-    void open() {
-        context = RealDevice.require().open();
-        arena = Arena.ofShared();
-    }
-
-    @AfterEach
-    void close() {
-        if (context != null && !context.isClosed()) {
-            context.close();
-        }
-        if (arena != null) {
-            arena.close();
-        }
-    }
 
     @Test
     void theSrqLimitEventArrivesForTheRightQueueAndIsAcknowledged() throws Exception {

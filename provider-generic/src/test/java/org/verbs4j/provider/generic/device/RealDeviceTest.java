@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.BusyException;
@@ -52,30 +50,11 @@ import org.verbs4j.WcStatus;
  * The generic provider on a real RDMA device (in CI: rxe0 in the rxe VM, see vm/README.md). Without a
  * device every test is aborted with the provider's "no RDMA device" reason.
  */
-class RealDeviceTest {
+class RealDeviceTest extends OpenDeviceTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final Set<CompletionField> FIELDS =
             EnumSet.of(CompletionField.BYTE_LEN, CompletionField.IMM, CompletionField.QP_NUM);
-
-    private Context context;
-    private Arena arena;
-
-    @BeforeEach
-    void open() {
-        context = RealDevice.require().open();
-        arena = Arena.ofShared();
-    }
-
-    @AfterEach
-    void close() {
-        if (context != null && !context.isClosed()) {
-            context.close();
-        }
-        if (arena != null) {
-            arena.close();
-        }
-    }
 
     @Test
     void queriesTheDeviceItsPortAndGids() {
