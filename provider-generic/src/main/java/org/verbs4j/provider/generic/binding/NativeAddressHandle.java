@@ -31,10 +31,6 @@ final class NativeAddressHandle extends NativeResource implements AddressHandle 
         }
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     @Override
     protected String destroyVerb() {
         return "ibv_destroy_ah";

@@ -50,10 +50,6 @@ final class NativeCompletionChannel extends NativeResource implements Completion
         }
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     NativeContext nativeContext() {
         return context;
     }

@@ -269,10 +269,6 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         };
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     void eventReceived() {
         unacknowledged.incrementAndGet();
     }

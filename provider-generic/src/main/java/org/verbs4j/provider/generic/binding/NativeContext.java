@@ -148,10 +148,6 @@ public final class NativeContext extends NativeResource implements Context {
     }
 
     /** @return the C {@code struct ibv_context *} */
-    MemorySegment pointer() {
-        return handle;
-    }
-
     @Override
     protected String destroyVerb() {
         return "ibv_close_device";

@@ -109,10 +109,6 @@ final class NativeIndirectionTable extends NativeResource implements RwqIndirect
                 "the indirection table");
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     @Override
     protected String destroyVerb() {
         return DESTROY;

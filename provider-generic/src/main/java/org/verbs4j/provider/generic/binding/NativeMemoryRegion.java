@@ -28,10 +28,6 @@ final class NativeMemoryRegion extends NativeResource implements MemoryRegion {
         this.rkey = mr.get(JAVA_INT, Abi.offset(pd.context.abi.ibvMr, "rkey"));
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     @Override
     protected String destroyVerb() {
         return "ibv_dereg_mr";

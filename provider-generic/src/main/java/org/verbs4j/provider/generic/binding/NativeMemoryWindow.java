@@ -55,10 +55,6 @@ final class NativeMemoryWindow extends NativeResource implements MemoryWindow {
         }
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     @Override
     protected String destroyVerb() {
         return "ibv_dealloc_mw";

@@ -135,10 +135,6 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
         return owned(object, NativeProtectionDomain.class, pd -> pd.context, context, verb, "the protection domain");
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     @Override
     protected String destroyVerb() {
         return "ibv_dealloc_pd";

@@ -226,10 +226,6 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         return cq == null ? MemorySegment.NULL : cq.pointer();
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     @Override
     protected String destroyVerb() {
         return "ibv_destroy_qp";

@@ -43,6 +43,11 @@ abstract class NativeResource implements VerbsObject {
         this.cleanable = CLEANER.register(this, cleanup::unreachable);
     }
 
+    /** @return the native handle, to pass to the verbs that take this object */
+    final MemorySegment pointer() {
+        return handle;
+    }
+
     /** @return the C name of the verb that destroys this object, for messages */
     protected abstract String destroyVerb();
 

@@ -140,10 +140,6 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
         }
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     /** @return the XRC domain of an XRC queue, otherwise {@code null} */
     NativeXrcDomain xrcDomain() {
         return parts.xrcd;

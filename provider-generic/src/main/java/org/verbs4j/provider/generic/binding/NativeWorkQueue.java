@@ -130,10 +130,6 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
         return owned(object, NativeWorkQueue.class, NativeWorkQueue::context, context, verb, "a work queue");
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     @Override
     protected String destroyVerb() {
         return DESTROY;

@@ -71,10 +71,6 @@ final class NativeXrcDomain extends NativeResource implements XrcDomain {
         return owned(object, NativeXrcDomain.class, NativeXrcDomain::context, context, verb, "the XRC domain");
     }
 
-    MemorySegment pointer() {
-        return handle;
-    }
-
     @Override
     protected String destroyVerb() {
         return CLOSE;
