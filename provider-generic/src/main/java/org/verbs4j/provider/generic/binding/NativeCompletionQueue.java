@@ -369,17 +369,24 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     @Override
     public void ackEvents(int count) {
         ensureOpen("ibv_ack_cq_events");
-        int outstanding = unacknowledged.get();
-        if (count < 0 || count > outstanding) {
-            throw new InvalidArgumentException("ibv_ack_cq_events",
-                    "cannot acknowledge " + count + " events, " + outstanding + " are outstanding");
-        }
-        unacknowledged.addAndGet(-count);
+        claimUnacknowledged(count);
         try {
             context.ib.ackCqEvents.invokeExact(handle, count);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
+    }
+
+    /** Takes {@code count} events off the outstanding count atomically, so that concurrent acks never over-ack. */
+    private void claimUnacknowledged(int count) {
+        int outstanding;
+        do {
+            outstanding = unacknowledged.get();
+            if (count < 0 || count > outstanding) {
+                throw new InvalidArgumentException("ibv_ack_cq_events",
+                        "cannot acknowledge " + count + " events, " + outstanding + " are outstanding");
+            }
+        } while (!unacknowledged.compareAndSet(outstanding, outstanding - count));
     }
 
     @Override
