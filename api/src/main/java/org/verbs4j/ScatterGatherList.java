@@ -6,14 +6,13 @@ import java.util.Objects;
  * A reusable list of scatter/gather entries (C {@code struct ibv_sge} arrays): address, length and
  * local key of each piece of registered memory a request reads or writes.
  *
- * <p>It has a fixed capacity and stores its entries in primitive arrays, so that building and
+ * <p>It has a fixed capacity and stores its entries in one primitive array, so that building and
  * reusing a list allocates nothing. Not thread-safe.
  */
 public final class ScatterGatherList {
 
-    private final long[] addresses;
-    private final int[] lengths;
-    private final int[] lkeys;
+    /** Two words per entry: the address, then the length (low half) and the local key (high half). */
+    private final long[] words;
     private int size;
 
     /**
@@ -23,9 +22,7 @@ public final class ScatterGatherList {
         if (capacity < 0) {
             throw new IllegalArgumentException("capacity must not be negative: " + capacity);
         }
-        addresses = new long[capacity];
-        lengths = new int[capacity];
-        lkeys = new int[capacity];
+        words = new long[2 * capacity];
     }
 
     /**
@@ -38,10 +35,9 @@ public final class ScatterGatherList {
      * @throws IndexOutOfBoundsException if the list is full
      */
     public ScatterGatherList add(long address, int length, int lkey) {
-        Objects.checkIndex(size, addresses.length);
-        addresses[size] = address;
-        lengths[size] = length;
-        lkeys[size] = lkey;
+        Objects.checkIndex(size, capacity());
+        words[2 * size] = address;
+        words[2 * size + 1] = Integer.toUnsignedLong(length) | (long) lkey << Integer.SIZE;
         size++;
         return this;
     }
@@ -75,29 +71,33 @@ public final class ScatterGatherList {
 
     /** @return the most entries the list can hold */
     public int capacity() {
-        return addresses.length;
+        return words.length / 2;
     }
 
     /** @param index an entry index @return the start address of the entry */
     public long address(int index) {
-        return addresses[Objects.checkIndex(index, size)];
+        return words[2 * Objects.checkIndex(index, size)];
     }
 
     /** @param index an entry index @return the length of the entry */
     public int length(int index) {
-        return lengths[Objects.checkIndex(index, size)];
+        return (int) lengthAndKey(index);
     }
 
     /** @param index an entry index @return the local key of the entry */
     public int lkey(int index) {
-        return lkeys[Objects.checkIndex(index, size)];
+        return (int) (lengthAndKey(index) >>> Integer.SIZE);
+    }
+
+    private long lengthAndKey(int index) {
+        return words[2 * Objects.checkIndex(index, size) + 1];
     }
 
     /** @return the sum of the entry lengths, as a long so that it cannot overflow */
     public long totalLength() {
         long total = 0;
         for (int i = 0; i < size; i++) {
-            total += Integer.toUnsignedLong(lengths[i]);
+            total += words[2 * i + 1] & 0xffff_ffffL;
         }
         return total;
     }

@@ -2,32 +2,59 @@ package org.verbs4j.provider.soft;
 
 import org.verbs4j.WcStatus;
 
-/** Local memory access: checking an SGE list against the memory regions of a domain, and copying. */
+/**
+ * Local memory access: checking an SGE list against the memory regions of a domain, and copying. A checker
+ * belongs to one part of the engine (the requester, the responder, ...) and is used under the wire lock; it
+ * remembers the region of the last key it looked up, because consecutive requests mostly use the same
+ * buffer. That is sound because a key is never reused ({@link ObjectTable}): a key names one region for good,
+ * and whether that region may still be used is checked every time.
+ */
 final class LocalAccess {
 
-    private LocalAccess() {
+    private final ObjectTable<Object> keys;
+    /** The region of the last key looked up that named one (kept until another is looked up), or null. */
+    private SoftMemoryRegion last;
+
+    /** @param keys the fabric's key table */
+    LocalAccess(ObjectTable<Object> keys) {
+        this.keys = keys;
     }
 
     /**
      * Checks that every entry of {@code list} lies in a usable memory region of {@code pd} named by its
      * local key.
      *
-     * @param keys the fabric's key table
      * @param pd the domain the keys must belong to
      * @param write whether the memory will be written (needs {@link org.verbs4j.AccessFlag#LOCAL_WRITE})
      * @return {@link WcStatus#SUCCESS} or {@link WcStatus#LOC_PROT_ERR} (bad key, other domain, no write
      *     access, out of bounds)
      */
-    static WcStatus check(ObjectTable<Object> keys, Sges list, SoftProtectionDomain pd, boolean write) {
+    WcStatus check(Sges list, SoftProtectionDomain pd, boolean write) {
         for (int i = 0; i < list.count; i++) {
             int bytes = list.length[i];
-            int lkey = list.lkey[i];
-            if (bytes != 0 && !(keys.get(MemoryKeys.index(lkey)) instanceof SoftMemoryRegion mr
-                    && mr.grantsLocal(lkey, pd, write, list.address[i], Integer.toUnsignedLong(bytes)))) {
+            if (bytes != 0 && !granted(list.lkey[i], pd, write, list.address[i], Integer.toUnsignedLong(bytes))) {
                 return WcStatus.LOC_PROT_ERR;
             }
         }
         return WcStatus.SUCCESS;
+    }
+
+    private boolean granted(int lkey, SoftProtectionDomain pd, boolean write, long address, long bytes) {
+        SoftMemoryRegion mr = region(lkey);
+        return mr != null && mr.grantsLocal(lkey, pd, write, address, bytes);
+    }
+
+    /** @return the region {@code lkey}'s index names (its key may still differ), or {@code null} */
+    private SoftMemoryRegion region(int lkey) {
+        SoftMemoryRegion cached = last;
+        if (cached != null && cached.lkey() == lkey) {
+            return cached;
+        }
+        if (keys.get(MemoryKeys.index(lkey)) instanceof SoftMemoryRegion mr) {
+            last = mr;
+            return mr;
+        }
+        return null;
     }
 
     /**
