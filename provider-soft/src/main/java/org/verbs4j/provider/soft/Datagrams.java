@@ -37,9 +37,11 @@ final class Datagrams {
     private final SoftFabric fabric;
     private final MemorySegment grh = DeviceMemory.buffer(GRH_BYTES);
     private final Sges grhView = new Sges(1);
+    private final LocalAccess localAccess;
 
     Datagrams(SoftFabric fabric) {
         this.fabric = fabric;
+        this.localAccess = new LocalAccess(fabric.keys());
     }
 
     WcStatus send(SoftQueuePair sender, SendWqe wqe, Sges source, long length) {
@@ -76,7 +78,7 @@ final class Datagrams {
             return;
         }
         Sges target = queue.headSges();
-        WcStatus status = LocalAccess.check(fabric.keys(), target, receiver.softPd(), true);
+        WcStatus status = localAccess.check(target, receiver.softPd(), true);
         if (status != WcStatus.SUCCESS) {
             long wrId = receiver.takeReceive();
             receiver.completeReceive(receiver.startReceive(wrId, status, WcOpcode.RECV));

@@ -31,8 +31,8 @@ final class LocalAccess {
      */
     WcStatus check(Sges list, SoftProtectionDomain pd, boolean write) {
         for (int i = 0; i < list.count; i++) {
-            int bytes = list.length[i];
-            if (bytes != 0 && !granted(list.lkey[i], pd, write, list.address[i], Integer.toUnsignedLong(bytes))) {
+            int bytes = list.length(i);
+            if (bytes != 0 && !granted(list.lkey(i), pd, write, list.address(i), Integer.toUnsignedLong(bytes))) {
                 return WcStatus.LOC_PROT_ERR;
             }
         }
@@ -65,7 +65,7 @@ final class LocalAccess {
     static void copy(Sges source, long sourceStart, Sges target, long targetStart, long bytes) {
         if (source.count == 1 && target.count == 1 && bytes <= source.totalLength() - sourceStart
                 && bytes <= target.totalLength() - targetStart) {
-            DeviceMemory.copy(source.address[0] + sourceStart, target.address[0] + targetStart, bytes);
+            DeviceMemory.copy(source.address(0) + sourceStart, target.address(0) + targetStart, bytes);
             return;
         }
         int si = 0;
@@ -74,20 +74,20 @@ final class LocalAccess {
         long to = targetStart;
         long left = bytes;
         while (left > 0) {
-            while (si < source.count && so >= Integer.toUnsignedLong(source.length[si])) {
-                so -= Integer.toUnsignedLong(source.length[si]);
+            while (si < source.count && so >= Integer.toUnsignedLong(source.length(si))) {
+                so -= Integer.toUnsignedLong(source.length(si));
                 si++;
             }
-            while (ti < target.count && to >= Integer.toUnsignedLong(target.length[ti])) {
-                to -= Integer.toUnsignedLong(target.length[ti]);
+            while (ti < target.count && to >= Integer.toUnsignedLong(target.length(ti))) {
+                to -= Integer.toUnsignedLong(target.length(ti));
                 ti++;
             }
             if (si == source.count || ti == target.count) {
                 return;
             }
-            long chunk = Math.min(left, Math.min(Integer.toUnsignedLong(source.length[si]) - so,
-                    Integer.toUnsignedLong(target.length[ti]) - to));
-            DeviceMemory.copy(source.address[si] + so, target.address[ti] + to, chunk);
+            long chunk = Math.min(left, Math.min(Integer.toUnsignedLong(source.length(si)) - so,
+                    Integer.toUnsignedLong(target.length(ti)) - to));
+            DeviceMemory.copy(source.address(si) + so, target.address(ti) + to, chunk);
             left -= chunk;
             so += chunk;
             to += chunk;

@@ -19,12 +19,16 @@ final class Requester {
     private final SoftFabric fabric;
     private final Responder responder;
     private final Datagrams datagrams;
+    private final LocalAccess localAccess;
+    /** The inline data of the request being executed, as a one-entry list. */
+    private final Sges inlineView = new Sges(1);
     private SoftQueuePair blockedOn;
 
     Requester(SoftFabric fabric) {
         this.fabric = fabric;
         this.responder = new Responder(fabric);
         this.datagrams = new Datagrams(fabric);
+        this.localAccess = new LocalAccess(fabric.keys());
     }
 
     /**
@@ -110,7 +114,7 @@ final class Requester {
             return executeLocal(qp, wqe);
         }
         if (!wqe.isInline) {
-            WcStatus local = LocalAccess.check(fabric.keys(), wqe.sges, qp.softPd(), wqe.opcode.writesLocal());
+            WcStatus local = localAccess.check(wqe.sges, qp.softPd(), wqe.opcode.writesLocal());
             if (local != WcStatus.SUCCESS) {
                 return local;
             }
@@ -119,7 +123,7 @@ final class Requester {
             return WcStatus.LOC_LEN_ERR;
         }
         if (qp.type() == QpType.UD) {
-            return datagrams.send(qp, wqe, wqe.source(), length);
+            return datagrams.send(qp, wqe, wqe.source(inlineView), length);
         }
         SoftQueuePair peer = qp.connectedPeer();
         if (peer == null) {
@@ -128,7 +132,7 @@ final class Requester {
         if (qp.type() == QpType.XRC_SEND && !peer.deliverTo(wqe.remoteSrqn)) {
             return WcStatus.REM_INV_REQ_ERR;
         }
-        int response = responder.respond(qp, peer, wqe, wqe.source(), length);
+        int response = responder.respond(qp, peer, wqe, wqe.source(inlineView), length);
         if (response == Responder.ACK) {
             return WcStatus.SUCCESS;
         }

@@ -33,9 +33,11 @@ final class Responder {
 
     private final SoftFabric fabric;
     private final Sges remote = new Sges(1);
+    private final LocalAccess localAccess;
 
     Responder(SoftFabric fabric) {
         this.fabric = fabric;
+        this.localAccess = new LocalAccess(fabric.keys());
     }
 
     int respond(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
@@ -52,9 +54,8 @@ final class Responder {
     }
 
     private int receive(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
-        SoftSharedReceiveQueue srq = responder.softSrq();
-        if (srq != null && srq.tagMatcher() != null) {
-            return srq.tagMatcher().receive(requester, responder, wqe, source, length);
+        if (responder.matchesTags()) {
+            return responder.softSrq().tagMatcher().receive(requester, responder, wqe, source, length);
         }
         ReceiveQueue queue = responder.receiveQueue();
         if (queue.isEmpty()) {
@@ -72,7 +73,7 @@ final class Responder {
 
     /** @return whether the receive request at the head of the queue can take the message, as a status */
     private WcStatus receiveStatus(SoftQueuePair responder, SendWqe wqe, Sges target, long length) {
-        WcStatus status = LocalAccess.check(fabric.keys(), target, responder.softPd(), true);
+        WcStatus status = localAccess.check(target, responder.softPd(), true);
         if (status == WcStatus.SUCCESS && length > target.totalLength()) {
             return WcStatus.LOC_LEN_ERR;
         }
@@ -166,7 +167,7 @@ final class Responder {
         long original = wqe.opcode == SendOpcode.ATOMIC_CMP_AND_SWP
                 ? (long) ATOMIC_LONG.compareAndExchange(memory, wqe.remoteAddress, wqe.compareAdd, wqe.swap)
                 : (long) ATOMIC_LONG.getAndAdd(memory, wqe.remoteAddress, wqe.compareAdd);
-        memory.set(ValueLayout.JAVA_LONG_UNALIGNED, wqe.sges.address[0], original);
+        memory.set(ValueLayout.JAVA_LONG_UNALIGNED, wqe.sges.address(0), original);
         return ACK;
     }
 

@@ -20,10 +20,14 @@ final class SendQueue {
     private static final VarHandle DISCARDED = FieldHandles.of(MethodHandles.lookup(), "discarded", long.class);
 
     private final SendWqe[] slots;
+    /** The inline data buffers of the slots, kept alive with the queue. */
+    private final MemorySegment inline;
     private final int mask;
     private final int capacity;
     private volatile long polled;
     private volatile long discarded;
+    /** The poster's bound: the positions below it are known to be free (see {@link #hasRoom}). */
+    private long freeUntil;
     long posted;
     long executed;
 
@@ -32,9 +36,9 @@ final class SendQueue {
         slots = new SendWqe[RingSlots.lengthFor(capacity)];
         mask = slots.length - 1;
         long stride = (maxInline + Long.BYTES - 1) & -Long.BYTES;
-        MemorySegment inline = DeviceMemory.buffer(stride * slots.length);
+        inline = DeviceMemory.buffer(stride * slots.length);
         for (int i = 0; i < slots.length; i++) {
-            slots[i] = new SendWqe(maxSge, inline.asSlice(i * stride, maxInline));
+            slots[i] = new SendWqe(maxSge, inline.address() + i * stride);
         }
     }
 
@@ -46,9 +50,18 @@ final class SendQueue {
         return slots[(int) position & mask];
     }
 
-    /** @return whether {@code position} may be written by a new request */
+    /**
+     * Called by the poster only. The positions that free slots only grow, so a bound read once stays valid
+     * until the poster reaches it; only then are they read again.
+     *
+     * @return whether {@code position} may be written by a new request
+     */
     boolean hasRoom(long position) {
-        return position - Math.max(polled, discarded) < capacity;
+        if (position < freeUntil) {
+            return true;
+        }
+        freeUntil = Math.max(polled, discarded) + capacity;
+        return position < freeUntil;
     }
 
     /** Frees the slots before {@code position}; called by the poller of the send completion queue. */

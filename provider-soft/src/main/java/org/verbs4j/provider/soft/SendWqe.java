@@ -1,6 +1,5 @@
 package org.verbs4j.provider.soft;
 
-import java.lang.foreign.MemorySegment;
 import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
 import org.verbs4j.MwBindInfo;
@@ -29,9 +28,8 @@ final class SendWqe {
     int remoteSrqn;
     boolean hasXrcSrqn;
     final Sges sges;
-    /** The inline data as a one-entry list, for the copy routines. */
-    final Sges inlineView = new Sges(1);
-    final MemorySegment inline;
+    /** The address of the slot's native buffer for inline data, {@code max_inline_data} bytes. */
+    final long inline;
     int inlineLength;
     boolean isInline;
     boolean hasData;
@@ -41,8 +39,11 @@ final class SendWqe {
     MwBindInfo bindInfo;
     int rnrAttempts;
 
-    /** @param inline the slot's native buffer for inline data, {@code max_inline_data} bytes */
-    SendWqe(int maxSge, MemorySegment inline) {
+    /**
+     * @param inline the address of the slot's native buffer for inline data, {@code max_inline_data} bytes,
+     *     which the creator keeps alive
+     */
+    SendWqe(int maxSge, long inline) {
         sges = new Sges(maxSge);
         this.inline = inline;
     }
@@ -55,7 +56,9 @@ final class SendWqe {
      * set; the references such fields keep are replaced by the next request that sets them.
      */
     void clear(SendOpcode newOpcode, long newWrId, int newFlags) {
-        opcode = newOpcode;
+        if (opcode != newOpcode) {
+            opcode = newOpcode; // only when it changes: an unchanged reference needs no garbage collector barrier
+        }
         wrId = newWrId;
         flags = newFlags;
         sges.clear();
@@ -66,10 +69,13 @@ final class SendWqe {
         rnrAttempts = 0;
     }
 
-    /** @return the data to send: the inline copy or the SGE list */
-    Sges source() {
+    /**
+     * @param inlineView a one-entry list to show the inline data through, for the copy routines
+     * @return the data to send: the inline copy (in {@code inlineView}) or the SGE list
+     */
+    Sges source(Sges inlineView) {
         if (isInline) {
-            inlineView.setResolved(inline.address(), inlineLength);
+            inlineView.setResolved(inline, inlineLength);
             return inlineView;
         }
         return sges;

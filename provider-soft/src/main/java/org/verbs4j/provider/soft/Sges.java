@@ -4,19 +4,38 @@ package org.verbs4j.provider.soft;
  * A scatter/gather list held by the device: the address, length and local key of each entry, and their
  * total length. The addresses are absolute ({@link DeviceMemory}); {@link LocalAccess#check} decides
  * whether the keys grant them.
+ *
+ * <p>The first entry lives in fields of the list itself and the others in one array of two words per
+ * entry (the address, then the length and the key), so that a list of one entry, the common case, is one
+ * small object: the device keeps one list per queue slot, and the data path reads them one after another.
  */
 final class Sges {
 
-    final long[] address;
-    final int[] length;
-    final int[] lkey;
+    /** The words of the entries after the first: per entry the address, then the length and the key. */
+    private final long[] more;
+    private long firstAddress;
+    private long firstLengthAndKey;
     int count;
     private long total;
 
     Sges(int capacity) {
-        address = new long[capacity];
-        length = new int[capacity];
-        lkey = new int[capacity];
+        more = capacity > 1 ? new long[2 * (capacity - 1)] : null;
+    }
+
+    long address(int index) {
+        return index == 0 ? firstAddress : more[2 * index - 2];
+    }
+
+    int length(int index) {
+        return (int) lengthAndKey(index);
+    }
+
+    int lkey(int index) {
+        return (int) (lengthAndKey(index) >>> Integer.SIZE);
+    }
+
+    private long lengthAndKey(int index) {
+        return index == 0 ? firstLengthAndKey : more[2 * index - 1];
     }
 
     void clear() {
@@ -25,9 +44,14 @@ final class Sges {
     }
 
     void add(long entryAddress, int entryLength, int entryLkey) {
-        address[count] = entryAddress;
-        length[count] = entryLength;
-        lkey[count] = entryLkey;
+        long lengthAndKey = Integer.toUnsignedLong(entryLength) | (long) entryLkey << Integer.SIZE;
+        if (count == 0) {
+            firstAddress = entryAddress;
+            firstLengthAndKey = lengthAndKey;
+        } else {
+            more[2 * count - 2] = entryAddress;
+            more[2 * count - 1] = lengthAndKey;
+        }
         count++;
         total += Integer.toUnsignedLong(entryLength);
     }
@@ -35,9 +59,8 @@ final class Sges {
     /** Replaces the list with one entry that needs no key (inline data, a checked remote target). */
     void setResolved(long entryAddress, long bytes) {
         count = 1;
-        address[0] = entryAddress;
-        length[0] = (int) bytes;
-        lkey[0] = 0;
+        firstAddress = entryAddress;
+        firstLengthAndKey = bytes & 0xffff_ffffL;
         total = bytes;
     }
 

@@ -315,6 +315,14 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return sharedQueue;
     }
 
+    /**
+     * @return whether its receives go through a tag-matching SRQ (a boolean, not the SRQ: the data path can
+     *     inline it while no SRQ class is loaded)
+     */
+    boolean matchesTags() {
+        return sharedQueue != null && sharedQueue.tagMatcher() != null;
+    }
+
     /** @return whether the transport is reliable (RC and XRC): errors are NAKed, an empty queue RNR-NAKed */
     boolean reliable() {
         return reliable;

@@ -36,8 +36,12 @@ final class SoftSendOps implements SendOps {
     private final long opsBits;
     private final SendQueue queue;
     private final SendWqe overflow;
+    /** The inline data buffer of {@link #overflow}, kept alive with it. */
+    private final MemorySegment overflowInline;
     private final int maxSge;
     private final int maxInline;
+    private final boolean needsUdAddress;
+    private final boolean needsXrcSrqn;
     private boolean inBatch;
     private long base;
     private int staged;
@@ -55,7 +59,10 @@ final class SoftSendOps implements SendOps {
         this.queue = qp.sendQueue();
         this.maxSge = qp.capabilities().maxSendSge();
         this.maxInline = qp.capabilities().maxInlineData();
-        this.overflow = new SendWqe(maxSge, DeviceMemory.buffer(maxInline));
+        this.needsUdAddress = qp.type() == QpType.UD;
+        this.needsXrcSrqn = qp.type() == QpType.XRC_SEND;
+        this.overflowInline = DeviceMemory.buffer(maxInline);
+        this.overflow = new SendWqe(maxSge, overflowInline.address());
     }
 
     @Override
@@ -303,7 +310,7 @@ final class SoftSendOps implements SendOps {
     public SendOps setInlineData(MemorySegment data) {
         SendWqe wqe = inlineTarget("ibv_wr_set_inline_data", data.byteSize());
         if (wqe != null) {
-            MemorySegment.copy(data, 0, wqe.inline, 0, data.byteSize());
+            MemorySegment.copy(data, 0, DeviceMemory.ALL, wqe.inline, data.byteSize());
             wqe.inlineLength = (int) data.byteSize();
         }
         return this;
@@ -320,7 +327,7 @@ final class SoftSendOps implements SendOps {
             long offset = 0;
             for (int i = 0; i < buffers.size(); i++) {
                 MemorySegment piece = buffers.get(i);
-                MemorySegment.copy(piece, 0, wqe.inline, offset, piece.byteSize());
+                MemorySegment.copy(piece, 0, DeviceMemory.ALL, wqe.inline + offset, piece.byteSize());
                 offset += piece.byteSize();
             }
             wqe.inlineLength = (int) total;
@@ -401,13 +408,13 @@ final class SoftSendOps implements SendOps {
         if (wqe.opcode.carriesData() && !wqe.hasData) {
             return Incompleteness.NO_DATA;
         }
-        if (qp.type() == QpType.UD && !wqe.hasUdAddress) {
+        if (needsUdAddress && !wqe.hasUdAddress) {
             return Incompleteness.NO_UD_ADDRESS;
         }
-        if (qp.type() == QpType.XRC_SEND && !wqe.hasXrcSrqn) {
+        if (needsXrcSrqn && !wqe.hasXrcSrqn) {
             return Incompleteness.NO_XRC_SRQN;
         }
-        if (wqe.opcode.isAtomic() && (wqe.sges.count != 1 || wqe.sges.length[0] != Long.BYTES)) {
+        if (wqe.opcode.isAtomic() && (wqe.sges.count != 1 || wqe.sges.length(0) != Long.BYTES)) {
             return Incompleteness.ATOMIC_SGE;
         }
         return Incompleteness.NONE;

@@ -51,12 +51,14 @@ final class TagMatcher {
     private final MemorySegment header = DeviceMemory.buffer(TMH_BYTES + RVH_BYTES);
     private final Sges headerView = new Sges(1);
     private final Sges remote = new Sges(1);
+    private final LocalAccess localAccess;
     private long nextSequence;
     private int unexpectedIn;
     private int unexpectedOut;
 
     TagMatcher(SoftSharedReceiveQueue srq, TmCap cap) {
         this.srq = srq;
+        this.localAccess = new LocalAccess(srq.fabric().keys());
         this.maxOps = cap.maxOps();
         this.entries = new TagEntry[cap.maxNumTags()];
         for (int i = 0; i < entries.length; i++) {
@@ -178,7 +180,7 @@ final class TagMatcher {
     private int eager(SoftQueuePair requester, SoftQueuePair responder, TagEntry entry, Sges source, long length,
                       long tag, int appContext) {
         long payload = length - TMH_BYTES;
-        WcStatus status = LocalAccess.check(srq.fabric().keys(), entry.buffer, srq.softPd(), true);
+        WcStatus status = localAccess.check(entry.buffer, srq.softPd(), true);
         if (status == WcStatus.SUCCESS && payload > entry.buffer.totalLength()) {
             status = WcStatus.LOC_LEN_ERR;
         }
@@ -207,7 +209,7 @@ final class TagMatcher {
         long va = header.get(BE_LONG, TMH_BYTES);
         int rkey = header.get(BE_INT, TMH_BYTES + 8);
         long length = Integer.toUnsignedLong(header.get(BE_INT, TMH_BYTES + 12));
-        WcStatus status = LocalAccess.check(srq.fabric().keys(), entry.buffer, srq.softPd(), true);
+        WcStatus status = localAccess.check(entry.buffer, srq.softPd(), true);
         if (status == WcStatus.SUCCESS && length > entry.buffer.totalLength()) {
             headerView.setResolved(header.address(), TMH_BYTES + RVH_BYTES);
             LocalAccess.copy(headerView, 0, entry.buffer, 0, Math.min(entry.buffer.totalLength(),
@@ -246,7 +248,7 @@ final class TagMatcher {
         header.set(ValueLayout.JAVA_BYTE, 0, (byte) TmhOpcode.FIN.value());
         headerView.setResolved(header.address(), TMH_BYTES + RVH_BYTES);
         Sges target = queue.headSges();
-        WcStatus status = LocalAccess.check(srq.fabric().keys(), target, requester.softPd(), true);
+        WcStatus status = localAccess.check(target, requester.softPd(), true);
         if (status == WcStatus.SUCCESS && target.totalLength() < TMH_BYTES + RVH_BYTES) {
             status = WcStatus.LOC_LEN_ERR;
         }
@@ -270,7 +272,7 @@ final class TagMatcher {
             return Responder.RNR;
         }
         Sges target = queue.headSges();
-        WcStatus status = LocalAccess.check(srq.fabric().keys(), target, srq.softPd(), true);
+        WcStatus status = localAccess.check(target, srq.softPd(), true);
         if (status == WcStatus.SUCCESS && length > target.totalLength()) {
             status = WcStatus.LOC_LEN_ERR;
         }
