@@ -34,11 +34,21 @@ final class Completion {
     /** The device clock when the completion was queued (in a ring entry), or 0. */
     long timestamp;
 
-    /** Starts a new completion with the fields every completion has. */
+    /**
+     * Starts a new completion with the fields every completion has, and resets the others, except those
+     * read only under a flag that is reset ({@link #sourceGidHigh} and {@link #sourceGidLow} under
+     * {@link #hasSourceGid}, {@link #sendPosition} under {@link #sendQueue}) and {@link #timestamp}, which
+     * publishing writes. A reference is stored only when it changes: entries of a stream mostly keep their
+     * status and opcode, and an unchanged reference needs no garbage collector barrier.
+     */
     Completion start(long wrIdValue, WcStatus statusValue, WcOpcode opcodeValue, int qpNumValue) {
         wrId = wrIdValue;
-        status = statusValue;
-        opcode = opcodeValue;
+        if (status != statusValue) {
+            status = statusValue;
+        }
+        if (opcode != opcodeValue) {
+            opcode = opcodeValue;
+        }
         qpNum = qpNumValue;
         vendorErr = statusValue == WcStatus.SUCCESS ? 0 : statusValue.ordinal();
         byteLen = 0;
@@ -49,13 +59,9 @@ final class Completion {
         tmTag = 0;
         tmPriv = 0;
         hasSourceGid = false;
-        sourceGidHigh = 0;
-        sourceGidLow = 0;
         unsolicited = false;
         solicited = statusValue != WcStatus.SUCCESS;
         sendQueue = null;
-        sendPosition = 0;
-        timestamp = 0;
         return this;
     }
 

@@ -43,6 +43,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private static final VarHandle PUBLISHED = FieldHandles.of(MethodHandles.lookup(), "published", long.class);
     private static final VarHandle CONSUMED = FieldHandles.of(MethodHandles.lookup(), "consumed", long.class);
     private static final VarHandle POLLER = FieldHandles.of(MethodHandles.lookup(), "poller", Thread.class);
+    private static final VarHandle RING = FieldHandles.of(MethodHandles.lookup(), "ring", CompletionRing.class);
 
     private final SoftContext context;
     private final Object cqContext;
@@ -66,7 +67,10 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     private volatile long published;
     private volatile long consumed;
-    private volatile boolean overrun;
+    /** Whether the queue overran (without IGNORE_OVERRUN); wire lock held. */
+    private boolean overrun;
+    /** The producer's bound: the positions below it are known to be free; wire lock held. */
+    private long freeUntil;
     /** The thread whose batch is open (compare-and-set, released with a release store), or {@code null}. */
     private Thread poller;
     private long cursor;
@@ -149,9 +153,9 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         if (overrun || isClosed()) {
             return null;
         }
-        CompletionRing entries = ring;
-        long position = published;
-        if (position - consumed >= entries.capacity && !ignoreOverrun) {
+        CompletionRing entries = producerRing();
+        long position = producerPosition();
+        if (position >= freeUntil && !hasRoom(position, entries)) {
             overrun = true;
             context.events().post(AsyncEventType.CQ_ERR, this, 0);
             return null;
@@ -159,10 +163,29 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         return entries.at(position);
     }
 
+    /**
+     * The producer's view of the ring and of the published position: plain reads, because only the producer
+     * changes them, as does {@link #resize}, both under the wire lock. (A volatile read would stop the
+     * compiler from reusing the fields the data path read before it.)
+     */
+    private CompletionRing producerRing() {
+        return (CompletionRing) RING.get(this);
+    }
+
+    private long producerPosition() {
+        return (long) PUBLISHED.get(this);
+    }
+
+    /** Reads the consumed position again; @return whether the entry at {@code position} may be written */
+    private boolean hasRoom(long position, CompletionRing entries) {
+        freeUntil = consumed + entries.capacity;
+        return ignoreOverrun || position < freeUntil;
+    }
+
     /** Publishes the entry that {@link #reserve} returned, now filled, and raises the notification it deserves. */
     void publish(Completion entry) {
         entry.timestamp = stampsTime ? clock.ticks() : 0;
-        PUBLISHED.setRelease(this, published + 1);
+        PUBLISHED.setRelease(this, producerPosition() + 1);
         if (channel != null) {
             notifyChannel(entry.solicited);
         }
@@ -517,6 +540,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
             }
             CONSUMED.setRelease(this, start);
             ring = resized;
+            freeUntil = 0;
         } finally {
             wire.unlock();
         }
