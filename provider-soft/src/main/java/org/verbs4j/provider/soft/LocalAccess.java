@@ -12,7 +12,7 @@ import org.verbs4j.WcStatus;
 final class LocalAccess {
 
     private final ObjectTable<Object> keys;
-    /** The region of the last key looked up that named one (kept until another is looked up), or null. */
+    /** The region of the last key looked up in the table that named one (kept until the next), or null. */
     private SoftMemoryRegion last;
 
     /** @param keys the fabric's key table */
@@ -39,22 +39,19 @@ final class LocalAccess {
         return WcStatus.SUCCESS;
     }
 
+    /** Tries the region of the last key first; the key table only when that region does not grant it. */
     private boolean granted(int lkey, SoftProtectionDomain pd, boolean write, long address, long bytes) {
-        SoftMemoryRegion mr = region(lkey);
-        return mr != null && mr.grantsLocal(lkey, pd, write, address, bytes);
+        SoftMemoryRegion cached = last;
+        return cached != null && cached.grantsLocal(lkey, pd, write, address, bytes)
+                || grantedByTable(lkey, pd, write, address, bytes);
     }
 
-    /** @return the region {@code lkey}'s index names (its key may still differ), or {@code null} */
-    private SoftMemoryRegion region(int lkey) {
-        SoftMemoryRegion cached = last;
-        if (cached != null && cached.lkey() == lkey) {
-            return cached;
-        }
+    private boolean grantedByTable(int lkey, SoftProtectionDomain pd, boolean write, long address, long bytes) {
         if (keys.get(MemoryKeys.index(lkey)) instanceof SoftMemoryRegion mr) {
             last = mr;
-            return mr;
+            return mr.grantsLocal(lkey, pd, write, address, bytes);
         }
-        return null;
+        return false;
     }
 
     /**

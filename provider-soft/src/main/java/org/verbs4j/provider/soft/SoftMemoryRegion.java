@@ -26,6 +26,8 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     private final Set<AccessFlag> access;
     private final long accessBits;
     private final int key;
+    /** {@link #key} if the region grants LOCAL_WRITE, otherwise 0, which is no key. */
+    private final int writableKey;
     private int boundWindows;
 
     SoftMemoryRegion(SoftProtectionDomain pd, MemorySegment segment, Set<AccessFlag> access) {
@@ -46,6 +48,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
             throw Failures.noMemory(REG, "no memory key left");
         }
         this.key = MemoryKeys.key(index, MemoryKeys.initialKeyByte(index));
+        this.writableKey = access.contains(AccessFlag.LOCAL_WRITE) ? key : 0;
     }
 
     private static void validate(MemorySegment segment, Set<AccessFlag> access) {
@@ -131,8 +134,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
      * @return whether the access is granted
      */
     boolean grantsLocal(int lkey, SoftProtectionDomain pd, boolean write, long address, long length) {
-        return key == lkey && usable() && domain == pd && (!write || allows(AccessFlag.LOCAL_WRITE))
-                && covers(address, length);
+        return (write ? writableKey : key) == lkey && domain == pd && covers(address, length) && usable();
     }
 
     /** @return whether {@code [address, address + length)} lies inside the region */

@@ -203,6 +203,36 @@ class ErrorStatusTest {
     }
 
     @Test
+    void aKeyThatJustWorkedIsAProtectionErrorOnceItsRegionIsDeregistered() {
+        QueuePair c = rig.qp(QpType.RC, cqA, 4);
+        QueuePair d = rig.qp(QpType.RC, cqB, 4);
+        rig.connectPair(c, d);
+        MemoryRegion used = rig.region(64);
+        assertThat(writeFrom(c, 1, used)).as("the region's key while registered").isEqualTo(WcStatus.SUCCESS);
+        used.close();
+        assertThat(writeFrom(c, 2, used)).as("the same key after ibv_dereg_mr").isEqualTo(WcStatus.LOC_PROT_ERR);
+    }
+
+    @Test
+    void aKeyThatJustWorkedIsAProtectionErrorOnceItsArenaIsClosed() {
+        rig.connectPair(a, b);
+        java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
+        MemoryRegion dying = rig.pd.registerMemory(arena.allocate(64), Rig.ALL_ACCESS);
+        assertThat(writeFrom(a, 1, dying)).as("the region's key while its arena is open").isEqualTo(WcStatus.SUCCESS);
+        arena.close();
+        assertThat(writeFrom(a, 2, dying)).as("the same key after the arena closed").isEqualTo(WcStatus.LOC_PROT_ERR);
+    }
+
+    /** Writes 8 bytes from {@code source} to {@link #mrB} with a signaled RDMA_WRITE; @return its status */
+    private WcStatus writeFrom(QueuePair qp, int wrId, MemoryRegion source) {
+        SendOps ops = qp.sendOps();
+        ops.start();
+        ops.wrId(wrId).wrFlags(SIGNALED).rdmaWrite(mrB.rkey(), mrB.address()).setSge(source.lkey(), source.address(), 8);
+        ops.complete();
+        return Rig.poll(cqA).status();
+    }
+
+    @Test
     void memoryWhoseArenaWasClosedIsAProtectionErrorNotAWildWrite() {
         rig.connectPair(a, b);
         java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
