@@ -20,8 +20,6 @@ final class Requester {
     private final Responder responder;
     private final Datagrams datagrams;
     private final LocalAccess localAccess;
-    /** The inline data of the request being executed, as a one-entry list. */
-    private final Sges inlineView = new Sges(1);
     private SoftQueuePair blockedOn;
 
     Requester(SoftFabric fabric) {
@@ -123,7 +121,7 @@ final class Requester {
             return WcStatus.LOC_LEN_ERR;
         }
         if (qp.type() == QpType.UD) {
-            return datagrams.send(qp, wqe, wqe.source(inlineView), length);
+            return datagrams.send(qp, wqe, qp.sendQueue().source(wqe), length);
         }
         SoftQueuePair peer = qp.connectedPeer();
         if (peer == null) {
@@ -132,7 +130,7 @@ final class Requester {
         if (qp.type() == QpType.XRC_SEND && !peer.deliverTo(wqe.remoteSrqn)) {
             return WcStatus.REM_INV_REQ_ERR;
         }
-        int response = responder.respond(qp, peer, wqe, wqe.source(inlineView), length);
+        int response = responder.respond(qp, peer, wqe, qp.sendQueue().source(wqe), length);
         if (response == Responder.ACK) {
             return WcStatus.SUCCESS;
         }

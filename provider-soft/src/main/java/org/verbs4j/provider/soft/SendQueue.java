@@ -22,6 +22,12 @@ final class SendQueue {
     private final SendWqe[] slots;
     /** The inline data buffers of the slots, kept alive with the queue. */
     private final MemorySegment inline;
+    /**
+     * The inline data of the request being executed, as a one-entry list: one per queue, not per slot, and
+     * not one for the whole engine, because executing a request may execute other queues' requests (a
+     * responder that fails wakes the requesters waiting on it) but never this queue's again.
+     */
+    private final Sges inlineView = new Sges(1);
     private final int mask;
     private final int capacity;
     private volatile long polled;
@@ -48,6 +54,11 @@ final class SendQueue {
 
     SendWqe slot(long position) {
         return slots[(int) position & mask];
+    }
+
+    /** @return the data {@code wqe}, a slot of this queue, sends: its inline data or its SGE list */
+    Sges source(SendWqe wqe) {
+        return wqe.source(inlineView);
     }
 
     /**
