@@ -123,6 +123,23 @@ class CompletionQueueTest {
     }
 
     @Test
+    void aQueueShrunkByResizeOverrunsAtItsNewSize() {
+        CompletionQueue cq = rig.cq(15);
+        Loop loop = new Loop(rig, cq);
+        loop.send(1, 8);
+        assertThat(Rig.poll(cq).wrId()).as("the producer has seen room for 15").isEqualTo(1);
+        cq.resize(1);
+        assertThat(cq.cqe()).isEqualTo(1);
+        loop.send(2, 8);
+        loop.send(3, 8);
+        AsyncEvent cqErr = rig.context.getAsyncEvent(Duration.ofSeconds(1));
+        assertThat(cqErr.type()).as("the second completion does not fit in one entry").isEqualTo(AsyncEventType.CQ_ERR);
+        rig.context.ackAsyncEvent(cqErr);
+        assertThat(Rig.poll(cq).wrId()).as("the entry written before the overrun is intact").isEqualTo(2);
+        assertThat(loop.qp.state()).isEqualTo(QpState.ERR);
+    }
+
+    @Test
     void timestampsComeFromTheDeviceClock() {
         CompletionQueue cq = rig.context.createCompletionQueue(CqInitAttributes.builder(8)
                 .wcFlags(EnumSet.of(CompletionField.COMPLETION_TIMESTAMP,
