@@ -31,10 +31,20 @@ public class StreamingTwoThreadsBenchmark extends StreamState {
     private static final int BURST = MessageStream.BURST;
     private static final int DEPTH = MessageStream.DEPTH;
 
-    private long sendsPosted;
-    private long sendsCompleted;
-    private long receivesPosted;
-    private long receivesCompleted;
+    /**
+     * One side's count of posted and completed requests, in an object of its own thread: two processes in
+     * perftest share nothing, and counters of both threads side by side would share a cache line.
+     */
+    @State(Scope.Thread)
+    public static class Window {
+        long posted;
+        long completed;
+
+        /** @return whether another burst fits in the queue */
+        boolean hasRoom() {
+            return posted - completed <= DEPTH - BURST;
+        }
+    }
 
     /** The messages the receiver got. */
     @State(Scope.Thread)
@@ -50,31 +60,38 @@ public class StreamingTwoThreadsBenchmark extends StreamState {
         }
     }
 
-    /** @return the messages sent so far */
+    /**
+     * @param sends the sender's window
+     * @return the messages sent so far
+     */
     @Benchmark
     @Group("send8")
     @GroupThreads(1)
-    public long sender() {
-        if (sendsPosted - sendsCompleted <= DEPTH - BURST) {
+    public long sender(Window sends) {
+        if (sends.hasRoom()) {
             stream.postSends();
-            sendsPosted += BURST;
+            sends.posted += BURST;
         }
-        sendsCompleted += (long) BURST * MessageStream.poll(stream.pair.cqA, Integer.MAX_VALUE);
-        return sendsCompleted;
+        sends.completed += (long) BURST * MessageStream.poll(stream.pair.cqA, Integer.MAX_VALUE);
+        return sends.completed;
     }
 
-    /** @return the messages received so far */
+    /**
+     * @param receives the receiver's window
+     * @param counter the messages received in this iteration
+     * @return the messages received so far
+     */
     @Benchmark
     @Group("send8")
     @GroupThreads(1)
-    public long receiver(Messages counter) {
-        if (receivesPosted - receivesCompleted <= DEPTH - BURST) {
+    public long receiver(Window receives, Messages counter) {
+        if (receives.hasRoom()) {
             stream.postReceives();
-            receivesPosted += BURST;
+            receives.posted += BURST;
         }
         int received = MessageStream.poll(stream.pair.cqB, Integer.MAX_VALUE);
-        receivesCompleted += received;
+        receives.completed += received;
         counter.messages += received;
-        return receivesCompleted;
+        return receives.completed;
     }
 }
