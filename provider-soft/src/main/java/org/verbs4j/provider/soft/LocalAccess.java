@@ -30,13 +30,22 @@ final class LocalAccess {
      *     access, out of bounds)
      */
     WcStatus check(Sges list, SoftProtectionDomain pd, boolean write) {
+        if (list.count == 1) {
+            return grants(list, 0, pd, write) ? WcStatus.SUCCESS : WcStatus.LOC_PROT_ERR; // the common case, no loop
+        }
         for (int i = 0; i < list.count; i++) {
-            int bytes = list.length(i);
-            if (bytes != 0 && !granted(list.lkey(i), pd, write, list.address(i), Integer.toUnsignedLong(bytes))) {
+            if (!grants(list, i, pd, write)) {
                 return WcStatus.LOC_PROT_ERR;
             }
         }
         return WcStatus.SUCCESS;
+    }
+
+    /** @return whether entry {@code index} of {@code list} is empty or granted */
+    private boolean grants(Sges list, int index, SoftProtectionDomain pd, boolean write) {
+        int bytes = list.length(index);
+        return bytes == 0
+                || granted(list.lkey(index), pd, write, list.address(index), Integer.toUnsignedLong(bytes));
     }
 
     /** Tries the region of the last key first; the key table only when that region does not grant it. */

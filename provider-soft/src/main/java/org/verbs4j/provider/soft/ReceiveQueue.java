@@ -1,7 +1,6 @@
 package org.verbs4j.provider.soft;
 
 import org.verbs4j.ReceiveRequest;
-import org.verbs4j.ScatterGatherList;
 
 /**
  * A ring of posted receive requests (of a queue pair or a shared receive queue). The device copies each
@@ -84,12 +83,7 @@ final class ReceiveQueue {
     private void add(ReceiveRequest request) {
         int slot = slot(tail);
         wrId[slot] = request.wrId();
-        Sges sges = entries[slot];
-        sges.clear();
-        ScatterGatherList list = request.sgList();
-        for (int i = 0; i < list.size(); i++) {
-            sges.add(list.address(i), list.length(i), list.lkey(i));
-        }
+        entries[slot].copyOf(request.sgList());
         tail++;
     }
 

@@ -1,5 +1,7 @@
 package org.verbs4j.provider.soft;
 
+import org.verbs4j.ScatterGatherList;
+
 /**
  * A scatter/gather list held by the device: the address, length and local key of each entry, and their
  * total length. The addresses are absolute ({@link DeviceMemory}); {@link LocalAccess#check} decides
@@ -54,6 +56,27 @@ final class Sges {
         }
         count++;
         total += Integer.toUnsignedLong(entryLength);
+    }
+
+    /** Replaces the entries with those of {@code list}, which holds no more than this list can. */
+    void copyOf(ScatterGatherList list) {
+        int size = list.size();
+        if (size == 1) {
+            setSingle(list.address(0), list.length(0), list.lkey(0));
+            return;
+        }
+        clear();
+        for (int i = 0; i < size; i++) {
+            add(list.address(i), list.length(i), list.lkey(i));
+        }
+    }
+
+    /** Replaces the list with one entry. */
+    void setSingle(long entryAddress, int entryLength, int entryLkey) {
+        count = 1;
+        firstAddress = entryAddress;
+        firstLengthAndKey = Integer.toUnsignedLong(entryLength) | (long) entryLkey << Integer.SIZE;
+        total = Integer.toUnsignedLong(entryLength);
     }
 
     /** Replaces the list with one entry that needs no key (inline data, a checked remote target). */

@@ -275,7 +275,7 @@ final class SoftSendOps implements SendOps {
     public SendOps setSge(int lkey, long address, int length) {
         SendWqe wqe = dataTarget("ibv_wr_set_sge", 1);
         if (wqe != null) {
-            wqe.sges.add(address, length, lkey);
+            wqe.sges.setSingle(address, length, lkey);
             wqe.hasData = true;
         }
         return this;
