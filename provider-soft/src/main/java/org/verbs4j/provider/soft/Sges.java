@@ -46,7 +46,7 @@ final class Sges {
     }
 
     void add(long entryAddress, int entryLength, int entryLkey) {
-        long lengthAndKey = Integer.toUnsignedLong(entryLength) | (long) entryLkey << Integer.SIZE;
+        long lengthAndKey = pack(entryLength, entryLkey);
         if (count == 0) {
             firstAddress = entryAddress;
             firstLengthAndKey = lengthAndKey;
@@ -75,8 +75,13 @@ final class Sges {
     void setSingle(long entryAddress, int entryLength, int entryLkey) {
         count = 1;
         firstAddress = entryAddress;
-        firstLengthAndKey = Integer.toUnsignedLong(entryLength) | (long) entryLkey << Integer.SIZE;
+        firstLengthAndKey = pack(entryLength, entryLkey);
         total = Integer.toUnsignedLong(entryLength);
+    }
+
+    /** @return the second word of an entry: the length in the low half, the key in the high half */
+    private static long pack(int entryLength, int entryLkey) {
+        return Integer.toUnsignedLong(entryLength) | (long) entryLkey << Integer.SIZE;
     }
 
     /** Replaces the list with one entry that needs no key (inline data, a checked remote target). */

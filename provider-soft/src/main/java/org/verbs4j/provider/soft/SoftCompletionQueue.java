@@ -164,9 +164,8 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     }
 
     /**
-     * The producer's view of the ring and of the published position: plain reads, because only the producer
-     * changes them, as does {@link #resize}, both under the wire lock. (A volatile read would stop the
-     * compiler from reusing the fields the data path read before it.)
+     * The producer's view of the ring and of the published position: plain reads are enough, because only
+     * the producer changes them, as does {@link #resize}, both under the wire lock.
      */
     private CompletionRing producerRing() {
         return (CompletionRing) RING.get(this);
