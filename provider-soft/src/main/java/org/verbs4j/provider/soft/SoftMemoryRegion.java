@@ -26,8 +26,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     private final Set<AccessFlag> access;
     private final long accessBits;
     private final int key;
-    /** {@link #key} if the region grants LOCAL_WRITE, otherwise 0, which is no key. */
-    private final int writableKey;
+    private final boolean localWrite;
     private int boundWindows;
 
     SoftMemoryRegion(SoftProtectionDomain pd, MemorySegment segment, Set<AccessFlag> access) {
@@ -48,7 +47,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
             throw Failures.noMemory(REG, "no memory key left");
         }
         this.key = MemoryKeys.key(index, MemoryKeys.initialKeyByte(index));
-        this.writableKey = access.contains(AccessFlag.LOCAL_WRITE) ? key : 0;
+        this.localWrite = access.contains(AccessFlag.LOCAL_WRITE);
     }
 
     private static void validate(MemorySegment segment, Set<AccessFlag> access) {
@@ -134,7 +133,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
      * @return whether the access is granted
      */
     boolean grantsLocal(int lkey, SoftProtectionDomain pd, boolean write, long address, long length) {
-        return (write ? writableKey : key) == lkey && domain == pd && covers(address, length) && usable();
+        return key == lkey && (localWrite || !write) && domain == pd && covers(address, length) && usable();
     }
 
     /** @return whether {@code [address, address + length)} lies inside the region */

@@ -223,6 +223,22 @@ class ErrorStatusTest {
         assertThat(writeFrom(a, 2, dying)).as("the same key after the arena closed").isEqualTo(WcStatus.LOC_PROT_ERR);
     }
 
+    @Test
+    void keyZeroDoesNotWriteIntoTheRememberedRegionWithoutLocalWrite() {
+        rig.connectPair(a, b);
+        MemoryRegion readOnly = rig.region(64, EnumSet.of(AccessFlag.REMOTE_READ));
+        assertThat(writeFrom(a, 1, readOnly)).as("reading the region locally is allowed").isEqualTo(WcStatus.SUCCESS);
+        Rig.fill(mrB.segment(), 7);
+        SendOps ops = a.sendOps();
+        ops.start();
+        ops.wrId(2).wrFlags(SIGNALED).rdmaRead(mrB.rkey(), mrB.address()).setSge(0, readOnly.address(), 8);
+        ops.complete();
+        assertThat(Rig.poll(cqA).status()).as("RDMA_READ into the region with local key 0")
+                .isEqualTo(WcStatus.LOC_PROT_ERR);
+        assertThat(readOnly.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0)).as("memory untouched")
+                .isZero();
+    }
+
     /** Writes 8 bytes from {@code source} to {@link #mrB} with a signaled RDMA_WRITE; @return its status */
     private WcStatus writeFrom(QueuePair qp, int wrId, MemoryRegion source) {
         SendOps ops = qp.sendOps();
