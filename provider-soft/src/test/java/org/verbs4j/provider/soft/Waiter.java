@@ -72,8 +72,16 @@ final class Waiter<T> {
         return false;
     }
 
-    boolean isDone() {
-        return task.isDone();
+    /** @return whether the call returns (normally or by throwing) within {@code millis} */
+    boolean returnsWithin(long millis) throws InterruptedException {
+        try {
+            task.get(millis, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException thrown) {
+            return true;
+        } catch (TimeoutException stillRunning) {
+            return false;
+        }
     }
 
     /** @return the result of the call, waiting at most {@code seconds} */
