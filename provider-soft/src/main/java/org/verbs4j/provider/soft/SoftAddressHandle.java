@@ -14,8 +14,6 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
     private static final String CREATE = "ibv_create_ah";
 
     private final SoftProtectionDomain pd;
-    /** The domain of the access checks: {@link #pd}, or the protection domain of a parent domain. */
-    private final SoftProtectionDomain domain;
     private final AhAttributes attributes;
     private final Gid sourceGid;
 
@@ -24,7 +22,6 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
         this.sourceGid = validate(pd.softContext(), attributes, CREATE);
         pd.retain(CREATE);
         this.pd = pd;
-        this.domain = pd.domain();
         this.attributes = attributes;
         pd.softContext().knownPeers().add(attributes.grh().dgid());
     }
@@ -50,8 +47,9 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
         return pd;
     }
 
+    /** @return the domain of the access checks: the protection domain, or the PD of a parent domain */
     SoftProtectionDomain softPd() {
-        return domain;
+        return pd.domain();
     }
 
     @Override

@@ -17,7 +17,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     private static final String REG = "ibv_reg_mr";
 
     private final SoftProtectionDomain pd;
-    /** The domain of the access checks: {@link #pd}, or the protection domain of a parent domain. */
+    /** The domain of the access checks ({@code pd.domain()}), kept here because every local access compares it. */
     private final SoftProtectionDomain domain;
     private final MemorySegment segment;
     private final MemorySegment.Scope scope;

@@ -16,8 +16,6 @@ import org.verbs4j.ProtectionDomain;
 final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
 
     private final SoftProtectionDomain pd;
-    /** The domain of the access checks: {@link #pd}, or the protection domain of a parent domain. */
-    private final SoftProtectionDomain domain;
     private final MwType type;
     private final int index;
     private volatile int rkey;
@@ -31,7 +29,6 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
         super("ibv_dealloc_mw", "memory window");
         pd.retain("ibv_alloc_mw");
         this.pd = pd;
-        this.domain = pd.domain();
         this.type = type;
         int allocated = pd.softContext().fabric().keys().add(this);
         if (allocated < 0) {
@@ -47,8 +44,9 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
         return pd;
     }
 
+    /** @return the domain of the access checks: the protection domain, or the PD of a parent domain */
     SoftProtectionDomain softPd() {
-        return domain;
+        return pd.domain();
     }
 
     @Override
@@ -98,8 +96,8 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
             rkey = newRkey;
             return true;
         }
-        if (!(info.memoryRegion() instanceof SoftMemoryRegion mr) || mr.isClosed() || mr.softPd() != domain
-                || qp.softPd() != domain || !mr.allows(AccessFlag.MW_BIND)
+        if (!(info.memoryRegion() instanceof SoftMemoryRegion mr) || mr.isClosed() || mr.softPd() != softPd()
+                || qp.softPd() != softPd() || !mr.allows(AccessFlag.MW_BIND)
                 || !mr.covers(info.address(), info.length())) {
             return false;
         }
@@ -121,7 +119,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
 
     /** Invalidates a bound type 2 window (LOCAL_INV, SEND_WITH_INV); @return whether it was valid */
     boolean invalidate(SoftProtectionDomain by) {
-        if (type != MwType.TYPE_2 || !isBound() || by != domain) {
+        if (type != MwType.TYPE_2 || !isBound() || by != softPd()) {
             return false;
         }
         unbind();

@@ -387,10 +387,6 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return attributes.destQpNum();
     }
 
-    AhAttributes ahAttr() {
-        return attributes.ahAttr();
-    }
-
     int pathMtuBytes() {
         return attributes.pathMtuBytes();
     }

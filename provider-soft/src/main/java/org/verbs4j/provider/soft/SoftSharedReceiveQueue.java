@@ -30,8 +30,6 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     private final SoftContext context;
     private final SoftFabric fabric;
     private final SoftProtectionDomain pd;
-    /** The domain of the access checks: {@link #pd}, or the protection domain of a parent domain. */
-    private final SoftProtectionDomain domain;
     private final SrqType type;
     private final Object srqContext;
     private final ReceiveQueue queue;
@@ -47,7 +45,6 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         super(DESTROY, "shared receive queue");
         context.ensureOpen(CREATE);
         this.pd = context.own(CREATE, attributes.pd(), SoftProtectionDomain.class, "the protection domain");
-        this.domain = pd.domain();
         this.type = attributes.srqType();
         validate(context, attributes);
         this.context = context;
@@ -114,8 +111,9 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         return fabric;
     }
 
+    /** @return the domain of the access checks: the protection domain, or the PD of a parent domain */
     SoftProtectionDomain softPd() {
-        return domain;
+        return pd.domain();
     }
 
     SoftCompletionQueue softCq() {
