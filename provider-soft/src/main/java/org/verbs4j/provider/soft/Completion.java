@@ -39,7 +39,8 @@ final class Completion {
      * read only under a flag that is reset ({@link #sourceGidHigh} and {@link #sourceGidLow} under
      * {@link #hasSourceGid}, {@link #sendPosition} under {@link #sendQueue}) and {@link #timestamp}, which
      * publishing writes. A reference is stored only when it changes: entries of a stream mostly keep their
-     * status and opcode, and an unchanged reference needs no garbage collector barrier.
+     * status and opcode (and {@link #sendQueue} stays null on a receive queue), and an unchanged reference
+     * needs no garbage collector barrier.
      */
     Completion start(long wrIdValue, WcStatus statusValue, WcOpcode opcodeValue, int qpNumValue) {
         wrId = wrIdValue;
@@ -61,7 +62,9 @@ final class Completion {
         hasSourceGid = false;
         unsolicited = false;
         solicited = statusValue != WcStatus.SUCCESS;
-        sendQueue = null;
+        if (sendQueue != null) {
+            sendQueue = null;
+        }
         return this;
     }
 

@@ -327,7 +327,6 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         SendQueue queue = current.sendQueue;
         if (queue != null) {
             queue.retire(current.sendPosition);
-            current.sendQueue = null;
         }
         cursor++;
         CONSUMED.setRelease(this, cursor);
