@@ -27,6 +27,7 @@ final class ReceiveQueue {
         this.maxSgeName = maxSgeName;
         this.name = name;
         allocate(capacity);
+        fillEmptySlots();
     }
 
     private void allocate(int newCapacity) {
@@ -34,8 +35,14 @@ final class ReceiveQueue {
         wrId = new long[RingSlots.lengthFor(newCapacity)];
         entries = new Sges[wrId.length];
         mask = wrId.length - 1;
+    }
+
+    /** Gives every slot that has none an SGE list of its own. */
+    private void fillEmptySlots() {
         for (int i = 0; i < entries.length; i++) {
-            entries[i] = new Sges(maxSge);
+            if (entries[i] == null) {
+                entries[i] = new Sges(maxSge);
+            }
         }
     }
 
@@ -114,6 +121,7 @@ final class ReceiveQueue {
             wrId[i] = oldIds[from];
             entries[i] = oldEntries[from];
         }
+        fillEmptySlots();
         head = 0;
         tail = count;
     }
