@@ -11,8 +11,9 @@
  * up a producer. The producer fills the next entry of a completion queue in place and publishes it with a
  * release store; a poll batch belongs to one thread, recorded with a compare-and-set (a thread that wants to
  * poll while another thread's batch is open spins until it ends, as mlx5's CQ lock does), and
- * {@code SINGLE_THREADED} queues skip even that. The engine never spins: a request that gets a receiver-not-ready NAK stays at the head of its send
- * queue and is retried when the responder posts a receive (in the posting thread) or, for a finite
+ * {@code SINGLE_THREADED} queues skip even that. The fabric-wide lock spins about 10 microseconds before a
+ * waiting thread parks. No request is retried by spinning: one that gets a receiver-not-ready NAK stays at
+ * the head of its send queue and is retried when the responder posts a receive (in the posting thread) or, for a finite
  * {@code rnr_retry}, after the responder's {@code min_rnr_timer} on a single daemon timer thread
  * ({@code verbs4j-soft-timer}, started on demand and ended after a second without work); when the retries
  * are exhausted it completes with {@code RNR_RETRY_EXC_ERR}. An RC request to a queue pair that does not
