@@ -124,19 +124,10 @@ public final class BandwidthRatio {
     }
 
     private static String quartiles(double[] values, double scale, String unit) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
+        Quantiles q = new Quantiles(values);
         return String.format(Locale.ROOT, "median %.3f%s (quartiles %.3f to %.3f, min %.3f, max %.3f)",
-                scale * at(sorted, 0.5), unit.isEmpty() ? "" : " " + unit, scale * at(sorted, 0.25),
-                scale * at(sorted, 0.75), scale * sorted[0], scale * sorted[sorted.length - 1]);
-    }
-
-    /** @return the {@code fraction} quantile of sorted values, interpolated linearly */
-    private static double at(double[] sorted, double fraction) {
-        double index = fraction * (sorted.length - 1);
-        int below = (int) Math.floor(index);
-        int above = Math.min(below + 1, sorted.length - 1);
-        return sorted[below] + (index - below) * (sorted[above] - sorted[below]);
+                scale * q.median(), unit.isEmpty() ? "" : " " + unit, scale * q.lowerQuartile(),
+                scale * q.upperQuartile(), scale * q.min(), scale * q.max());
     }
 
     /** The command line options. */

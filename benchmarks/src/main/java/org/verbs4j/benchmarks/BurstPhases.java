@@ -1,6 +1,5 @@
 package org.verbs4j.benchmarks;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -38,7 +37,8 @@ public final class BurstPhases {
             }
         }
         for (int phase = 0; phase < PHASES.length; phase++) {
-            System.out.printf(Locale.ROOT, "%-13s %s ns per message%n", PHASES[phase], quartiles(nanos[phase]));
+            System.out.printf(Locale.ROOT, "%-13s %s ns per message%n", PHASES[phase],
+                    new Quantiles(nanos[phase]).summary());
         }
     }
 
@@ -64,10 +64,5 @@ public final class BurstPhases {
         return phases;
     }
 
-    private static String quartiles(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return String.format(Locale.ROOT, "median %.1f (quartiles %.1f to %.1f)", sorted[sorted.length / 2],
-                sorted[sorted.length / 4], sorted[3 * sorted.length / 4]);
-    }
+
 }

@@ -2,7 +2,6 @@ package org.verbs4j.benchmarks;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -32,18 +31,16 @@ public final class CpuTimePerMessage {
         for (String workload : args) {
             StreamingBenchmark streaming = new StreamingBenchmark();
             streaming.setUp();
-            MessageStream stream = new MessageStream();
             try {
                 Runnable burst = switch (workload) {
                     case "send8" -> streaming::send8;
                     case "rdmaWrite8" -> streaming::rdmaWrite8;
-                    case "build" -> stream::buildSendsAndAbort;
+                    case "build" -> streaming.stream::buildSendsAndAbort;
                     default -> throw new IllegalArgumentException("unknown workload " + workload
                             + " (send8, rdmaWrite8, build)");
                 };
                 System.out.printf(Locale.ROOT, "%s: %s CPU ns per message%n", workload, measure(burst));
             } finally {
-                stream.close();
                 streaming.tearDown();
             }
         }
@@ -65,8 +62,6 @@ public final class CpuTimePerMessage {
                 nanos[round] = (double) (threads.getCurrentThreadCpuTime() - start) / messages;
             }
         }
-        Arrays.sort(nanos);
-        return String.format(Locale.ROOT, "median %.1f (quartiles %.1f to %.1f)", nanos[ROUNDS / 2],
-                nanos[ROUNDS / 4], nanos[3 * ROUNDS / 4]);
+        return new Quantiles(nanos).summary();
     }
 }

@@ -1,0 +1,50 @@
+package org.verbs4j.benchmarks;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/** The median and quartiles of a measuring tool's per-round figures, interpolated linearly between ranks. */
+final class Quantiles {
+
+    private final double[] sorted;
+
+    /** @param values the figures of the rounds (not changed) */
+    Quantiles(double[] values) {
+        sorted = values.clone();
+        Arrays.sort(sorted);
+    }
+
+    double median() {
+        return at(0.5);
+    }
+
+    double lowerQuartile() {
+        return at(0.25);
+    }
+
+    double upperQuartile() {
+        return at(0.75);
+    }
+
+    double min() {
+        return sorted[0];
+    }
+
+    double max() {
+        return sorted[sorted.length - 1];
+    }
+
+    /** @return "median M (quartiles L to U)", one decimal each */
+    String summary() {
+        return String.format(Locale.ROOT, "median %.1f (quartiles %.1f to %.1f)", median(), lowerQuartile(),
+                upperQuartile());
+    }
+
+    /** @return the {@code fraction} quantile */
+    private double at(double fraction) {
+        double index = fraction * (sorted.length - 1);
+        int below = (int) Math.floor(index);
+        int above = Math.min(below + 1, sorted.length - 1);
+        return sorted[below] + (index - below) * (sorted[above] - sorted[below]);
+    }
+}
