@@ -3,7 +3,8 @@
 # Finds the Debian archive that this machine's apt already uses, for the scripts that download
 # Debian packages (the rxe VM image, the rdma-core packages of the ABI check). Source this file, then:
 #
-#   verbs4j_debian_mirror   prints the archive's URI (e.g. http://deb.debian.org/debian), or nothing
+#   verbs4j_debian_mirror   prints the archive's URI (e.g. http://deb.debian.org/debian), or nothing;
+#                           $VERBS4J_DEBIAN_MIRROR, when set, is the answer
 #
 # Only the Debian archive itself qualifies, never a third-party repository that apt also knows
 # (a vendor's .deb repository, the security archive, backports of others):
@@ -32,8 +33,8 @@ verbs4j_debian_mirror_from_sources() {
 }
 
 verbs4j_debian_mirror() {
-    local uri
-    uri=$(verbs4j_debian_mirror_from_policy)
+    local uri=${VERBS4J_DEBIAN_MIRROR:-}
+    [ -n "$uri" ] || uri=$(verbs4j_debian_mirror_from_policy)
     [ -n "$uri" ] || uri=$(verbs4j_debian_mirror_from_sources)
     echo "${uri%/}"
 }

@@ -12,7 +12,7 @@
 #   --install-host-deps  apt-get install the host tools first (needs root)
 #
 # Needs root (mmdebstrap --mode=root, chroot, mknod) and access to the Debian
-# archive ($RXE_VM_MIRROR).  Nothing else is downloaded.
+# archive apt uses (VERBS4J_DEBIAN_MIRROR overrides it).  Nothing else is downloaded.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -21,8 +21,8 @@ SUITE=${RXE_VM_SUITE:-trixie}
 # The Debian archive this host's apt already uses, never a third-party repository.
 # shellcheck source=../scripts/debian-mirror.sh
 . "$HERE/../scripts/debian-mirror.sh"
-MIRROR=${RXE_VM_MIRROR:-$(verbs4j_debian_mirror)}
-[ -n "$MIRROR" ] || { echo "build.sh: no Debian mirror found in apt's sources; set RXE_VM_MIRROR" >&2; exit 2; }
+MIRROR=$(verbs4j_debian_mirror)
+[ -n "$MIRROR" ] || { echo "build.sh: no Debian mirror found in apt's sources; set VERBS4J_DEBIAN_MIRROR" >&2; exit 2; }
 KEYRING=${RXE_VM_KEYRING:-/usr/share/keyrings/debian-archive-keyring.gpg}
 IMG_FREE_MB=${RXE_VM_IMG_FREE_MB:-1024}       # free space left in rootfs.img
 PACKAGES="rdma-core,ibverbs-providers,ibverbs-utils,libibverbs-dev,rdmacm-utils"

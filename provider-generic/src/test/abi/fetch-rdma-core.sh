@@ -27,7 +27,7 @@ done
 
 # shellcheck source=../../../../scripts/debian-mirror.sh
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../../../../scripts/debian-mirror.sh"
-MIRROR=${VERBS4J_DEBIAN_MIRROR:-$(verbs4j_debian_mirror)}
+MIRROR=$(verbs4j_debian_mirror)
 [ -n "$MIRROR" ] || die "no Debian mirror in /etc/apt/sources.list{,.d}; set VERBS4J_DEBIAN_MIRROR"
 
 fetch_suite() {
