@@ -3,6 +3,7 @@ package org.verbs4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -180,6 +181,20 @@ class ValueTypesTest {
         assertThatThrownBy(() -> WqInitAttributes.rq(16, 1, null, null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> new WqInitAttributes(null, null, 16, 1, null, null))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("wqType");
+    }
+
+    @Test
+    void anIndirectionTableHasAPowerOfTwoWorkQueues() {
+        assertThat(RwqIndirectionTable.logSize(Collections.nCopies(1, null))).isZero();
+        assertThat(RwqIndirectionTable.logSize(Collections.nCopies(2, null))).isEqualTo(1);
+        assertThat(RwqIndirectionTable.logSize(Collections.nCopies(64, null))).isEqualTo(6);
+        for (int size : new int[] {0, 3, 6, 65}) {
+            assertThatThrownBy(() -> RwqIndirectionTable.logSize(Collections.nCopies(size, null)))
+                    .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("ibv_create_rwq_ind_table")
+                    .hasMessageContaining("power of two").hasMessageContaining("not " + size);
+        }
+        assertThatThrownBy(() -> RwqIndirectionTable.logSize(null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("workQueues");
     }
 
     @Test
