@@ -98,14 +98,37 @@ public abstract class ReceiveScalingVerification extends AreaVerification {
         }
     }
 
+    /**
+     * Not gated: {@link org.verbs4j.Context#createIndirectionTable} checks the size first, before any
+     * capability check, so a device without {@link Capability#RX_HASH} refuses these lists as invalid, not as
+     * unsupported.
+     */
     @Test
     @DisplayName("ibv_create_rwq_ind_table(3) log_ind_tbl_size: a number of work queues that is not a power of "
-            + "two is refused before any native call")
+            + "two (none, three) is refused (EINVAL) first, before any capability check or native call, so on "
+            + "every device")
     void tableSizeMustBeAPowerOfTwo() {
         assertAll(() -> assertThrows(InvalidArgumentException.class,
                         () -> context().createIndirectionTable(List.of()), "no work queues"),
                 () -> assertThrows(InvalidArgumentException.class,
                         () -> context().createIndirectionTable(Arrays.asList(null, null, null)), "three entries"));
+    }
+
+    @Test
+    @DisplayName("ibv_create_rwq_ind_table(3) log_ind_tbl_size: the size is checked before the entries: three "
+            + "closed work queues are refused for their number (EINVAL), two as closed; a null entry is invalid")
+    void tableSizeIsCheckedBeforeTheEntries() {
+        ProtectionDomain pd = protectionDomain();
+        CompletionQueue cq = completionQueue(16);
+        WorkQueue closed = firstWorkQueue(pd, cq);
+        closed.close();
+        assertAll(() -> assertThrows(InvalidArgumentException.class,
+                        () -> context().createIndirectionTable(List.of(closed, closed, closed)),
+                        "three closed work queues"),
+                () -> assertThrows(ClosedObjectException.class,
+                        () -> context().createIndirectionTable(List.of(closed, closed)), "two closed work queues"),
+                () -> assertThrows(InvalidArgumentException.class,
+                        () -> context().createIndirectionTable(Arrays.asList((WorkQueue) null)), "a null entry"));
     }
 
     @Test
