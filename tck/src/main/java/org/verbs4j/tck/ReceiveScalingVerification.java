@@ -33,11 +33,12 @@ import org.verbs4j.WqState;
 import org.verbs4j.WqType;
 
 /**
- * Receive-side scaling as rdma-core's {@code test_rss_traffic.py} builds it: receive work queues
+ * Receive-side scaling: the objects rdma-core's {@code test_rss_traffic.py} sets up, receive work queues
  * ({@code ibv_create_wq}) moved to RDY, an indirection table of them ({@code ibv_create_rwq_ind_table}) and
- * a RAW_PACKET queue pair with an RX hash configuration over it, receives posted to the work queues
- * ({@code ibv_post_wq_recv}); and the misuse of tables and work queues. Gated on {@link Capability#RX_HASH}
- * through {@code ibv_create_wq}.
+ * a RAW_PACKET queue pair with an RX hash configuration over it, and receives posted to the work queues
+ * ({@code ibv_post_wq_recv}); no packets are sent, so no traffic is checked. Also the size rule and the
+ * misuse of tables and work queues. Gated on {@link Capability#RX_HASH} through {@code ibv_create_wq},
+ * except the size rule, which every provider checks first.
  */
 @TckArea("RSS")
 public abstract class ReceiveScalingVerification extends AreaVerification {
@@ -70,9 +71,11 @@ public abstract class ReceiveScalingVerification extends AreaVerification {
     }
 
     @Test
-    @DisplayName("test_rss_traffic: work queues in RDY, an indirection table of them and a RAW_PACKET RSS QP "
-            + "over it; the work queues take receives")
-    void rssQueuePairOverWorkQueues() {
+    @DisplayName("ibv_create_wq(3), ibv_create_rwq_ind_table(3), ibv_create_qp_ex(3) RX hash: the objects "
+            + "test_rss_traffic sets up, with no traffic: work queues created in RESET and moved to RDY, with "
+            + "distinct wq_num, an indirection table of them, a RAW_PACKET RSS QP over it; each work queue takes "
+            + "a receive (ibv_post_wq_recv)")
+    void rssObjectsAreCreatedAndWorkQueuesTakeReceives() {
         ProtectionDomain pd = protectionDomain();
         CompletionQueue cq = completionQueue(64);
         List<WorkQueue> wqs = new ArrayList<>();
