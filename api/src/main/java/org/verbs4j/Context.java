@@ -115,12 +115,27 @@ public interface Context extends VerbsObject {
      * Creates a receive work queue indirection table (C {@code ibv_create_rwq_ind_table}) whose
      * {@code log_ind_tbl_size} is the base-2 logarithm of the number of work queues.
      *
+     * <p>The checks, all made before any native call (a closed context is refused with
+     * {@link ClosedObjectException} before them, as every verb of a closed object is):
+     * <ol>
+     *   <li>first, before any capability check, the size, by the rule of {@link RwqIndirectionTable#logSize}:
+     *       a list that is empty or whose size is not a power of two is refused with
+     *       {@link InvalidArgumentException} on every device, with or without {@link Capability#RX_HASH};</li>
+     *   <li>then, in the order the provider chooses, the capability and the entries: a device without
+     *       {@link Capability#RX_HASH} refuses the table with {@link UnsupportedVerbException}, and may do so
+     *       without looking at the entries, since it has no work queues of its own; a {@code null} entry, or a
+     *       work queue that is not from this context, is refused with {@link InvalidArgumentException}, a
+     *       closed work queue with {@link ClosedObjectException}.</li>
+     * </ol>
+     *
      * @param workQueues the work queues, in table order; their number must be a power of two; a queue may
      *     appear more than once
      * @return the new table, which keeps the work queues busy
-     * @throws InvalidArgumentException if the list is empty, its size is not a power of two, or a work
-     *     queue is not from this context (checked before any native call)
+     * @throws NullPointerException if {@code workQueues} is {@code null}
+     * @throws InvalidArgumentException if the list is empty or its size is not a power of two (checked
+     *     first), or an entry is {@code null} or a work queue that is not from this context
      * @throws UnsupportedVerbException if the device has no {@link Capability#RX_HASH}
+     * @throws ClosedObjectException if a work queue (or this context) is closed
      */
     RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues);
 

@@ -1,6 +1,7 @@
 package org.verbs4j;
 
 import java.util.EnumSet;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -86,10 +87,14 @@ public record QpInitAttributes(Object qpContext, CompletionQueue sendCq, Complet
      * @return a builder of an RX hash (RSS) {@link QpType#RAW_PACKET} queue pair, as rdma-core's RSS tests
      *     create it: no completion queues and no queue sizes (its receives are the work queues'); C
      *     {@code comp_mask} {@code PD | IND_TABLE | RX_HASH}
+     * @throws NullPointerException if {@code indirectionTable} or {@code rxHashConf} is {@code null}
      */
     public static Builder rss(ProtectionDomain pd, RwqIndirectionTable indirectionTable, RxHashConf rxHashConf) {
         return new Builder(QpType.RAW_PACKET, pd, null, new QpCapabilities(0, 0, 0, 0, 0))
-                .indirectionTable(indirectionTable).rxHashConf(rxHashConf);
+                .indirectionTable(Objects.requireNonNull(indirectionTable,
+                        "indirectionTable: an RSS queue pair receives through an indirection table (IND_TABLE)"))
+                .rxHashConf(Objects.requireNonNull(rxHashConf,
+                        "rxHashConf: an RSS queue pair needs an RX hash configuration (RX_HASH)"));
     }
 
     /** @return the C {@code comp_mask} these attributes imply */

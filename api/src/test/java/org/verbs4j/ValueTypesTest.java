@@ -3,6 +3,7 @@ package org.verbs4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -183,13 +184,57 @@ class ValueTypesTest {
     }
 
     @Test
+    void anIndirectionTableHasAPowerOfTwoWorkQueues() {
+        assertThat(RwqIndirectionTable.logSize(Collections.nCopies(1, null))).isZero();
+        assertThat(RwqIndirectionTable.logSize(Collections.nCopies(2, null))).isEqualTo(1);
+        assertThat(RwqIndirectionTable.logSize(Collections.nCopies(64, null))).isEqualTo(6);
+        for (int size : new int[] {0, 3, 6, 65}) {
+            assertThatThrownBy(() -> RwqIndirectionTable.logSize(Collections.nCopies(size, null)))
+                    .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("ibv_create_rwq_ind_table")
+                    .hasMessageContaining("power of two").hasMessageContaining("not " + size);
+        }
+        assertThatThrownBy(() -> RwqIndirectionTable.logSize(null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("workQueues");
+    }
+
+    @Test
     void anRssQueuePairHasATableAHashAndNoCompletionQueues() {
         RxHashConf conf = new RxHashConf(RxHashFunction.TOEPLITZ, new byte[40], Set.of(RxHashField.SRC_IPV4));
-        QpInitAttributes attributes = QpInitAttributes.rss(null, null, conf).build();
+        RwqIndirectionTable table = new StubIndirectionTable();
+        QpInitAttributes attributes = QpInitAttributes.rss(null, table, conf).build();
         assertThat(attributes.qpType()).isEqualTo(QpType.RAW_PACKET);
         assertThat(attributes.sendCq()).isNull();
         assertThat(attributes.recvCq()).isNull();
         assertThat(attributes.rxHashConf()).isEqualTo(conf);
-        assertThat(attributes.compMask()).contains(QpInitAttrMask.RX_HASH).doesNotContain(QpInitAttrMask.IND_TABLE);
+        assertThat(attributes.indirectionTable()).isSameAs(table);
+        assertThat(attributes.compMask()).containsExactlyInAnyOrder(QpInitAttrMask.PD, QpInitAttrMask.IND_TABLE,
+                QpInitAttrMask.RX_HASH);
+    }
+
+    @Test
+    void anRssQueuePairRefusesAMissingTableOrHash() {
+        RxHashConf conf = new RxHashConf(RxHashFunction.TOEPLITZ, new byte[40], Set.of(RxHashField.SRC_IPV4));
+        RwqIndirectionTable table = new StubIndirectionTable();
+        assertThatThrownBy(() -> QpInitAttributes.rss(null, null, conf))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("indirectionTable");
+        assertThatThrownBy(() -> QpInitAttributes.rss(null, table, null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("rxHashConf");
+    }
+
+    /** A table that is only a value here: the attributes hold it and never call it. */
+    private static final class StubIndirectionTable implements RwqIndirectionTable {
+        @Override
+        public int number() {
+            return 7;
+        }
+
+        @Override
+        public void close() {
+        }
+
+        @Override
+        public boolean isClosed() {
+            return false;
+        }
     }
 }

@@ -33,11 +33,12 @@ import org.verbs4j.WqState;
 import org.verbs4j.WqType;
 
 /**
- * Receive-side scaling as rdma-core's {@code test_rss_traffic.py} builds it: receive work queues
+ * Receive-side scaling: the objects rdma-core's {@code test_rss_traffic.py} sets up, receive work queues
  * ({@code ibv_create_wq}) moved to RDY, an indirection table of them ({@code ibv_create_rwq_ind_table}) and
- * a RAW_PACKET queue pair with an RX hash configuration over it, receives posted to the work queues
- * ({@code ibv_post_wq_recv}); and the misuse of tables and work queues. Gated on {@link Capability#RX_HASH}
- * through {@code ibv_create_wq}.
+ * a RAW_PACKET queue pair with an RX hash configuration over it, and receives posted to the work queues
+ * ({@code ibv_post_wq_recv}); no packets are sent, so no traffic is checked. Also the size rule and the
+ * misuse of tables and work queues. Gated on {@link Capability#RX_HASH} through {@code ibv_create_wq},
+ * except the size rule, which every provider checks first.
  */
 @TckArea("RSS")
 public abstract class ReceiveScalingVerification extends AreaVerification {
@@ -54,8 +55,13 @@ public abstract class ReceiveScalingVerification extends AreaVerification {
         return track(context().createWorkQueue(WqInitAttributes.rq(16, 1, pd, cq)));
     }
 
-    private void requireRss(ProtectionDomain pd, CompletionQueue cq) {
-        requireCapability(Capability.RX_HASH, "ibv_create_wq",
+    /**
+     * The capability gate of the area: the first work queue of a test, created once if the device supports
+     * {@link Capability#RX_HASH}; otherwise {@code ibv_create_wq} must be refused and the test is aborted as
+     * unsupported.
+     */
+    private WorkQueue firstWorkQueue(ProtectionDomain pd, CompletionQueue cq) {
+        return requireAndCreate(Capability.RX_HASH, "ibv_create_wq",
                 () -> context().createWorkQueue(WqInitAttributes.rq(16, 1, pd, cq)));
     }
 
@@ -65,15 +71,16 @@ public abstract class ReceiveScalingVerification extends AreaVerification {
     }
 
     @Test
-    @DisplayName("test_rss_traffic: work queues in RDY, an indirection table of them and a RAW_PACKET RSS QP "
-            + "over it; the work queues take receives")
-    void rssQueuePairOverWorkQueues() {
+    @DisplayName("ibv_create_wq(3), ibv_create_rwq_ind_table(3), ibv_create_qp_ex(3) RX hash: the objects "
+            + "test_rss_traffic sets up, with no traffic: work queues created in RESET and moved to RDY, with "
+            + "distinct wq_num, an indirection table of them, a RAW_PACKET RSS QP over it; each work queue takes "
+            + "a receive (ibv_post_wq_recv)")
+    void rssObjectsAreCreatedAndWorkQueuesTakeReceives() {
         ProtectionDomain pd = protectionDomain();
         CompletionQueue cq = completionQueue(64);
-        requireRss(pd, cq);
         List<WorkQueue> wqs = new ArrayList<>();
         for (int i = 0; i < WORK_QUEUES; i++) {
-            WorkQueue wq = workQueue(pd, cq);
+            WorkQueue wq = i == 0 ? firstWorkQueue(pd, cq) : workQueue(pd, cq);
             assertAll(() -> assertEquals(WqState.RESET, wq.state(), "state after ibv_create_wq"),
                     () -> assertEquals(WqType.RQ, wq.type(), "wq_type"),
                     () -> assertSame(context(), wq.context(), "context"));
@@ -94,9 +101,15 @@ public abstract class ReceiveScalingVerification extends AreaVerification {
         }
     }
 
+    /**
+     * Not gated: {@link org.verbs4j.Context#createIndirectionTable} checks the size first, before any
+     * capability check, so a device without {@link Capability#RX_HASH} refuses these lists as invalid, not as
+     * unsupported.
+     */
     @Test
     @DisplayName("ibv_create_rwq_ind_table(3) log_ind_tbl_size: a number of work queues that is not a power of "
-            + "two is refused before any native call")
+            + "two (none, three) is refused (EINVAL) first, before any capability check or native call, so on "
+            + "every device")
     void tableSizeMustBeAPowerOfTwo() {
         assertAll(() -> assertThrows(InvalidArgumentException.class,
                         () -> context().createIndirectionTable(List.of()), "no work queues"),
@@ -105,13 +118,29 @@ public abstract class ReceiveScalingVerification extends AreaVerification {
     }
 
     @Test
+    @DisplayName("ibv_create_rwq_ind_table(3) log_ind_tbl_size: the size is checked before the entries: three "
+            + "closed work queues are refused for their number (EINVAL), two as closed; a null entry is invalid")
+    void tableSizeIsCheckedBeforeTheEntries() {
+        ProtectionDomain pd = protectionDomain();
+        CompletionQueue cq = completionQueue(16);
+        WorkQueue closed = firstWorkQueue(pd, cq);
+        closed.close();
+        assertAll(() -> assertThrows(InvalidArgumentException.class,
+                        () -> context().createIndirectionTable(List.of(closed, closed, closed)),
+                        "three closed work queues"),
+                () -> assertThrows(ClosedObjectException.class,
+                        () -> context().createIndirectionTable(List.of(closed, closed)), "two closed work queues"),
+                () -> assertThrows(InvalidArgumentException.class,
+                        () -> context().createIndirectionTable(Arrays.asList((WorkQueue) null)), "a null entry"));
+    }
+
+    @Test
     @DisplayName("ibv_destroy_wq(3): a work queue of an indirection table is busy (EBUSY) until the table is "
             + "destroyed; a destroyed work queue is closed")
     void workQueueOfATableIsBusyThenClosed() {
         ProtectionDomain pd = protectionDomain();
         CompletionQueue cq = completionQueue(16);
-        requireRss(pd, cq);
-        WorkQueue wq = workQueue(pd, cq);
+        WorkQueue wq = firstWorkQueue(pd, cq);
         RwqIndirectionTable table = track(context().createIndirectionTable(List.of(wq)));
         assertThrows(BusyException.class, wq::close, "the table uses it");
         table.close();
@@ -131,8 +160,7 @@ public abstract class ReceiveScalingVerification extends AreaVerification {
     void tableAndRssQueuePairLifetimes() {
         ProtectionDomain pd = protectionDomain();
         CompletionQueue cq = completionQueue(16);
-        requireRss(pd, cq);
-        WorkQueue closed = workQueue(pd, cq);
+        WorkQueue closed = firstWorkQueue(pd, cq);
         closed.close();
         assertThrows(ClosedObjectException.class, () -> context().createIndirectionTable(List.of(closed)),
                 "a closed work queue");

@@ -30,15 +30,14 @@ final class SoftReceiveScaling {
     }
 
     /**
+     * The api's size rule first ({@link RwqIndirectionTable#logSize}), then the refusal; the entries are not
+     * looked at, since no work queue of this device can exist.
+     *
      * @throws InvalidArgumentException if the list's size is not a power of two
      * @throws UnsupportedVerbException otherwise
      */
     static RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues) {
-        int size = Objects.requireNonNull(workQueues, "workQueues").size();
-        if (size == 0 || Integer.bitCount(size) != 1) {
-            throw new InvalidArgumentException(CREATE_TABLE,
-                    "the number of work queues must be a power of two (log_ind_tbl_size), not " + size);
-        }
+        RwqIndirectionTable.logSize(workQueues);
         throw new UnsupportedVerbException(CREATE_TABLE, NO_RSS + " and no indirection tables");
     }
 }

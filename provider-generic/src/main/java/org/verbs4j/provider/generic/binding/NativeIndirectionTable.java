@@ -11,7 +11,6 @@ import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.RwqIndirectionTable;
@@ -74,17 +73,14 @@ final class NativeIndirectionTable extends NativeResource implements RwqIndirect
     }
 
     /**
+     * The api's size rule, {@link RwqIndirectionTable#logSize}.
+     *
      * @param workQueues the table's work queues
      * @return {@code log_ind_tbl_size}, the base-2 logarithm of their number
      * @throws InvalidArgumentException if their number is not a power of two
      */
     static int logSize(List<WorkQueue> workQueues) {
-        int size = Objects.requireNonNull(workQueues, "workQueues").size();
-        if (Integer.bitCount(size) != 1) {
-            throw new InvalidArgumentException(CREATE,
-                    "the number of work queues must be a power of two (log_ind_tbl_size), not " + size);
-        }
-        return Integer.numberOfTrailingZeros(size);
+        return RwqIndirectionTable.logSize(workQueues);
     }
 
     private static MemorySegment initAttr(Arena call, StructLayout l, int log, List<NativeWorkQueue> wqs) {
