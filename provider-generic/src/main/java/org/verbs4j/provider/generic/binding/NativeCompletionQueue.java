@@ -235,6 +235,18 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         return nativeChannel;
     }
 
+    /**
+     * @param object a completion queue given to this provider, possibly {@code null}
+     * @param context the context it must belong to
+     * @param verb the verb, for messages
+     * @return it as a native completion queue of that context
+     * @throws InvalidArgumentException if it is missing, of another provider or of another context
+     */
+    static NativeCompletionQueue of(CompletionQueue object, NativeContext context, String verb) {
+        return owned(object, NativeCompletionQueue.class, NativeCompletionQueue::context, context, verb,
+                "the completion queue");
+    }
+
     /** @return the function pointer of a member, or {@code null} if the provider left it NULL */
     private MemorySegment function(String member) {
         MemorySegment function = handle.get(ADDRESS, Abi.offset(context.abi.ibvCqEx, member));

@@ -9,10 +9,8 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
-import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.Flags;
-import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.WorkQueue;
@@ -68,7 +66,7 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
 
     static NativeWorkQueue create(NativeContext context, WqInitAttributes attributes) {
         NativeProtectionDomain pd = NativeProtectionDomain.of(attributes.pd(), context, CREATE);
-        NativeCompletionQueue cq = cq(attributes.cq(), context);
+        NativeCompletionQueue cq = NativeCompletionQueue.of(attributes.cq(), context, CREATE);
         String unsupported = "the driver of " + context.device().name() + " offers no work queues (create_wq)";
         MemorySegment create = context.op(VerbsContextOp.CREATE_WQ);
         MemorySegment destroyOp = context.op(VerbsContextOp.DESTROY_WQ);
@@ -88,14 +86,6 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
-    }
-
-    private static NativeCompletionQueue cq(CompletionQueue cq, NativeContext context) {
-        if (cq instanceof NativeCompletionQueue nativeCq && nativeCq.context() == context) {
-            nativeCq.ensureOpen(CREATE);
-            return nativeCq;
-        }
-        throw new InvalidArgumentException(CREATE, "the completion queue is not from this context");
     }
 
     private static MemorySegment initAttr(Arena call, StructLayout l, WqInitAttributes a, NativeProtectionDomain pd,
