@@ -78,9 +78,10 @@ public final class NativeContext extends NativeResource implements Context {
     /** Reads what the device supports; on failure the context is closed again. */
     private NativeContext init() {
         try {
-            attributes = DeviceQuery.query(this);
+            DeviceQuery.Reported reported = DeviceQuery.queryWithRss(this);
+            attributes = reported.attributes();
             capabilities = DeviceQuery.capabilities(attributes, ib.release(),
-                    NativeProtectionDomain.probeParentDomains(this), DeviceQuery.queryRss(this));
+                    NativeProtectionDomain.probeParentDomains(this), reported.rss());
             return this;
         } catch (RuntimeException e) {
             close();
