@@ -51,9 +51,9 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
         this.attributes = attributes;
         this.destroy = destroy;
         StructLayout l = context.abi.ibvWq;
-        this.number = wq.get(JAVA_INT, Abi.offset(l, "wq_num"));
-        this.stateOffset = Abi.offset(l, "state");
         try {
+            this.number = wq.get(JAVA_INT, Abi.offset(l, "wq_num"));
+            this.stateOffset = Abi.offset(l, "state");
             this.receivePoster = new ReceivePoster(context.abi, arena, wq.get(ADDRESS, Abi.offset(l, "post_recv")),
                     POST);
         } catch (RuntimeException e) {
@@ -73,16 +73,17 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
         if (create.equals(MemorySegment.NULL) || destroyOp.equals(MemorySegment.NULL)) {
             throw new UnsupportedVerbException(CREATE, unsupported);
         }
+        // Built before the queue exists: if this fails, there is nothing to destroy.
+        MethodHandle destroy = FunctionPointers.plain(destroyOp, DESTROY_WQ);
         try (Arena call = Arena.ofConfined()) {
             MemorySegment attr = initAttr(call, context.abi.ibvWqInitAttr, attributes, pd, cq);
             MemorySegment errno = ErrnoCapture.allocate(call);
-            MemorySegment wq = (MemorySegment) FunctionPointers.withErrno(create, CREATE_WQ)
+            MemorySegment created = (MemorySegment) FunctionPointers.withErrno(create, CREATE_WQ)
                     .invokeExact(errno, context.pointer(), attr);
-            Native.checkCreated(wq, errno, CREATE, unsupported);
-            wq = wq.reinterpret(context.abi.ibvWq.byteSize());
-            initAsTheInline(context.abi.ibvWq, wq);
-            return new NativeWorkQueue(context, wq, attributes, pd, cq,
-                    FunctionPointers.plain(destroyOp, DESTROY_WQ));
+            Native.checkCreated(created, errno, CREATE, unsupported);
+            MemorySegment wq = Native.orDestroy(destroy, created, DESTROY,
+                    () -> initAsTheInline(context.abi.ibvWq, created.reinterpret(context.abi.ibvWq.byteSize())));
+            return new NativeWorkQueue(context, wq, attributes, pd, cq, destroy);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -99,11 +100,16 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
         return attr;
     }
 
-    /** What the inline {@code ibv_create_wq} does to a new queue: no wq_context, no events, mutex and cond. */
-    private static void initAsTheInline(StructLayout l, MemorySegment wq) {
+    /**
+     * What the inline {@code ibv_create_wq} does to a new queue: no wq_context, no events, mutex and cond.
+     *
+     * @return {@code wq}
+     */
+    private static MemorySegment initAsTheInline(StructLayout l, MemorySegment wq) {
         wq.set(ADDRESS, Abi.offset(l, "wq_context"), MemorySegment.NULL);
         wq.set(JAVA_INT, Abi.offset(l, "events_completed"), 0);
         PosixSync.init(member(wq, l, "mutex"), member(wq, l, "cond"), CREATE);
+        return wq;
     }
 
     private static MemorySegment member(MemorySegment struct, StructLayout l, String name) {
