@@ -7,6 +7,7 @@ import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
+import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.CqInitAttributes;
@@ -25,7 +26,10 @@ import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.WcStatus;
 import org.verbs4j.provider.generic.binding.AllocatedBytes;
 
-/** The SRQ limit event through the async event path, and a polling data path that allocates nothing. */
+/**
+ * The SRQ limit event through the async event path, and a data path (polling, posting, requesting
+ * notification) that allocates nothing.
+ */
 class EventsAndDataPathTest extends OpenDeviceTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
@@ -104,6 +108,24 @@ class EventsAndDataPathTest extends OpenDeviceTest {
             long allocated = AllocatedBytes.ofCurrentThread() - before;
             assertThat(empty).isEqualTo(300_000);
             assertThat(allocated).as("bytes allocated by 100000 empty polls").isLessThan(10_000);
+        }
+    }
+
+    @Test
+    void requestingNotificationAllocatesNothing() throws Exception {
+        try (CompletionChannel channel = context.createCompletionChannel()) {
+            CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(16).channel(channel).build());
+            for (int i = 0; i < 20_000; i++) {
+                cq.requestNotification(i % 2 == 0);
+            }
+            long before = AllocatedBytes.ofCurrentThread();
+            for (int i = 0; i < 10_000; i++) {
+                cq.requestNotification(i % 2 == 0);
+            }
+            long allocated = AllocatedBytes.ofCurrentThread() - before;
+            assertThat(allocated).as("bytes allocated by 10000 ibv_req_notify_cq").isLessThan(10_000);
+            assertThat(cq.unacknowledgedEvents()).isZero();
+            cq.close();
         }
     }
 
