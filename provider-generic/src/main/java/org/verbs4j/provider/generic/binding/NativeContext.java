@@ -148,7 +148,6 @@ public final class NativeContext extends NativeResource implements Context {
         return handle.get(ADDRESS, Abi.offset(abi.ibvContext, "ops", slot));
     }
 
-    /** @return the C {@code struct ibv_context *} */
     @Override
     protected String destroyVerb() {
         return "ibv_close_device";
