@@ -101,7 +101,8 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private NativeCompletionQueue(NativeContext context, MemorySegment cq, CqInitAttributes attributes,
             Parts parts) {
         AtomicInteger events = new AtomicInteger();
-        super(cq, context, safetyNet(context.ib.ackCqEvents, context.ib.destroyCq, cq.address(), events));
+        super(cq, context, context.asyncEvents.beforeDestroying(cq.address(),
+                safetyNet(context.ib.ackCqEvents, context.ib.destroyCq, cq.address(), events)));
         this.unacknowledged = events;
         StructLayout l = context.abi.ibvCqEx;
         this.context = context;
@@ -136,9 +137,11 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     }
 
     /**
-     * The Cleaner action of a queue: acknowledges the events still outstanding, then destroys the queue, so
-     * that {@code ibv_destroy_cq} (which waits until every reported event is acknowledged) cannot block the
-     * shared Cleaner thread. It holds the counter of outstanding events, never the queue.
+     * The Cleaner action of a queue: acknowledges the completion events still outstanding, then destroys the
+     * queue, so that {@code ibv_destroy_cq} (which waits until every reported event is acknowledged) cannot
+     * block the shared Cleaner thread. It holds the counter of outstanding events, never the queue. The
+     * queue's asynchronous events (CQ_ERR) are acknowledged before it by
+     * {@link PendingAsyncEvents#beforeDestroying}.
      *
      * @param ack {@code void ibv_ack_cq_events(struct ibv_cq *, unsigned int)}
      * @param destroy {@code int ibv_destroy_cq(struct ibv_cq *)}

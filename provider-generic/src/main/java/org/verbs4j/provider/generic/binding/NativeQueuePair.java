@@ -61,7 +61,8 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
 
     private NativeQueuePair(NativeContext context, MemorySegment qp, QpInitAttributes attributes, Parts parts,
             QpCapabilities capabilities) {
-        super(qp, parts.pd != null ? parts.pd : parts.xrcd, destroyer(context.ib.destroyQp, qp.address()));
+        super(qp, parts.pd != null ? parts.pd : parts.xrcd,
+                context.asyncEvents.beforeDestroying(qp.address(), destroyer(context.ib.destroyQp, qp.address())));
         this.context = context;
         this.attributes = attributes;
         this.pd = parts.pd;

@@ -48,7 +48,8 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
 
     private NativeSharedReceiveQueue(NativeContext context, MemorySegment srq, SrqInitAttributes attributes,
             Parts parts) {
-        super(srq, parts.pd, destroyer(context.ib.destroySrq, srq.address()));
+        super(srq, parts.pd, context.asyncEvents.beforeDestroying(srq.address(),
+                destroyer(context.ib.destroySrq, srq.address())));
         this.context = context;
         this.attributes = attributes;
         this.parts = parts;

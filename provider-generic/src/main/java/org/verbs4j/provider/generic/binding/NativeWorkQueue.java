@@ -46,7 +46,7 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
 
     private NativeWorkQueue(NativeContext context, MemorySegment wq, WqInitAttributes attributes,
             NativeProtectionDomain pd, NativeCompletionQueue cq, MethodHandle destroy) {
-        super(wq, pd, destroyer(destroy, wq.address()));
+        super(wq, pd, context.asyncEvents.beforeDestroying(wq.address(), destroyer(destroy, wq.address())));
         this.context = context;
         this.attributes = attributes;
         this.destroy = destroy;
