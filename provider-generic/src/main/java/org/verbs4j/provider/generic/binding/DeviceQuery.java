@@ -42,22 +42,34 @@ final class DeviceQuery {
     }
 
     /**
-     * What the api's {@link DeviceAttributes} do not carry: whether the device receives with RSS, that is
-     * offers receive work queues ({@code max_wq_type_rq}), indirection tables
-     * ({@code rss_caps.max_rwq_indirection_tables}) and RX hash queue pairs of type RAW_PACKET
-     * ({@code rss_caps.supported_qpts}). A device without {@code ibv_query_device_ex} reports none.
+     * What one {@code ibv_query_device_ex} reports when a context is opened.
      *
-     * @param context the open device
-     * @return whether it supports RSS
+     * @param attributes the api's attributes
+     * @param rss what they do not carry: whether the device receives with RSS ({@link #rss})
      */
-    static boolean queryRss(NativeContext context) {
-        return query(context, DeviceQuery::rss);
+    record Reported(DeviceAttributes attributes, boolean rss) {
     }
 
     /**
+     * Queries the device once and reads both the api's attributes and whether it supports RSS from the
+     * same answer.
+     *
+     * @param context the open device
+     * @return what it reported
+     */
+    static Reported queryWithRss(NativeContext context) {
+        return query(context, (l, a) -> new Reported(read(l, a), rss(l, a)));
+    }
+
+    /**
+     * Whether the device receives with RSS, that is offers receive work queues ({@code max_wq_type_rq}),
+     * indirection tables ({@code rss_caps.max_rwq_indirection_tables}) and RX hash queue pairs of type
+     * RAW_PACKET ({@code rss_caps.supported_qpts}). A device without {@code ibv_query_device_ex} reports
+     * none (the fallback to {@code ibv_query_device} leaves these fields zero).
+     *
      * @param l the layout of {@code ibv_device_attr_ex}
      * @param a the attributes the device reported
-     * @return whether they announce RSS, as {@link #queryRss} describes
+     * @return whether they announce RSS
      */
     static boolean rss(StructLayout l, MemorySegment a) {
         int rawPacket = 1 << (int) QpType.RAW_PACKET.value();
@@ -173,7 +185,7 @@ final class DeviceQuery {
      * @param release the loaded rdma-core release
      * @param parentDomains whether the device allocated a parent domain when the context was opened
      *     ({@link NativeProtectionDomain#probeParentDomains}): no device attribute tells
-     * @param rss whether the device announced RSS ({@link #queryRss})
+     * @param rss whether the device announced RSS ({@link #rss})
      * @return the capabilities the generic provider offers on it
      */
     static Capabilities capabilities(DeviceAttributes attributes, int release, boolean parentDomains, boolean rss) {

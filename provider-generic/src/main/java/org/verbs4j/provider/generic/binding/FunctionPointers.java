@@ -57,8 +57,8 @@ final class FunctionPointers {
 
     /**
      * A critical handle that takes the function pointer as its first argument ({@code MemorySegment}),
-     * for the data path (the poll iterator, {@code post_recv}, {@code post_srq_ops}, the {@code ibv_wr_*}
-     * functions): held in a
+     * for the data path (the poll iterator, {@code req_notify_cq}, {@code post_recv}, {@code post_srq_ops},
+     * the {@code ibv_wr_*} functions): held in a
      * {@code static final} field, the JIT can inline the whole downcall, which it cannot do through a
      * handle bound to one address and held in an instance field. The caller checks that the pointer is
      * not NULL (and that the provider set it for this object) before every call.

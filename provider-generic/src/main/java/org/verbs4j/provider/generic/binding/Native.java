@@ -2,6 +2,7 @@ package org.verbs4j.provider.generic.binding;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.util.function.Supplier;
 import org.verbs4j.Errno;
 import org.verbs4j.VerbsException;
 
@@ -93,5 +94,32 @@ final class Native {
             throw rethrow(t);
         }
         check(rc, operation);
+    }
+
+    /**
+     * Runs the steps between the creation of a native object and the construction of the
+     * {@link NativeResource} that owns it (which destroys it itself if it fails, see
+     * {@link NativeResource#abandon()}): if a step fails, the object is destroyed (a failure to destroy it
+     * is added to the first one as suppressed) and the failure rethrown, so that a failed creation leaks
+     * nothing.
+     *
+     * @param <T> what the steps make
+     * @param destroy the downcall handle that destroys the object, {@code int (*)(void *)}
+     * @param created the object
+     * @param destroyVerb the C verb that destroys it, for messages
+     * @param steps the steps
+     * @return what the steps made
+     */
+    static <T> T orDestroy(MethodHandle destroy, MemorySegment created, String destroyVerb, Supplier<T> steps) {
+        try {
+            return steps.get();
+        } catch (RuntimeException | Error failure) {
+            try {
+                destroy(destroy, created, destroyVerb);
+            } catch (RuntimeException | Error destroyFailure) {
+                failure.addSuppressed(destroyFailure);
+            }
+            throw failure;
+        }
     }
 }

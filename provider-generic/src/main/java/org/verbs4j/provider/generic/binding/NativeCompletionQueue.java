@@ -35,10 +35,12 @@ import org.verbs4j.WcStatus;
 
 /**
  * C {@code struct ibv_cq_ex}, created through {@code verbs_context.create_cq_ex} as the inline
- * {@code ibv_create_cq_ex} does. Polling calls the queue's own function pointers with critical
- * downcall handles and allocates nothing; their pointer arguments are passed as plain addresses, so that
- * no memory-segment liveness check runs per call ({@link #ensureOpen} guards the queue once). A {@code read_*} pointer is called only if its field was
- * requested at creation (other pointers may be NULL); misuse throws before any native call. The data
+ * {@code ibv_create_cq_ex} does. Polling (the queue's own function pointers) and {@code ibv_req_notify_cq}
+ * (the context's {@code req_notify_cq} slot, called once per turn of an event loop) use critical downcall
+ * handles and allocate nothing; their pointer arguments are passed as plain addresses, so that no
+ * memory-segment liveness check runs per call ({@link #ensureOpen} guards the queue once). A
+ * {@code read_*} pointer is called only if its field was requested at creation (other pointers may be
+ * NULL); misuse throws before any native call. The data
  * path calls the queue's function pointers through {@code static final} address-taking handles
  * ({@link FunctionPointers#criticalInvoker}), which the JIT inlines.
  */
@@ -55,7 +57,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private static final FunctionDescriptor PTR_U8 = FunctionDescriptor.of(JAVA_BYTE, PTR);
     private static final FunctionDescriptor PTR_U16 = FunctionDescriptor.of(JAVA_SHORT, PTR);
     private static final FunctionDescriptor PTR_U64 = FunctionDescriptor.of(JAVA_LONG, PTR);
-    private static final FunctionDescriptor NOTIFY = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT);
+    private static final FunctionDescriptor PTR_INT_INT = FunctionDescriptor.of(JAVA_INT, PTR, JAVA_INT);
     private static final MethodHandle CALL_PTR_PTR_INT = FunctionPointers.criticalInvoker(PTR_PTR_INT);
     private static final MethodHandle CALL_PTR_INT = FunctionPointers.criticalInvoker(PTR_INT);
     private static final MethodHandle CALL_PTR_VOID = FunctionPointers.criticalInvoker(PTR_VOID);
@@ -63,6 +65,8 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private static final MethodHandle CALL_PTR_U16 = FunctionPointers.criticalInvoker(PTR_U16);
     private static final MethodHandle CALL_PTR_U64 = FunctionPointers.criticalInvoker(PTR_U64);
     private static final MethodHandle CALL_PTR_PTR_VOID = FunctionPointers.criticalInvoker(PTR_PTR_VOID);
+    /** {@code int (*req_notify_cq)(struct ibv_cq *, int solicited_only)}, called once per turn of an event loop. */
+    private static final MethodHandle CALL_PTR_INT_INT = FunctionPointers.criticalInvoker(PTR_INT_INT);
     private static final int ENOENT = 2;
     private static final String RESIZE = "ibv_resize_cq";
     private static final long SUPPORTED_WC_FLAGS = 0xfff;
@@ -88,7 +92,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final MemorySegment readOpcode;
     private final MemorySegment readVendorErr;
     private final MemorySegment readWcFlags;
-    private final MethodHandle notify;
+    private final MemorySegment notify;
     private final Map<CompletionField, MemorySegment> readers;
     private final AtomicInteger unacknowledged;
     private boolean batchOpen;
@@ -97,7 +101,8 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private NativeCompletionQueue(NativeContext context, MemorySegment cq, CqInitAttributes attributes,
             Parts parts) {
         AtomicInteger events = new AtomicInteger();
-        super(cq, context, safetyNet(context.ib.ackCqEvents, context.ib.destroyCq, cq.address(), events));
+        super(cq, context, context.asyncEvents.beforeDestroying(cq.address(),
+                safetyNet(context.ib.ackCqEvents, context.ib.destroyCq, cq.address(), events)));
         this.unacknowledged = events;
         StructLayout l = context.abi.ibvCqEx;
         this.context = context;
@@ -121,7 +126,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         this.readWcFlags = function("read_wc_flags");
         this.readers = readers(attributes.wcFlags());
         MemorySegment notifyOp = context.contextOp("req_notify_cq");
-        this.notify = notifyOp.equals(MemorySegment.NULL) ? null : FunctionPointers.critical(notifyOp, NOTIFY);
+        this.notify = notifyOp.equals(MemorySegment.NULL) ? null : notifyOp;
         if (channel != null) {
             dependOn(channel);
         }
@@ -132,9 +137,11 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     }
 
     /**
-     * The Cleaner action of a queue: acknowledges the events still outstanding, then destroys the queue, so
-     * that {@code ibv_destroy_cq} (which waits until every reported event is acknowledged) cannot block the
-     * shared Cleaner thread. It holds the counter of outstanding events, never the queue.
+     * The Cleaner action of a queue: acknowledges the completion events still outstanding, then destroys the
+     * queue, so that {@code ibv_destroy_cq} (which waits until every reported event is acknowledged) cannot
+     * block the shared Cleaner thread. It holds the counter of outstanding events, never the queue. The
+     * queue's asynchronous events (CQ_ERR) are acknowledged before it by
+     * {@link PendingAsyncEvents#beforeDestroying}.
      *
      * @param ack {@code void ibv_ack_cq_events(struct ibv_cq *, unsigned int)}
      * @param destroy {@code int ibv_destroy_cq(struct ibv_cq *)}
@@ -233,6 +240,18 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         }
         nativeChannel.ensureOpen("ibv_create_cq_ex");
         return nativeChannel;
+    }
+
+    /**
+     * @param object a completion queue given to this provider, possibly {@code null}
+     * @param context the context it must belong to
+     * @param verb the verb, for messages
+     * @return it as a native completion queue of that context
+     * @throws InvalidArgumentException if it is missing, of another provider or of another context
+     */
+    static NativeCompletionQueue of(CompletionQueue object, NativeContext context, String verb) {
+        return owned(object, NativeCompletionQueue.class, NativeCompletionQueue::context, context, verb,
+                "the completion queue");
     }
 
     /** @return the function pointer of a member, or {@code null} if the provider left it NULL */
@@ -359,7 +378,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
             throw new UnsupportedVerbException("ibv_req_notify_cq", "the provider has no req_notify_cq");
         }
         try {
-            int rc = (int) notify.invokeExact(handle, solicitedOnly ? 1 : 0);
+            int rc = (int) CALL_PTR_INT_INT.invokeExact(notify, address, solicitedOnly ? 1 : 0);
             Native.check(rc, "ibv_req_notify_cq");
         } catch (Throwable t) {
             throw Native.rethrow(t);

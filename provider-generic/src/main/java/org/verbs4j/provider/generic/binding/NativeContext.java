@@ -64,6 +64,8 @@ public final class NativeContext extends NativeResource implements Context {
     final Map<Long, NativeWorkQueue> wqs = new ConcurrentHashMap<>();
     final Map<Long, NativeSharedReceiveQueue> srqs = new ConcurrentHashMap<>();
     private final Map<AsyncEvent, MemorySegment> pendingEvents = Collections.synchronizedMap(new IdentityHashMap<>());
+    /** The same events as {@link #pendingEvents}, without Java objects, for the Cleaner actions of the queues. */
+    final PendingAsyncEvents asyncEvents;
 
     private NativeContext(Ibverbs ib, Device device, MemorySegment context) {
         super(context.reinterpret(ib.abi().ibvContext.byteSize()), null,
@@ -71,6 +73,7 @@ public final class NativeContext extends NativeResource implements Context {
         this.ib = ib;
         this.abi = ib.abi();
         this.device = device;
+        this.asyncEvents = new PendingAsyncEvents(ib.ackAsyncEvent);
         this.verbsContext = MemorySegment.ofAddress(context.address() - MAX_OP_DISTANCE)
                 .reinterpret(MAX_OP_DISTANCE + abi.ibvContext.byteSize());
     }
@@ -78,9 +81,10 @@ public final class NativeContext extends NativeResource implements Context {
     /** Reads what the device supports; on failure the context is closed again. */
     private NativeContext init() {
         try {
-            attributes = DeviceQuery.query(this);
+            DeviceQuery.Reported reported = DeviceQuery.queryWithRss(this);
+            attributes = reported.attributes();
             capabilities = DeviceQuery.capabilities(attributes, ib.release(),
-                    NativeProtectionDomain.probeParentDomains(this), DeviceQuery.queryRss(this));
+                    NativeProtectionDomain.probeParentDomains(this), reported.rss());
             return this;
         } catch (RuntimeException e) {
             close();
@@ -147,7 +151,6 @@ public final class NativeContext extends NativeResource implements Context {
         return handle.get(ADDRESS, Abi.offset(abi.ibvContext, "ops", slot));
     }
 
-    /** @return the C {@code struct ibv_context *} */
     @Override
     protected String destroyVerb() {
         return "ibv_close_device";
@@ -327,6 +330,7 @@ public final class NativeContext extends NativeResource implements Context {
             throw Native.rethrow(t);
         }
         AsyncEvent result = toAsyncEvent(event);
+        asyncEvents.add(event);
         pendingEvents.put(result, event);
         return result;
     }
@@ -350,14 +354,9 @@ public final class NativeContext extends NativeResource implements Context {
     public void ackAsyncEvent(AsyncEvent event) {
         ensureOpen("ibv_ack_async_event");
         MemorySegment nativeEvent = pendingEvents.remove(event);
-        if (nativeEvent == null) {
+        if (nativeEvent == null || !asyncEvents.acknowledge(nativeEvent)) {
             throw new InvalidArgumentException("ibv_ack_async_event",
                     "the event was already acknowledged or is not from this context");
-        }
-        try {
-            ib.ackAsyncEvent.invokeExact(nativeEvent);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
         }
     }
 }

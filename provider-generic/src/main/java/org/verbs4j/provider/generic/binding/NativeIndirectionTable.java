@@ -117,7 +117,6 @@ final class NativeIndirectionTable extends NativeResource implements RwqIndirect
 
     @Override
     public int number() {
-        ensureOpen("ibv_rwq_ind_table.ind_tbl_num");
         return number;
     }
 }

@@ -85,7 +85,6 @@ final class NativeMemoryWindow extends NativeResource implements MemoryWindow {
 
     @Override
     public int rkey() {
-        ensureOpen("ibv_mw.rkey");
         return rkey;
     }
 }

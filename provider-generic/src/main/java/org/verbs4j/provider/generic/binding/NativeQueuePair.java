@@ -61,7 +61,8 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
 
     private NativeQueuePair(NativeContext context, MemorySegment qp, QpInitAttributes attributes, Parts parts,
             QpCapabilities capabilities) {
-        super(qp, parts.pd != null ? parts.pd : parts.xrcd, destroyer(context.ib.destroyQp, qp.address()));
+        super(qp, parts.pd != null ? parts.pd : parts.xrcd,
+                context.asyncEvents.beforeDestroying(qp.address(), destroyer(context.ib.destroyQp, qp.address())));
         this.context = context;
         this.attributes = attributes;
         this.pd = parts.pd;
@@ -148,8 +149,10 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
                 if (a.xrcDomain() != null) {
                     throw new InvalidArgumentException(CREATE_VERB, "only an XRC_RECV queue pair has an XRC domain");
                 }
-                yield new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB), cq(a.sendCq(), context),
-                        cq(a.recvCq(), context), srq(a.srq(), context), null, null);
+                yield new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB),
+                        NativeCompletionQueue.of(a.sendCq(), context, CREATE_VERB),
+                        NativeCompletionQueue.of(a.recvCq(), context, CREATE_VERB), srq(a.srq(), context), null,
+                        null);
             }
         };
     }
@@ -161,8 +164,8 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             throw new InvalidArgumentException(CREATE_VERB,
                     "an XRC_SEND queue pair has no receive CQ, SRQ or XRC domain (QpInitAttributes.xrcSend)");
         }
-        return new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB), cq(a.sendCq(), context), null,
-                null, null, null);
+        return new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB),
+                NativeCompletionQueue.of(a.sendCq(), context, CREATE_VERB), null, null, null, null);
     }
 
     /** XRC_RECV: its XRC domain only (comp_mask XRCD), and no send operations. */
@@ -189,11 +192,6 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         }
         return new Parts(NativeProtectionDomain.of(a.pd(), context, CREATE_VERB), null, null, null, null,
                 NativeIndirectionTable.of(a.indirectionTable(), context, CREATE_VERB));
-    }
-
-    private static NativeCompletionQueue cq(CompletionQueue cq, NativeContext context) {
-        return owned(cq, NativeCompletionQueue.class, NativeCompletionQueue::context, context, CREATE_VERB,
-                "the completion queue");
     }
 
     private static NativeSharedReceiveQueue srq(SharedReceiveQueue srq, NativeContext context) {

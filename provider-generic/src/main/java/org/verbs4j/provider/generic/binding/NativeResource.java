@@ -17,6 +17,12 @@ import org.verbs4j.VerbsObject;
  * rdma-core) while such objects are alive, and only then closes the arena and releases the parent. A
  * {@link Cleaner} destroys objects that become unreachable without being closed, children before
  * parents: a safety net, never the normal path.
+ *
+ * <p>Closed objects: every verb, and every accessor that reads the native object (a queue's
+ * {@code state}, a context's {@code num_comp_vectors}), calls {@link #ensureOpen} and throws
+ * {@link ClosedObjectException}; an accessor of a value the Java object holds (a queue's number, a key, a
+ * type, the attributes given at creation, the parent) reads it without a check, also after close, as in
+ * the soft provider. The TCK checks the verbs of closed objects, not such accessors.
  */
 abstract class NativeResource implements VerbsObject {
 

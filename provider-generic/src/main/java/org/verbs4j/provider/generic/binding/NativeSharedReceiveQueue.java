@@ -48,7 +48,8 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
 
     private NativeSharedReceiveQueue(NativeContext context, MemorySegment srq, SrqInitAttributes attributes,
             Parts parts) {
-        super(srq, parts.pd, destroyer(context.ib.destroySrq, srq.address()));
+        super(srq, parts.pd, context.asyncEvents.beforeDestroying(srq.address(),
+                destroyer(context.ib.destroySrq, srq.address())));
         this.context = context;
         this.attributes = attributes;
         this.parts = parts;
@@ -101,7 +102,8 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
     /** Checks the objects of the attributes (before any native call) and returns them as native ones. */
     private static Parts validate(NativeContext context, SrqInitAttributes attributes) {
         NativeProtectionDomain pd = NativeProtectionDomain.of(attributes.pd(), context, CREATE_VERB);
-        NativeCompletionQueue cq = attributes.cq() == null ? null : cq(attributes, context);
+        NativeCompletionQueue cq = attributes.cq() == null ? null
+                : NativeCompletionQueue.of(attributes.cq(), context, CREATE_VERB);
         boolean xrc = attributes.srqType() == SrqType.XRC;
         if (!xrc) {
             if (attributes.xrcDomain() != null) {
@@ -115,14 +117,6 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
                     "an XRC SRQ needs a completion queue (its XRC_RECV queue pairs have none)");
         }
         return new Parts(pd, cq, xrcd);
-    }
-
-    private static NativeCompletionQueue cq(SrqInitAttributes attributes, NativeContext context) {
-        if (attributes.cq() instanceof NativeCompletionQueue nativeCq && nativeCq.context() == context) {
-            nativeCq.ensureOpen(CREATE_VERB);
-            return nativeCq;
-        }
-        throw new InvalidArgumentException(CREATE_VERB, "the completion queue is not from this context");
     }
 
     private static void fill(MemorySegment attr, StructLayout l, SrqInitAttributes a, Parts parts) {

@@ -9,10 +9,8 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
-import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.Flags;
-import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.WorkQueue;
@@ -48,14 +46,14 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
 
     private NativeWorkQueue(NativeContext context, MemorySegment wq, WqInitAttributes attributes,
             NativeProtectionDomain pd, NativeCompletionQueue cq, MethodHandle destroy) {
-        super(wq, pd, destroyer(destroy, wq.address()));
+        super(wq, pd, context.asyncEvents.beforeDestroying(wq.address(), destroyer(destroy, wq.address())));
         this.context = context;
         this.attributes = attributes;
         this.destroy = destroy;
         StructLayout l = context.abi.ibvWq;
-        this.number = wq.get(JAVA_INT, Abi.offset(l, "wq_num"));
-        this.stateOffset = Abi.offset(l, "state");
         try {
+            this.number = wq.get(JAVA_INT, Abi.offset(l, "wq_num"));
+            this.stateOffset = Abi.offset(l, "state");
             this.receivePoster = new ReceivePoster(context.abi, arena, wq.get(ADDRESS, Abi.offset(l, "post_recv")),
                     POST);
         } catch (RuntimeException e) {
@@ -68,34 +66,27 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
 
     static NativeWorkQueue create(NativeContext context, WqInitAttributes attributes) {
         NativeProtectionDomain pd = NativeProtectionDomain.of(attributes.pd(), context, CREATE);
-        NativeCompletionQueue cq = cq(attributes.cq(), context);
+        NativeCompletionQueue cq = NativeCompletionQueue.of(attributes.cq(), context, CREATE);
         String unsupported = "the driver of " + context.device().name() + " offers no work queues (create_wq)";
         MemorySegment create = context.op(VerbsContextOp.CREATE_WQ);
         MemorySegment destroyOp = context.op(VerbsContextOp.DESTROY_WQ);
         if (create.equals(MemorySegment.NULL) || destroyOp.equals(MemorySegment.NULL)) {
             throw new UnsupportedVerbException(CREATE, unsupported);
         }
+        // Built before the queue exists: if this fails, there is nothing to destroy.
+        MethodHandle destroy = FunctionPointers.plain(destroyOp, DESTROY_WQ);
         try (Arena call = Arena.ofConfined()) {
             MemorySegment attr = initAttr(call, context.abi.ibvWqInitAttr, attributes, pd, cq);
             MemorySegment errno = ErrnoCapture.allocate(call);
-            MemorySegment wq = (MemorySegment) FunctionPointers.withErrno(create, CREATE_WQ)
+            MemorySegment created = (MemorySegment) FunctionPointers.withErrno(create, CREATE_WQ)
                     .invokeExact(errno, context.pointer(), attr);
-            Native.checkCreated(wq, errno, CREATE, unsupported);
-            wq = wq.reinterpret(context.abi.ibvWq.byteSize());
-            initAsTheInline(context.abi.ibvWq, wq);
-            return new NativeWorkQueue(context, wq, attributes, pd, cq,
-                    FunctionPointers.plain(destroyOp, DESTROY_WQ));
+            Native.checkCreated(created, errno, CREATE, unsupported);
+            MemorySegment wq = Native.orDestroy(destroy, created, DESTROY,
+                    () -> initAsTheInline(context.abi.ibvWq, created.reinterpret(context.abi.ibvWq.byteSize())));
+            return new NativeWorkQueue(context, wq, attributes, pd, cq, destroy);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
-    }
-
-    private static NativeCompletionQueue cq(CompletionQueue cq, NativeContext context) {
-        if (cq instanceof NativeCompletionQueue nativeCq && nativeCq.context() == context) {
-            nativeCq.ensureOpen(CREATE);
-            return nativeCq;
-        }
-        throw new InvalidArgumentException(CREATE, "the completion queue is not from this context");
     }
 
     private static MemorySegment initAttr(Arena call, StructLayout l, WqInitAttributes a, NativeProtectionDomain pd,
@@ -109,11 +100,16 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
         return attr;
     }
 
-    /** What the inline {@code ibv_create_wq} does to a new queue: no wq_context, no events, mutex and cond. */
-    private static void initAsTheInline(StructLayout l, MemorySegment wq) {
+    /**
+     * What the inline {@code ibv_create_wq} does to a new queue: no wq_context, no events, mutex and cond.
+     *
+     * @return {@code wq}
+     */
+    private static MemorySegment initAsTheInline(StructLayout l, MemorySegment wq) {
         wq.set(ADDRESS, Abi.offset(l, "wq_context"), MemorySegment.NULL);
         wq.set(JAVA_INT, Abi.offset(l, "events_completed"), 0);
         PosixSync.init(member(wq, l, "mutex"), member(wq, l, "cond"), CREATE);
+        return wq;
     }
 
     private static MemorySegment member(MemorySegment struct, StructLayout l, String name) {

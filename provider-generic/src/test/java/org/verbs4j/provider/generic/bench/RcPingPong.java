@@ -199,8 +199,6 @@ public final class RcPingPong {
         String[] remote = server == null ? serve(port, mine, gidIndex, psn) : connect(server, port, mine);
         if (server != null) {
             connectQp(remote, gidIndex, psn);
-        }
-        if (server != null) {
             postFirstSend();
         }
         long start = System.nanoTime();

@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.BusyException;
@@ -16,7 +17,10 @@ import org.verbs4j.provider.generic.binding.NativeResourceTest.Fake;
 /**
  * The Cleaner safety net of {@link NativeResource} with fake native objects: objects that become unreachable
  * without being closed are destroyed, children (and users) before parents (and what they use), whatever
- * order the Cleaner finds them in, and their arenas are freed. Each test leaks objects, then calls
+ * order the Cleaner finds them in, and their arenas are freed. The fakes refer to each other as the
+ * provider's objects do ({@link NativeResourceTest.Fake#keep}): in particular a context refers to its
+ * completion queues, queue pairs, SRQs and work queues (it maps asynchronous events to them by address), so
+ * those are cleaned only together with their context. Each test leaks objects, then calls
  * {@link System#gc()} until an observable outcome (a lifetime's state, an arena freed) is reached or a
  * bound of {@value #TIMEOUT_SECONDS} seconds passes; the test keeps only {@link Trace traces} of leaked
  * objects, never the objects.
@@ -102,13 +106,18 @@ class NativeResourceSafetyNetTest {
         assertThat(orphaned.context().freed()).isTrue();
     }
 
-    /** Leaks a protection domain with a memory region, and a completion queue, of a context that stays. */
+    /**
+     * Leaks, of a context that stays, children the context does not refer to (as in the provider): a
+     * protection domain with a memory region, and a completion channel. A completion queue would not do: the
+     * context refers to its queues (see {@link #aQueueLeakedUnderALiveContextWaitsForItsContext}).
+     */
     private static List<Trace> leakChildren(Fake context, List<String> log) {
         Fake pd = new Fake("pd", context, log);
         Fake mr = new Fake("mr", pd, log);
         mr.keep(pd);
-        Fake cq = new Fake("cq", context, log);
-        return List.of(Trace.of("pd", pd), Trace.of("mr", mr), Trace.of("cq", cq));
+        Fake channel = new Fake("channel", context, log);
+        channel.keep(context);
+        return List.of(Trace.of("pd", pd), Trace.of("mr", mr), Trace.of("channel", channel));
     }
 
     @Test
@@ -117,13 +126,41 @@ class NativeResourceSafetyNetTest {
         Fake context = new Fake("context", null, log);
         List<Trace> children = leakChildren(context, log);
         collectUntil(() -> children.stream().allMatch(Trace::destroyed), "the leaked children destroyed");
-        assertThat(log).containsExactlyInAnyOrder("cleaner pd", "cleaner mr", "cleaner cq");
+        assertThat(log).containsExactlyInAnyOrder("cleaner pd", "cleaner mr", "cleaner channel");
         assertThat(log.indexOf("cleaner mr")).as("the region before its domain").isLessThan(log.indexOf("cleaner pd"));
         assertThat(children).allMatch(Trace::freed);
         assertThat(context.lifetime().state()).isEqualTo(NativeLifetime.State.OPEN);
 
         context.close();
         assertThat(log).last().isEqualTo("destroy context");
+    }
+
+    /** Creates a queue that the context refers to, as NativeContext refers to its CQs, QPs, SRQs and WQs. */
+    private static Trace leakQueueOf(Fake context, List<String> log) {
+        Fake cq = new Fake("cq", context, log);
+        cq.keep(context);
+        context.keep(cq);
+        return Trace.of("cq", cq);
+    }
+
+    @Test
+    void aQueueLeakedUnderALiveContextWaitsForItsContext() throws InterruptedException {
+        List<String> log = NativeResourceTest.newLog();
+        AtomicReference<Fake> context = new AtomicReference<>(new Fake("context", null, log));
+        Trace cq = leakQueueOf(context.get(), log);
+        Trace contextTrace = Trace.of("context", context.get());
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertThat(cq.state()).as("a queue the live context refers to is never found unreachable")
+                .isEqualTo(NativeLifetime.State.OPEN);
+        assertThat(log).isEmpty();
+
+        context.set(null);
+        collectUntil(contextTrace::destroyed, "the context destroyed");
+        assertThat(log).containsExactly("cleaner cq", "cleaner context");
+        assertThat(cq.freed()).isTrue();
     }
 
     /**

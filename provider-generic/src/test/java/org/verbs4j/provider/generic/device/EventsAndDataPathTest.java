@@ -2,13 +2,19 @@ package org.verbs4j.provider.generic.device;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.foreign.Arena;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
+import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
@@ -25,51 +31,102 @@ import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.WcStatus;
 import org.verbs4j.provider.generic.binding.AllocatedBytes;
 
-/** The SRQ limit event through the async event path, and a polling data path that allocates nothing. */
+/**
+ * The SRQ limit event through the async event path, and a data path (polling, posting, requesting
+ * notification) that allocates nothing.
+ */
 class EventsAndDataPathTest extends OpenDeviceTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
+    /**
+     * What makes an SRQ limit event: RC queue pairs a and b connected to each other, b receiving from an SRQ
+     * with 10 receives posted and its limit armed at 7, and 4 messages sent from a to b, which leave 6.
+     */
+    private record SrqLimit(ProtectionDomain pd, CompletionQueue cq, SharedReceiveQueue srq, MemoryRegion region,
+            QueuePair a, QueuePair b) {
+
+        static SrqLimit trigger(Context context, Arena arena) {
+            int gidIndex = RealDevice.gidIndex(context.queryGidTable(1));
+            ProtectionDomain pd = context.allocateProtectionDomain();
+            CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(64).build());
+            SharedReceiveQueue srq = context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, 32, 1));
+            MemoryRegion region = pd.registerMemory(arena.allocate(64 * 1024, 4096), Loopback.ACCESS);
+            QueuePair a = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                    new QpCapabilities(16, 0, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
+            QueuePair b = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                    new QpCapabilities(16, 0, 1, 1, 0)).srq(srq).build());
+            Loopback.connect(a, b, Loopback.gid(context, gidIndex), gidIndex);
+            Loopback.connect(b, a, Loopback.gid(context, gidIndex), gidIndex);
+            for (int i = 0; i < 10; i++) {
+                ReceiveRequest request = new ReceiveRequest(1).wrId(100 + i);
+                request.sgList().add(region, i * 1024L, 1024);
+                srq.postReceive(request);
+            }
+            srq.armLimit(7);
+            assertThat(srq.query().srqLimit()).isEqualTo(7);
+            a.sendOps().start();
+            for (int i = 0; i < 4; i++) {
+                a.sendOps().wrId(i).wrFlags((int) SendFlag.SIGNALED.value()).send()
+                        .setSge(region.lkey(), region.address() + 32 * 1024, 16);
+            }
+            a.sendOps().complete();
+            return new SrqLimit(pd, cq, srq, region, a, b);
+        }
+
+        /** @return the limit event, read from the context and not acknowledged */
+        AsyncEvent readEvent(Context context) {
+            AsyncEvent event = context.getAsyncEvent(TIMEOUT);
+            assertThat(event).isNotNull();
+            assertThat(event.type()).isEqualTo(AsyncEventType.SRQ_LIMIT_REACHED);
+            assertThat(event.srq()).isSameAs(srq);
+            return event;
+        }
+    }
+
     @Test
     void theSrqLimitEventArrivesForTheRightQueueAndIsAcknowledged() throws Exception {
-        int gidIndex = RealDevice.gidIndex(context.queryGidTable(1));
-        ProtectionDomain pd = context.allocateProtectionDomain();
-        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(64).build());
-        SharedReceiveQueue srq = context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, 32, 1));
-        MemoryRegion region = pd.registerMemory(arena.allocate(64 * 1024, 4096), Loopback.ACCESS);
-        QueuePair a = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
-                new QpCapabilities(16, 0, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
-        QueuePair b = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
-                new QpCapabilities(16, 0, 1, 1, 0)).srq(srq).build());
-        Loopback.connect(a, b, Loopback.gid(context, gidIndex), gidIndex);
-        Loopback.connect(b, a, Loopback.gid(context, gidIndex), gidIndex);
-        for (int i = 0; i < 10; i++) {
-            ReceiveRequest request = new ReceiveRequest(1).wrId(100 + i);
-            request.sgList().add(region, i * 1024L, 1024);
-            srq.postReceive(request);
-        }
-        srq.armLimit(7);
-        assertThat(srq.query().srqLimit()).isEqualTo(7);
-        a.sendOps().start();
-        for (int i = 0; i < 4; i++) {
-            a.sendOps().wrId(i).wrFlags((int) SendFlag.SIGNALED.value()).send()
-                    .setSge(region.lkey(), region.address() + 32 * 1024, 16);
-        }
-        a.sendOps().complete();
-
-        AsyncEvent event = context.getAsyncEvent(TIMEOUT);
-        assertThat(event).isNotNull();
-        assertThat(event.type()).isEqualTo(AsyncEventType.SRQ_LIMIT_REACHED);
-        assertThat(event.srq()).isSameAs(srq);
+        SrqLimit limit = SrqLimit.trigger(context, arena);
+        AsyncEvent event = limit.readEvent(context);
         context.ackAsyncEvent(event);
-        assertThat(srq.query().srqLimit()).as("the limit is one-shot").isZero();
-        drain(cq, 8);
-        a.close();
-        b.close();
-        srq.close();
-        region.close();
-        cq.close();
-        pd.close();
+        assertThat(limit.srq().query().srqLimit()).as("the limit is one-shot").isZero();
+        drain(limit.cq(), 8);
+        limit.a().close();
+        limit.b().close();
+        limit.srq().close();
+        limit.region().close();
+        limit.cq().close();
+        limit.pd().close();
+    }
+
+    /**
+     * ibv_destroy_srq waits until every event read for the SRQ is acknowledged: the safety net acknowledges
+     * the limit event of a leaked SRQ before destroying it, or the shared Cleaner thread would wait forever
+     * and nothing leaked afterwards, here the SRQ's PD and context, would be destroyed.
+     */
+    @Test
+    void aLeakedContextWithAnUnacknowledgedEventIsStillDestroyedByTheSafetyNet() throws Exception {
+        Map<String, Long> before = RdmaResources.ownedByThisProcess();
+        AtomicReference<List<Object>> held = new AtomicReference<>(leakAnUnacknowledgedSrqEvent(arena));
+        Map<String, Long> leaked = RdmaResources.ownedByThisProcess();
+        held.set(null); // from here on nothing reaches them: only the safety net can destroy them
+        assertThat(leaked.get("ctx")).as("rxe shows the leaked context").isEqualTo(before.get("ctx") + 1);
+        assertThat(leaked.get("qp")).as("rxe shows the leaked QPs").isEqualTo(before.get("qp") + 2);
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        Map<String, Long> now = leaked;
+        while (!now.equals(before) && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(100);
+            now = RdmaResources.ownedByThisProcess();
+        }
+        assertThat(now).as("objects of this process in rdma resource show, 2 minutes after the leak").isEqualTo(before);
+    }
+
+    /** @return a second context with the objects of an SRQ limit event, and the event, read and not acknowledged */
+    private static List<Object> leakAnUnacknowledgedSrqEvent(Arena arena) {
+        Context leaked = RealDevice.require().open();
+        SrqLimit limit = SrqLimit.trigger(leaked, arena);
+        return List.of(leaked, limit, limit.readEvent(leaked));
     }
 
     private static void drain(CompletionQueue cq, int expected) throws InterruptedException {
@@ -104,6 +161,24 @@ class EventsAndDataPathTest extends OpenDeviceTest {
             long allocated = AllocatedBytes.ofCurrentThread() - before;
             assertThat(empty).isEqualTo(300_000);
             assertThat(allocated).as("bytes allocated by 100000 empty polls").isLessThan(10_000);
+        }
+    }
+
+    @Test
+    void requestingNotificationAllocatesNothing() throws Exception {
+        try (CompletionChannel channel = context.createCompletionChannel()) {
+            CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(16).channel(channel).build());
+            for (int i = 0; i < 20_000; i++) {
+                cq.requestNotification(i % 2 == 0);
+            }
+            long before = AllocatedBytes.ofCurrentThread();
+            for (int i = 0; i < 10_000; i++) {
+                cq.requestNotification(i % 2 == 0);
+            }
+            long allocated = AllocatedBytes.ofCurrentThread() - before;
+            assertThat(allocated).as("bytes allocated by 10000 ibv_req_notify_cq").isLessThan(10_000);
+            assertThat(cq.unacknowledgedEvents()).isZero();
+            cq.close();
         }
     }
 

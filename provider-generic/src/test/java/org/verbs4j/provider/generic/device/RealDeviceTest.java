@@ -26,6 +26,8 @@ import org.verbs4j.DeviceCapFlag;
 import org.verbs4j.GidEntry;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
+import org.verbs4j.MemoryWindow;
+import org.verbs4j.MwType;
 import org.verbs4j.PortState;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpCapabilities;
@@ -97,6 +99,35 @@ class RealDeviceTest extends OpenDeviceTest {
         assertThatThrownBy(pd::close).isInstanceOf(ClosedObjectException.class);
         assertThatThrownBy(() -> pd.registerMemory(arena.allocate(64), Set.of()))
                 .isInstanceOf(ClosedObjectException.class);
+    }
+
+    @Test
+    void valuesHeldSinceCreationStayReadableAfterCloseWhileWhatReadsTheObjectThrows() {
+        ProtectionDomain pd = context.allocateProtectionDomain();
+        MemoryRegion mr = pd.registerMemory(arena.allocate(4096, 4096), Loopback.ACCESS);
+        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(4).build());
+        QueuePair qp = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                new QpCapabilities(1, 1, 1, 1, 0)).build());
+        MemoryWindow mw = context.capabilities().supports(Capability.MEMORY_WINDOW_TYPE_1)
+                ? pd.allocateMemoryWindow(MwType.TYPE_1) : null;
+        int lkey = mr.lkey();
+        int rkey = mr.rkey();
+        int cqe = cq.cqe();
+        int qpNum = qp.qpNum();
+        int mwRkey = mw == null ? 0 : mw.rkey();
+        qp.close();
+        cq.close();
+        mr.close();
+        if (mw != null) {
+            mw.close();
+            assertThat(mw.rkey()).as("ibv_mw.rkey after close").isEqualTo(mwRkey);
+        }
+        pd.close();
+        assertThat(new int[] {mr.lkey(), mr.rkey(), cq.cqe(), qp.qpNum()}).as("lkey, rkey, cqe, qp_num after close")
+                .containsExactly(lkey, rkey, cqe, qpNum);
+        assertThatThrownBy(qp::state).as("ibv_qp.state reads the destroyed QP")
+                .isInstanceOf(ClosedObjectException.class);
+        assertThatThrownBy(cq::startPoll).isInstanceOf(ClosedObjectException.class);
     }
 
     @Test
