@@ -14,12 +14,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The limit for small messages inside one JVM: 8-byte messages handed from a producer thread to a
- * consumer thread through a padded single-producer single-consumer ring ({@link SpscRing}). Each call
- * moves up to a burst of {@link MessageStream#BURST} messages, as the streamed benchmarks do, so that the
- * harness's cost per call is shared by the burst here as it is there. {@code transfers} counts the messages
- * that crossed, per second; the primary score counts the calls of both threads, including those that found
- * the ring full or empty, and is not the figure to use.
+ * The limit for small messages inside one JVM: an 8-byte message handed from a producer thread to a
+ * consumer thread through a padded single-producer single-consumer ring ({@link SpscRing}).
+ * {@code transfers} counts the messages that crossed, per second; the primary score counts the calls of
+ * both threads, including those that found the ring full or empty, and is not the figure to use.
  */
 @State(Scope.Group)
 @BenchmarkMode(Mode.Throughput)
@@ -27,7 +25,6 @@ import org.openjdk.jmh.annotations.State;
 public class HandOffBenchmark {
 
     private static final int CAPACITY = 1024;
-    private static final int BURST = MessageStream.BURST;
     private static final long EMPTY = -1;
 
     private final SpscRing ring = new SpscRing(CAPACITY);
@@ -47,33 +44,27 @@ public class HandOffBenchmark {
         }
     }
 
-    /** @return the number of messages queued, up to a burst (fewer when the ring fills) */
+    /** @return whether the message was queued (the ring may be full) */
     @Benchmark
     @Group("handoff")
     @GroupThreads(1)
-    public int offer() {
-        int queued = 0;
-        while (queued < BURST && ring.offer(produced)) {
+    public boolean offer() {
+        if (ring.offer(produced)) {
             produced++;
-            queued++;
+            return true;
         }
-        return queued;
+        return false;
     }
 
-    /** @return the last message taken, or {@link #EMPTY} if the ring was empty */
+    /** @return the message, or {@link #EMPTY} if the ring was empty */
     @Benchmark
     @Group("handoff")
     @GroupThreads(1)
     public long poll(Transfers counter) {
-        long last = EMPTY;
-        for (int taken = 0; taken < BURST; taken++) {
-            long message = ring.poll(EMPTY);
-            if (message == EMPTY) {
-                break;
-            }
-            last = message;
+        long message = ring.poll(EMPTY);
+        if (message != EMPTY) {
             counter.transfers++;
         }
-        return last;
+        return message;
     }
 }
