@@ -112,14 +112,8 @@ class EventsAndDataPathTest extends OpenDeviceTest {
         held.set(null); // from here on nothing reaches them: only the safety net can destroy them
         assertThat(leaked.get("ctx")).as("rxe shows the leaked context").isEqualTo(before.get("ctx") + 1);
         assertThat(leaked.get("qp")).as("rxe shows the leaked QPs").isEqualTo(before.get("qp") + 2);
-        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        Map<String, Long> now = leaked;
-        while (!now.equals(before) && System.nanoTime() < deadline) {
-            System.gc();
-            Thread.sleep(100);
-            now = RdmaResources.ownedByThisProcess();
-        }
-        assertThat(now).as("objects of this process in rdma resource show, 2 minutes after the leak").isEqualTo(before);
+        assertThat(RdmaResources.awaitCounts(before, Duration.ofMinutes(2)))
+                .as("objects of this process in rdma resource show, 2 minutes after the leak").isEqualTo(before);
     }
 
     /** @return a second context with the objects of an SRQ limit event, and the event, read and not acknowledged */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,24 @@ final class RdmaResources {
                     .filter(pid -> threads.contains(pid.group(1))).count());
         }
         return counts;
+    }
+
+    /**
+     * Collects garbage and counts again every 100 ms until the counts are {@code before} or {@code timeout}
+     * has passed, for a test that leaked objects and waits for the safety net to destroy them.
+     *
+     * @return the last counts
+     */
+    static Map<String, Long> awaitCounts(Map<String, Long> before, Duration timeout)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Map<String, Long> now = ownedByThisProcess();
+        while (!now.equals(before) && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(100);
+            now = ownedByThisProcess();
+        }
+        return now;
     }
 
     private static String show(String type) throws IOException, InterruptedException {

@@ -139,14 +139,8 @@ class RealDeviceTest extends OpenDeviceTest {
         for (String type : RdmaResources.TYPES) {
             assertThat(leaked.get(type)).as("rxe shows the leaked %s", type).isEqualTo(before.get(type) + 1);
         }
-        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        Map<String, Long> now = leaked;
-        while (!now.equals(before) && System.nanoTime() < deadline) {
-            System.gc();
-            Thread.sleep(100);
-            now = RdmaResources.ownedByThisProcess();
-        }
-        assertThat(now).as("objects of this process in rdma resource show, 2 minutes after the leak").isEqualTo(before);
+        assertThat(RdmaResources.awaitCounts(before, Duration.ofMinutes(2)))
+                .as("objects of this process in rdma resource show, 2 minutes after the leak").isEqualTo(before);
     }
 
     /**
