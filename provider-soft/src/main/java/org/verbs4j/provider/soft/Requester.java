@@ -9,7 +9,9 @@ import org.verbs4j.WcStatus;
 /**
  * Executes send queues, in order, in the thread that moves them along (the poster, a receiver that
  * posted the receive an RNR-blocked request waited for, or the timer thread): local operations, local
- * memory checks, then the responder of the destination. Always used with the wire lock held.
+ * memory checks, then the responder of the destination. Runs of plain SENDs take the path of
+ * {@link PlainSends}; every other request, and every request that path refuses, is executed here. Always
+ * used with the wire lock held.
  */
 final class Requester {
 
@@ -20,6 +22,7 @@ final class Requester {
     private final Responder responder;
     private final Datagrams datagrams;
     private final LocalAccess localAccess;
+    private final PlainSends plainSends;
     private SoftQueuePair blockedOn;
 
     Requester(SoftFabric fabric) {
@@ -27,6 +30,7 @@ final class Requester {
         this.responder = new Responder(fabric);
         this.datagrams = new Datagrams(fabric);
         this.localAccess = new LocalAccess(fabric.keys());
+        this.plainSends = new PlainSends(fabric.keys());
     }
 
     /**
@@ -59,6 +63,10 @@ final class Requester {
             }
             long position = queue.executed;
             SendWqe wqe = queue.slot(position);
+            if (queue.posted - position > 1 && PlainSends.isPlain(wqe) && qp.waitingOn() == null
+                    && plainSends.run(qp) > 0) {
+                continue;
+            }
             long length = wqe.length();
             WcStatus status = execute(qp, wqe, length);
             if (status == null) {
@@ -97,13 +105,17 @@ final class Requester {
         return WcStatus.RNR_RETRY_EXC_ERR;
     }
 
-    /** Completes the executed request at {@code position}; polling it frees its slot and those before. */
-    private static void complete(SoftQueuePair qp, SendWqe wqe, long position, WcStatus status, long length) {
+    /**
+     * Completes the executed request at {@code position}; polling it frees its slot and those before.
+     *
+     * @return whether the completion was published (otherwise its queue overran and {@code qp} is in error)
+     */
+    static boolean complete(SoftQueuePair qp, SendWqe wqe, long position, WcStatus status, long length) {
         Completion c = qp.startSend(wqe.wrId, status, wqe.opcode.completionOpcode());
         c.byteLen = (int) length;
         c.sendQueue = qp.sendQueue();
         c.sendPosition = position + 1;
-        qp.completeSend(c);
+        return qp.completeSend(c);
     }
 
     /** @return the status of the request, or {@code null} if the responder had no receive (RNR NAK) */

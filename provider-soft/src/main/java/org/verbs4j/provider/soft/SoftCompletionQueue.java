@@ -191,6 +191,40 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     }
 
     /**
+     * The room of a run of entries that the engine fills ({@link #ahead}) and then publishes at once
+     * ({@link #publishRun}), nothing else being appended to this queue in between.
+     *
+     * @return how many entries can be appended now without overrunning; 0 if the queue overran or is
+     *     closed, when {@link #reserve} decides what happens to the next completion
+     */
+    int room() {
+        if (overrun || isClosed()) {
+            return 0;
+        }
+        int capacity = producerRing().capacity;
+        return ignoreOverrun ? capacity : (int) Math.max(0, consumed + capacity - producerPosition());
+    }
+
+    /** @return entry {@code index} of a run (below {@link #room}), stamped with the device clock if asked */
+    Completion ahead(int index) {
+        Completion entry = producerRing().at(producerPosition() + index);
+        entry.timestamp = stampsTime ? clock.ticks() : 0;
+        return entry;
+    }
+
+    /**
+     * Publishes the first {@code count} entries of a run, and raises the notification they deserve.
+     *
+     * @param solicited whether one of them may wake a solicited-only notification
+     */
+    void publishRun(int count, boolean solicited) {
+        PUBLISHED.setRelease(this, producerPosition() + count);
+        if (channel != null) {
+            notifyChannel(solicited);
+        }
+    }
+
+    /**
      * Appends a copy of {@code completion}.
      *
      * @return {@code false} if the queue overran and the completion was lost (see {@link #reserve})

@@ -458,6 +458,11 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return sharedQueue != null ? sharedQueue.queue() : receiveQueue;
     }
 
+    /** @return its own receive queue if its receives use it (no shared receive queue), otherwise {@code null} */
+    ReceiveQueue ownReceiveQueue() {
+        return sharedQueue == null ? receiveQueue : null;
+    }
+
     /** @return the requesters waiting for a receive request after an RNR NAK */
     ArrayDeque<SoftQueuePair> rnrWaiters() {
         return sharedQueue != null ? sharedQueue.rnrWaiters() : rnrWaiters;
@@ -639,9 +644,13 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return (entry == null ? lost : entry).start(wrId, status, opcode, qpNum);
     }
 
-    /** Publishes a send completion; one its queue could not take (overrun) moves the queue pair to error. */
-    void completeSend(Completion c) {
-        complete(sendCq, c);
+    /**
+     * Publishes a send completion; one its queue could not take (overrun) moves the queue pair to error.
+     *
+     * @return whether it was published (otherwise the queue pair is in error now)
+     */
+    boolean completeSend(Completion c) {
+        return complete(sendCq, c);
     }
 
     /** Publishes a receive completion; one its queue could not take (overrun) moves the queue pair to error. */
@@ -649,12 +658,13 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         complete(receiveCq, c);
     }
 
-    private void complete(SoftCompletionQueue cq, Completion c) {
+    private boolean complete(SoftCompletionQueue cq, Completion c) {
         if (c == lost) {
             enterError(AsyncEventType.QP_FATAL);
-        } else {
-            cq.publish(c);
+            return false;
         }
+        cq.publish(c);
+        return true;
     }
 
     @Override
