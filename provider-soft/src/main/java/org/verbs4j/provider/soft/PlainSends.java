@@ -55,9 +55,7 @@ final class PlainSends {
         SoftProtectionDomain senderDomain = qp.softPd();
         SoftProtectionDomain receiverDomain = peer.softPd();
         int srcQp = qp.qpNum();
-        int destQp = peer.qpNum();
         int sl = qp.serviceLevel();
-        boolean signalAll = qp.sqSigAll();
         long first = queue.executed;
         long position = first;
         int room = cq.room();
@@ -65,23 +63,17 @@ final class PlainSends {
         boolean solicited = false;
         while (position < queue.posted && filled < room && !receives.isEmpty()) {
             SendWqe wqe = queue.slot(position);
-            Sges source = wqe.sges;
             Sges target = receives.headSges();
-            long length = source.totalLength();
-            if (!isPlain(wqe) || target.count != 1 || length > target.totalLength()
-                    || senderAccess.check(source, senderDomain, false) != WcStatus.SUCCESS
-                    || receiverAccess.check(target, receiverDomain, true) != WcStatus.SUCCESS) {
+            if (!lands(wqe, target, senderDomain, receiverDomain)) {
                 break;
             }
-            DeviceMemory.copy(source.address(0), target.address(0), length);
-            Completion c = cq.ahead(filled++).start(receives.take(), WcStatus.SUCCESS, WcOpcode.RECV, destQp);
-            c.byteLen = (int) length;
-            c.srcQp = srcQp;
-            c.sl = sl;
-            c.solicited = (wqe.flags & SOLICITED) != 0;
+            long length = wqe.sges.totalLength();
+            DeviceMemory.copy(wqe.sges.address(0), target.address(0), length);
+            Completion c = cq.ahead(filled++).start(receives.take(), WcStatus.SUCCESS, WcOpcode.RECV, peer.qpNum());
+            fromSender(c, length, srcQp, sl, wqe.flags);
             solicited |= c.solicited;
             queue.executed = ++position;
-            if (signalAll || (wqe.flags & SIGNALED) != 0) {
+            if (qp.sqSigAll() || (wqe.flags & SIGNALED) != 0) {
                 cq.publishRun(filled, solicited);
                 filled = 0;
                 solicited = false;
@@ -95,5 +87,24 @@ final class PlainSends {
             cq.publishRun(filled, solicited);
         }
         return (int) (position - first);
+    }
+
+    /**
+     * @return whether the plain SEND {@code wqe} lands in the receive request {@code target} without an error:
+     *     a plain request, one target entry that holds it, and both keys granted
+     */
+    private boolean lands(SendWqe wqe, Sges target, SoftProtectionDomain senderDomain,
+                          SoftProtectionDomain receiverDomain) {
+        return isPlain(wqe) && target.count == 1 && wqe.sges.totalLength() <= target.totalLength()
+                && senderAccess.check(wqe.sges, senderDomain, false) == WcStatus.SUCCESS
+                && receiverAccess.check(target, receiverDomain, true) == WcStatus.SUCCESS;
+    }
+
+    /** Fills in the fields of a receive completion that come from the sender and its request. */
+    private static void fromSender(Completion c, long length, int srcQp, int sl, int flags) {
+        c.byteLen = (int) length;
+        c.srcQp = srcQp;
+        c.sl = sl;
+        c.solicited = (flags & SOLICITED) != 0;
     }
 }
