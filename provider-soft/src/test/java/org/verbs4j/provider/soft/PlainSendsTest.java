@@ -10,12 +10,15 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.MemoryRegion;
+import org.verbs4j.Mtu;
+import org.verbs4j.QpAttributes;
 import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
@@ -154,6 +157,58 @@ class PlainSendsTest {
                 .containsExactly(tuple(0L, WcStatus.SUCCESS), tuple(1L, WcStatus.SUCCESS));
         assertThat(qps[0].state()).isEqualTo(QpState.ERR);
         assertThat(qps[1].state()).as("a local protection error is the requester's alone").isEqualTo(QpState.RTS);
+    }
+
+    @Test
+    void aReceiveTooShortInsideARunIsALengthErrorAtTheResponder() {
+        CompletionQueue cqA = rig.cq(64);
+        CompletionQueue cqB = rig.cq(64);
+        QueuePair[] qps = connectedPair(cqA, cqB);
+        Rig.postRecv(qps[1], 0, mrB, 0, MESSAGE);
+        Rig.postRecv(qps[1], 1, mrB, MESSAGE, MESSAGE - 1);
+        Rig.postRecv(qps[1], 2, mrB, 2 * MESSAGE, MESSAGE);
+        SendOps ops = qps[0].sendOps();
+        ops.start();
+        for (int i = 0; i < 3; i++) {
+            plainSend(ops, i, 0);
+        }
+        ops.complete();
+
+        assertThat(pollAll(cqB, 2)).extracting(Wc::wrId, Wc::status)
+                .containsExactly(tuple(0L, WcStatus.SUCCESS), tuple(1L, WcStatus.LOC_LEN_ERR));
+        assertThat(pollAll(cqA, 2)).extracting(Wc::wrId, Wc::status)
+                .containsExactly(tuple(1L, WcStatus.REM_INV_REQ_ERR), tuple(2L, WcStatus.WR_FLUSH_ERR));
+        assertThat(qps[1].state()).isEqualTo(QpState.ERR);
+    }
+
+    @Test
+    void theReceiveCompletionsOfARunCarryTheSendersServiceLevel() {
+        CompletionQueue cqA = rig.cq(64);
+        CompletionQueue cqB = rig.cq(64);
+        QueuePair a = rig.qp(QpType.RC, cqA, 32);
+        QueuePair b = rig.qp(QpType.RC, cqB, 32);
+        AhAttributes global = rig.addressOf(rig.context);
+        AhAttributes withServiceLevel = new AhAttributes(global.grh(), global.dlid(), 5, global.srcPathBits(),
+                global.staticRate(), global.portNum());
+        a.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(Rig.ALL_ACCESS));
+        a.modify(new QpAttributes().qpState(QpState.RTR).ahAttr(withServiceLevel).pathMtu(Mtu.MTU_1024)
+                .destQpNum(b.qpNum()).rqPsn(0).maxDestRdAtomic(1).minRnrTimer(1));
+        a.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7)
+                .maxRdAtomic(1));
+        rig.connect(b, a, Rig.ALL_ACCESS, 7);
+        postReceives(b, 0, 2);
+        SendOps ops = a.sendOps();
+        ops.start();
+        plainSend(ops, 0, 0);
+        plainSend(ops, 1, 0);
+        ops.complete();
+
+        for (int i = 0; i < 2; i++) {
+            assertThat(cqB.startPoll()).as("receive completion %d", i).isTrue();
+            assertThat(cqB.wrId()).isEqualTo(i);
+            assertThat(cqB.readSl()).isEqualTo(5);
+            cqB.endPoll();
+        }
     }
 
     @Test
