@@ -49,10 +49,12 @@ class PlainSendsTest {
         rig.close();
     }
 
-    private QueuePair[] connectedPair(CompletionQueue cqA, CompletionQueue cqB) {
+    /** @return RC queue pairs A and B, connected, with receives for messages 0 to {@code receives - 1} posted on B */
+    private QueuePair[] connectedPair(CompletionQueue cqA, CompletionQueue cqB, int receives) {
         QueuePair a = rig.qp(QpType.RC, cqA, 32);
         QueuePair b = rig.qp(QpType.RC, cqB, 32);
         rig.connectPair(a, b);
+        postReceives(b, 0, receives);
         return new QueuePair[] {a, b};
     }
 
@@ -66,6 +68,28 @@ class PlainSendsTest {
     private SendOps plainSend(SendOps ops, int index, int flags) {
         return ops.wrId(index).wrFlags(flags).send().setSge(mrA.lkey(), mrA.address() + (long) index * MESSAGE,
                 MESSAGE);
+    }
+
+    /** Posts plain SENDs of messages 0 to {@code count - 1} as one batch, each with {@code flags}, the last with {@code lastFlags}. */
+    private void sendBatch(QueuePair a, int count, int flags, int lastFlags) {
+        SendOps ops = a.sendOps();
+        ops.start();
+        for (int i = 0; i < count; i++) {
+            plainSend(ops, i, i == count - 1 ? lastFlags : flags);
+        }
+        ops.complete();
+    }
+
+    /** Checks the two events of an overrun, CQ_ERR of {@code cq} and QP_FATAL of {@code failed}, and acknowledges them. */
+    private void acknowledgeOverrun(CompletionQueue cq, QueuePair failed) {
+        AsyncEvent cqErr = rig.context.getAsyncEvent(Duration.ofSeconds(1));
+        assertThat(cqErr.type()).isEqualTo(AsyncEventType.CQ_ERR);
+        assertThat(cqErr.cq()).isSameAs(cq);
+        AsyncEvent fatal = rig.context.getAsyncEvent(Duration.ofSeconds(1));
+        assertThat(fatal.type()).isEqualTo(AsyncEventType.QP_FATAL);
+        assertThat(fatal.qp()).isSameAs(failed);
+        rig.context.ackAsyncEvent(fatal);
+        rig.context.ackAsyncEvent(cqErr);
     }
 
     private static List<Wc> pollAll(CompletionQueue cq, int count) {
@@ -84,9 +108,8 @@ class PlainSendsTest {
     void otherRequestsInsideARunKeepThePostingOrderAndTheirOwnCompletionFields() {
         CompletionQueue cqA = rig.cq(64);
         CompletionQueue cqB = rig.cq(64);
-        QueuePair[] qps = connectedPair(cqA, cqB);
+        QueuePair[] qps = connectedPair(cqA, cqB, 6);
         Rig.fill(mrA.segment(), 3);
-        postReceives(qps[1], 0, 6);
         MemorySegment inline = rig.arena.allocate(MESSAGE);
         Rig.fill(inline, 9);
         SendOps ops = qps[0].sendOps();
@@ -122,14 +145,8 @@ class PlainSendsTest {
     @Test
     void aCompletionQueueSharedByBothSidesGetsTheReceivesOfARunBeforeItsSignaledSend() {
         CompletionQueue shared = rig.cq(64);
-        QueuePair[] qps = connectedPair(shared, shared);
-        postReceives(qps[1], 0, 4);
-        SendOps ops = qps[0].sendOps();
-        ops.start();
-        for (int i = 0; i < 4; i++) {
-            plainSend(ops, i, i == 3 ? SIGNALED : 0);
-        }
-        ops.complete();
+        QueuePair[] qps = connectedPair(shared, shared, 4);
+        sendBatch(qps[0], 4, 0, SIGNALED);
 
         assertThat(pollAll(shared, 5)).extracting(Wc::wrId, Wc::opcode).containsExactly(
                 tuple(0L, WcOpcode.RECV), tuple(1L, WcOpcode.RECV), tuple(2L, WcOpcode.RECV),
@@ -141,8 +158,7 @@ class PlainSendsTest {
     void aBadKeyInsideARunFailsThatRequestAndFlushesTheRest() {
         CompletionQueue cqA = rig.cq(64);
         CompletionQueue cqB = rig.cq(64);
-        QueuePair[] qps = connectedPair(cqA, cqB);
-        postReceives(qps[1], 0, 4);
+        QueuePair[] qps = connectedPair(cqA, cqB, 4);
         SendOps ops = qps[0].sendOps();
         ops.start();
         plainSend(ops, 0, 0);
@@ -163,16 +179,11 @@ class PlainSendsTest {
     void aReceiveTooShortInsideARunIsALengthErrorAtTheResponder() {
         CompletionQueue cqA = rig.cq(64);
         CompletionQueue cqB = rig.cq(64);
-        QueuePair[] qps = connectedPair(cqA, cqB);
+        QueuePair[] qps = connectedPair(cqA, cqB, 0);
         Rig.postRecv(qps[1], 0, mrB, 0, MESSAGE);
         Rig.postRecv(qps[1], 1, mrB, MESSAGE, MESSAGE - 1);
         Rig.postRecv(qps[1], 2, mrB, 2 * MESSAGE, MESSAGE);
-        SendOps ops = qps[0].sendOps();
-        ops.start();
-        for (int i = 0; i < 3; i++) {
-            plainSend(ops, i, 0);
-        }
-        ops.complete();
+        sendBatch(qps[0], 3, 0, 0);
 
         assertThat(pollAll(cqB, 2)).extracting(Wc::wrId, Wc::status)
                 .containsExactly(tuple(0L, WcStatus.SUCCESS), tuple(1L, WcStatus.LOC_LEN_ERR));
@@ -197,11 +208,7 @@ class PlainSendsTest {
                 .maxRdAtomic(1));
         rig.connect(b, a, Rig.ALL_ACCESS, 7);
         postReceives(b, 0, 2);
-        SendOps ops = a.sendOps();
-        ops.start();
-        plainSend(ops, 0, 0);
-        plainSend(ops, 1, 0);
-        ops.complete();
+        sendBatch(a, 2, 0, 0);
 
         for (int i = 0; i < 2; i++) {
             assertThat(cqB.startPoll()).as("receive completion %d", i).isTrue();
@@ -215,15 +222,9 @@ class PlainSendsTest {
     void aRunThatEmptiesTheReceiveQueueWaitsForTheNextReceives() {
         CompletionQueue cqA = rig.cq(64);
         CompletionQueue cqB = rig.cq(64);
-        QueuePair[] qps = connectedPair(cqA, cqB);
+        QueuePair[] qps = connectedPair(cqA, cqB, 2);
         Rig.fill(mrA.segment(), 5);
-        postReceives(qps[1], 0, 2);
-        SendOps ops = qps[0].sendOps();
-        ops.start();
-        for (int i = 0; i < 4; i++) {
-            plainSend(ops, i, SIGNALED);
-        }
-        ops.complete();
+        sendBatch(qps[0], 4, SIGNALED, SIGNALED);
         assertThat(pollAll(cqB, 2)).extracting(Wc::wrId).containsExactly(0L, 1L);
         assertThat(pollAll(cqA, 2)).extracting(Wc::wrId).containsExactly(0L, 1L);
         assertThat(Rig.empty(cqA)).as("requests 2 and 3 wait for receives (RNR)").isTrue();
@@ -239,21 +240,10 @@ class PlainSendsTest {
     void aRunStopsAtAFullReceiveCompletionQueueAndTheNextCompletionOverruns() {
         CompletionQueue cqA = rig.cq(64);
         CompletionQueue cqB = rig.cq(3);
-        QueuePair[] qps = connectedPair(cqA, cqB);
-        postReceives(qps[1], 0, 5);
-        SendOps ops = qps[0].sendOps();
-        ops.start();
-        for (int i = 0; i < 5; i++) {
-            plainSend(ops, i, SIGNALED);
-        }
-        ops.complete();
+        QueuePair[] qps = connectedPair(cqA, cqB, 5);
+        sendBatch(qps[0], 5, SIGNALED, SIGNALED);
 
-        AsyncEvent cqErr = rig.context.getAsyncEvent(Duration.ofSeconds(1));
-        assertThat(cqErr.type()).isEqualTo(AsyncEventType.CQ_ERR);
-        assertThat(cqErr.cq()).isSameAs(cqB);
-        AsyncEvent fatal = rig.context.getAsyncEvent(Duration.ofSeconds(1));
-        assertThat(fatal.type()).isEqualTo(AsyncEventType.QP_FATAL);
-        assertThat(fatal.qp()).isSameAs(qps[1]);
+        acknowledgeOverrun(cqB, qps[1]);
         assertThat(qps[1].state()).isEqualTo(QpState.ERR);
         assertThat(pollAll(cqB, 3)).as("the entries of the run written before the overrun are intact")
                 .extracting(Wc::wrId, Wc::status)
@@ -262,34 +252,21 @@ class PlainSendsTest {
                 .extracting(Wc::wrId, Wc::status)
                 .containsExactly(tuple(0L, WcStatus.SUCCESS), tuple(1L, WcStatus.SUCCESS), tuple(2L, WcStatus.SUCCESS),
                         tuple(3L, WcStatus.SUCCESS), tuple(4L, WcStatus.RETRY_EXC_ERR));
-        rig.context.ackAsyncEvent(fatal);
-        rig.context.ackAsyncEvent(cqErr);
     }
 
     @Test
     void aSendCompletionThatOverrunsEndsTheRunWithTheRequesterInError() {
         CompletionQueue cqA = rig.cq(1);
         CompletionQueue cqB = rig.cq(64);
-        QueuePair[] qps = connectedPair(cqA, cqB);
-        postReceives(qps[1], 0, 3);
-        SendOps ops = qps[0].sendOps();
-        ops.start();
-        for (int i = 0; i < 3; i++) {
-            plainSend(ops, i, SIGNALED);
-        }
-        ops.complete();
+        QueuePair[] qps = connectedPair(cqA, cqB, 3);
+        sendBatch(qps[0], 3, SIGNALED, SIGNALED);
 
+        acknowledgeOverrun(cqA, qps[0]);
         assertThat(qps[0].state()).isEqualTo(QpState.ERR);
         assertThat(pollAll(cqB, 2)).as("message 1 was delivered before its completion overran")
                 .extracting(Wc::wrId).containsExactly(0L, 1L);
         assertThat(Rig.empty(cqB)).as("a requester in error sends nothing more").isTrue();
         assertThat(Rig.poll(cqA).wrId()).isZero();
-        AsyncEvent cqErr = rig.context.getAsyncEvent(Duration.ofSeconds(1));
-        assertThat(cqErr.type()).isEqualTo(AsyncEventType.CQ_ERR);
-        AsyncEvent fatal = rig.context.getAsyncEvent(Duration.ofSeconds(1));
-        assertThat(fatal.qp()).isSameAs(qps[0]);
-        rig.context.ackAsyncEvent(fatal);
-        rig.context.ackAsyncEvent(cqErr);
     }
 
     @Test
@@ -298,8 +275,7 @@ class PlainSendsTest {
         CompletionQueue cqA = rig.cq(64);
         CompletionQueue cqB = rig.context.createCompletionQueue(CqInitAttributes.builder(64)
                 .wcFlags(Rig.ALL_FIELDS).channel(channel).build());
-        QueuePair[] qps = connectedPair(cqA, cqB);
-        postReceives(qps[1], 0, 6);
+        QueuePair[] qps = connectedPair(cqA, cqB, 6);
         cqB.requestNotification(true);
         sendRun(qps[0], 0, 0);
         assertThat(channel.getEvent(Duration.ofMillis(200)))
@@ -331,12 +307,7 @@ class PlainSendsTest {
         rig.connect(b, a, Rig.ALL_ACCESS, 0);
         Rig.fill(mrA.segment(), 1);
         postReceives(b, 0, 3);
-        SendOps ops = a.sendOps();
-        ops.start();
-        for (int i = 0; i < 3; i++) {
-            plainSend(ops, i, i == 2 ? SIGNALED : 0);
-        }
-        ops.complete();
+        sendBatch(a, 3, 0, SIGNALED);
         assertThat(Rig.poll(cqA).wrId()).isEqualTo(2);
         assertThat(pollAll(cqB, 3)).extracting(Wc::wrId, Wc::srcQp)
                 .containsExactly(tuple(0L, a.qpNum()), tuple(1L, a.qpNum()), tuple(2L, a.qpNum()));
