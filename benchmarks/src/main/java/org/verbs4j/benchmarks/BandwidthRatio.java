@@ -71,9 +71,9 @@ public final class BandwidthRatio {
         }
         System.out.printf(Locale.ROOT, "%d bytes: %d rounds, each %d x MemorySegment.copy and %d x RDMA_WRITE"
                 + " (signaled, polled), the order alternating%n", size, options.rounds(), burst, burst);
-        System.out.printf(Locale.ROOT, "  MemorySegment.copy  %s%n", quartiles(copyRates, 1e-9, "GB/s"));
-        System.out.printf(Locale.ROOT, "  RDMA_WRITE          %s%n", quartiles(writeRates, 1e-9, "GB/s"));
-        System.out.printf(Locale.ROOT, "  ratio per round     %s%n", quartiles(ratios, 1, ""));
+        System.out.printf(Locale.ROOT, "  MemorySegment.copy  %s%n", new Quantiles(copyRates).detailed(1e-9, "GB/s"));
+        System.out.printf(Locale.ROOT, "  RDMA_WRITE          %s%n", new Quantiles(writeRates).detailed(1e-9, "GB/s"));
+        System.out.printf(Locale.ROOT, "  ratio per round     %s%n", new Quantiles(ratios).detailed(1, ""));
     }
 
     /** @return how many operations of each kind make a half round of about {@code millis} */
@@ -121,13 +121,6 @@ public final class BandwidthRatio {
 
     private double bytesPerSecond(int burst, long nanos) {
         return (double) size * burst * 1e9 / nanos;
-    }
-
-    private static String quartiles(double[] values, double scale, String unit) {
-        Quantiles q = new Quantiles(values);
-        return String.format(Locale.ROOT, "median %.3f%s (quartiles %.3f to %.3f, min %.3f, max %.3f)",
-                scale * q.median(), unit.isEmpty() ? "" : " " + unit, scale * q.lowerQuartile(),
-                scale * q.upperQuartile(), scale * q.min(), scale * q.max());
     }
 
     /** The command line options. */

@@ -40,6 +40,17 @@ final class Quantiles {
                 upperQuartile());
     }
 
+    /**
+     * @param scale the factor applied to every figure (a unit change)
+     * @param unit the unit after the median, or empty
+     * @return "median M unit (quartiles L to U, min A, max B)", three decimals each
+     */
+    String detailed(double scale, String unit) {
+        return String.format(Locale.ROOT, "median %.3f%s (quartiles %.3f to %.3f, min %.3f, max %.3f)",
+                scale * median(), unit.isEmpty() ? "" : " " + unit, scale * lowerQuartile(), scale * upperQuartile(),
+                scale * min(), scale * max());
+    }
+
     /** @return the {@code fraction} quantile */
     private double at(double fraction) {
         double index = fraction * (sorted.length - 1);
