@@ -15,7 +15,9 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The limit for small messages inside one JVM: an 8-byte message handed from a producer thread to a
- * consumer thread through a padded single-producer single-consumer ring ({@link SpscRing}).
+ * consumer thread through a padded single-producer single-consumer ring ({@link SpscRing}). Each message
+ * here also pays JMH's cost of one invocation on each side, which bounds the rate well below the ring's own;
+ * {@link MessageRateRatio} drives the same ring without a harness ({@link ThreadHandOff}).
  * {@code transfers} counts the messages that crossed, per second; the primary score counts the calls of
  * both threads, including those that found the ring full or empty, and is not the figure to use.
  */
