@@ -1,5 +1,6 @@
 package org.verbs4j.provider.soft;
 
+import org.verbs4j.SendFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
@@ -8,6 +9,8 @@ import org.verbs4j.WcStatus;
  * {@link SoftCompletionQueue#reserve}), or one the engine builds apart and the queue copies into an entry.
  */
 final class Completion {
+
+    private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
 
     long wrId;
     WcStatus status;
@@ -65,6 +68,23 @@ final class Completion {
         if (sendQueue != null) {
             sendQueue = null;
         }
+        return this;
+    }
+
+    /**
+     * Sets the fields a receive completion takes from the sender and its request.
+     *
+     * @param length the bytes received
+     * @param sourceQp the sender's queue pair number
+     * @param serviceLevel the service level of the sender's path
+     * @param sendFlags the flags of the send request (its SOLICITED flag)
+     * @return this completion
+     */
+    Completion fromSender(long length, int sourceQp, int serviceLevel, int sendFlags) {
+        byteLen = (int) length;
+        srcQp = sourceQp;
+        sl = serviceLevel;
+        solicited = (sendFlags & SOLICITED) != 0;
         return this;
     }
 

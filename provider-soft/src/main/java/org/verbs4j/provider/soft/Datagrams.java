@@ -8,7 +8,6 @@ import org.verbs4j.ExtraCompletionField;
 import org.verbs4j.Gid;
 import org.verbs4j.GlobalRoute;
 import org.verbs4j.QpType;
-import org.verbs4j.SendFlag;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
@@ -31,7 +30,6 @@ final class Datagrams {
     private static final ValueLayout.OfShort BE_SHORT =
             ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final int UDP = 17;
-    private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
     private static final int CONTROLLED_QKEY = 0x80000000;
 
     private final SoftFabric fabric;
@@ -92,12 +90,9 @@ final class Datagrams {
         LocalAccess.copy(grhView, 0, target, 0, GRH_BYTES);
         LocalAccess.copy(source, 0, target, GRH_BYTES, length);
         long wrId = receiver.takeReceive();
-        Completion c = receiver.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV);
-        c.byteLen = (int) (GRH_BYTES + length);
-        c.srcQp = sender.qpNum();
-        c.sl = wqe.ah.attributes().sl();
+        Completion c = receiver.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV)
+                .fromSender(GRH_BYTES + length, sender.qpNum(), wqe.ah.attributes().sl(), wqe.flags);
         c.wcFlags = (int) WcFlag.GRH.value();
-        c.solicited = (wqe.flags & SOLICITED) != 0;
         if (wqe.opcode == SendOpcode.SEND_WITH_IMM) {
             c.wcFlags |= (int) WcFlag.WITH_IMM.value();
             c.immOrInvalidatedRkey = wqe.immData;

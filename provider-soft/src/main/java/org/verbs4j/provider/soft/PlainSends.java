@@ -17,7 +17,6 @@ import org.verbs4j.WcStatus;
 final class PlainSends {
 
     private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
-    private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
 
     private final LocalAccess senderAccess;
     private final LocalAccess receiverAccess;
@@ -68,9 +67,9 @@ final class PlainSends {
                 break;
             }
             long length = wqe.sges.totalLength();
-            DeviceMemory.copy(wqe.sges.address(0), target.address(0), length);
-            Completion c = cq.ahead(filled++).start(receives.take(), WcStatus.SUCCESS, WcOpcode.RECV, peer.qpNum());
-            fromSender(c, length, srcQp, sl, wqe.flags);
+            LocalAccess.copy(wqe.sges, 0, target, 0, length);
+            Completion c = cq.ahead(filled++).start(receives.take(), WcStatus.SUCCESS, WcOpcode.RECV, peer.qpNum())
+                    .fromSender(length, srcQp, sl, wqe.flags);
             solicited |= c.solicited;
             queue.executed = ++position;
             if (qp.sqSigAll() || (wqe.flags & SIGNALED) != 0) {
@@ -98,13 +97,5 @@ final class PlainSends {
         return isPlain(wqe) && target.count == 1 && wqe.sges.totalLength() <= target.totalLength()
                 && senderAccess.check(wqe.sges, senderDomain, false) == WcStatus.SUCCESS
                 && receiverAccess.check(target, receiverDomain, true) == WcStatus.SUCCESS;
-    }
-
-    /** Fills in the fields of a receive completion that come from the sender and its request. */
-    private static void fromSender(Completion c, long length, int srcQp, int sl, int flags) {
-        c.byteLen = (int) length;
-        c.srcQp = srcQp;
-        c.sl = sl;
-        c.solicited = (flags & SOLICITED) != 0;
     }
 }

@@ -7,7 +7,6 @@ import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
-import org.verbs4j.SendFlag;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
@@ -26,7 +25,6 @@ final class Responder {
     static final int NAK_INVALID = 3;
     static final int NAK_OPERATION = 4;
 
-    private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
     private static final int WITH_IMM = (int) WcFlag.WITH_IMM.value();
     private static final int WITH_INV = (int) WcFlag.WITH_INV.value();
     private static final VarHandle ATOMIC_LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -98,11 +96,8 @@ final class Responder {
     /** Consumes the receive request the message landed in and completes it. */
     private static void completeReceive(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, long length) {
         long wrId = responder.takeReceive();
-        Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV);
-        c.byteLen = (int) length;
-        c.srcQp = requester.qpNum();
-        c.sl = requester.serviceLevel();
-        c.solicited = (wqe.flags & SOLICITED) != 0;
+        Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV)
+                .fromSender(length, requester.qpNum(), requester.serviceLevel(), wqe.flags);
         if (wqe.opcode == SendOpcode.SEND_WITH_IMM) {
             c.wcFlags = WITH_IMM;
             c.immOrInvalidatedRkey = wqe.immData;
@@ -134,14 +129,11 @@ final class Responder {
             return answer;
         }
         long wrId = unsolicited ? 0 : responder.takeReceive();
-        Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM);
-        c.byteLen = (int) length;
-        c.srcQp = requester.qpNum();
+        Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM)
+                .fromSender(length, requester.qpNum(), requester.serviceLevel(), wqe.flags);
         c.wcFlags = WITH_IMM;
         c.immOrInvalidatedRkey = wqe.immData;
-        c.sl = requester.serviceLevel();
         c.unsolicited = unsolicited;
-        c.solicited = (wqe.flags & SOLICITED) != 0;
         responder.completeReceive(c);
         return ACK;
     }

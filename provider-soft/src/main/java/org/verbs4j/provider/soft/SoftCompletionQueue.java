@@ -155,7 +155,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         }
         CompletionRing entries = producerRing();
         long position = producerPosition();
-        if (position >= freeUntil && !hasRoom(position, entries)) {
+        if (position >= freeUntil && !ignoreOverrun && position >= readFreeUntil(entries)) {
             overrun = true;
             context.events().post(AsyncEventType.CQ_ERR, this, 0);
             return null;
@@ -175,19 +175,21 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         return (long) PUBLISHED.get(this);
     }
 
-    /** Reads the consumed position again; @return whether the entry at {@code position} may be written */
-    private boolean hasRoom(long position, CompletionRing entries) {
+    /** Reads the consumed position again; @return the producer's new bound, {@link #freeUntil} */
+    private long readFreeUntil(CompletionRing entries) {
         freeUntil = consumed + entries.capacity;
-        return ignoreOverrun || position < freeUntil;
+        return freeUntil;
+    }
+
+    /** @return the device clock for a completion's timestamp, if the queue reports one, otherwise 0 */
+    private long stamp() {
+        return stampsTime ? clock.ticks() : 0;
     }
 
     /** Publishes the entry that {@link #reserve} returned, now filled, and raises the notification it deserves. */
     void publish(Completion entry) {
-        entry.timestamp = stampsTime ? clock.ticks() : 0;
-        PUBLISHED.setRelease(this, producerPosition() + 1);
-        if (channel != null) {
-            notifyChannel(entry.solicited);
-        }
+        entry.timestamp = stamp();
+        publishRun(1, entry.solicited);
     }
 
     /**
@@ -201,14 +203,14 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         if (overrun || isClosed()) {
             return 0;
         }
-        int capacity = producerRing().capacity;
-        return ignoreOverrun ? capacity : (int) Math.max(0, consumed + capacity - producerPosition());
+        CompletionRing entries = producerRing();
+        return ignoreOverrun ? entries.capacity : (int) Math.max(0, readFreeUntil(entries) - producerPosition());
     }
 
     /** @return entry {@code index} of a run (below {@link #room}), stamped with the device clock if asked */
     Completion ahead(int index) {
         Completion entry = producerRing().at(producerPosition() + index);
-        entry.timestamp = stampsTime ? clock.ticks() : 0;
+        entry.timestamp = stamp();
         return entry;
     }
 
