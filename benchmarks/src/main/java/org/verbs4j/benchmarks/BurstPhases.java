@@ -63,6 +63,4 @@ public final class BurstPhases {
         }
         return phases;
     }
-
-
 }
