@@ -4,9 +4,8 @@
  * nothing: it is reached through {@link java.util.ServiceLoader}.
  *
  * <p>The device reads and writes registered memory from whichever thread moves the work along, as a
- * DMA engine would; it therefore views registered segments through {@code MemorySegment.reinterpret},
- * a restricted method: grant the module native access ({@code --enable-native-access=org.verbs4j.provider.soft})
- * to silence the JDK's warning.
+ * DMA engine would, through the registered segments themselves: it calls no restricted method and needs no
+ * native access. Memory of a confined arena cannot be registered with it.
  *
  * @provides org.verbs4j.spi.VerbsProvider
  */

@@ -5,12 +5,14 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The device's view of memory: the whole address space as one native segment, reached by absolute
- * address from any thread, as a DMA engine reaches memory. The device checks every access against the
- * memory region or window that grants it (the bounds, the access rights, and that the region's memory is
- * still alive) before it touches the memory, so it needs no segment of its own per region, and a scatter
- * list or a remote target is a list of addresses. The device's own buffers (inline data, headers it
- * writes) are native too, so that every copy is between addresses.
+ * How the device moves data: every copy goes through the segments of the memory it reads and writes (a
+ * registered region's own segment, or a buffer of the device), never through a view of raw addresses. The
+ * device checks every access against the region or window that grants it before it copies; going through
+ * the region's segment besides makes the copy an access of the region's arena, so an arena closed by another
+ * thread meanwhile cannot free the memory under the copy: the copy stops with the arena's
+ * {@link IllegalStateException} instead, which ends it as a DMA into memory freed under it would end. The
+ * JDK interrupts the thread it stops that way (to wake it from a wait); that interrupt is the JDK's means,
+ * not a request of the application, so the device takes it back unless the thread was interrupted before.
  */
 final class DeviceMemory {
 
@@ -18,29 +20,48 @@ final class DeviceMemory {
     private static final long SMALL_COPY = 64;
     private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED;
 
-    /** Every address of the process. */
-    @SuppressWarnings("restricted")
-    static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
-
     private DeviceMemory() {
     }
 
     /**
-     * Copies {@code bytes} bytes from address {@code from} to address {@code to}: one bulk copy, or for
-     * a few bytes a copy word by word. ({@link MemorySegment#copy} copies small non-overlapping ranges word
-     * by word itself, but source and target are the same segment here, which it counts as overlapping.)
+     * Copies {@code bytes} bytes from address {@code from}, which lies in segment {@code source}, to address
+     * {@code to}, which lies in segment {@code target}: one bulk copy, or for a few bytes a copy word by word
+     * ({@link MemorySegment#copy} takes the bulk path for small ranges of overlapping segments, and two
+     * parts of one registered region are one segment). If an arena of the two closed after the device
+     * checked the access, the copy stops where it was.
      */
-    static void copy(long from, long to, long bytes) {
+    static void copy(MemorySegment source, long from, MemorySegment target, long to, long bytes) {
+        boolean interrupted = Thread.currentThread().isInterrupted();
+        try {
+            copyBetween(source, from - source.address(), target, to - target.address(), bytes);
+        } catch (IllegalStateException arenaClosed) {
+            stopped(interrupted); // the memory was freed under the copy (misuse): the data is lost, the JVM is not
+        }
+    }
+
+    /**
+     * Called when an access of the device stopped because an arena closed: takes back the interrupt the JDK
+     * sent with the stop.
+     *
+     * @param interrupted whether the thread was interrupted before the access
+     */
+    static void stopped(boolean interrupted) {
+        if (!interrupted) {
+            Thread.interrupted();
+        }
+    }
+
+    private static void copyBetween(MemorySegment source, long from, MemorySegment target, long to, long bytes) {
         if (bytes > SMALL_COPY) {
-            MemorySegment.copy(ALL, from, ALL, to, bytes);
+            MemorySegment.copy(source, from, target, to, bytes);
             return;
         }
         long done = 0;
         for (; done <= bytes - Long.BYTES; done += Long.BYTES) {
-            ALL.set(WORD, to + done, ALL.get(WORD, from + done));
+            target.set(WORD, to + done, source.get(WORD, from + done));
         }
         for (; done < bytes; done++) {
-            ALL.set(ValueLayout.JAVA_BYTE, to + done, ALL.get(ValueLayout.JAVA_BYTE, from + done));
+            target.set(ValueLayout.JAVA_BYTE, to + done, source.get(ValueLayout.JAVA_BYTE, from + done));
         }
     }
 

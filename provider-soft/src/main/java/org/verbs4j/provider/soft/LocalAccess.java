@@ -41,26 +41,39 @@ final class LocalAccess {
         return WcStatus.SUCCESS;
     }
 
-    /** @return whether entry {@code index} of {@code list} is empty or granted */
+    /**
+     * @return whether entry {@code index} of {@code list} is empty or granted; a granted entry records the
+     *     memory of its region
+     */
     private boolean grants(Sges list, int index, SoftProtectionDomain pd, boolean write) {
         int bytes = list.length(index);
-        return bytes == 0
-                || granted(list.lkey(index), pd, write, list.address(index), Integer.toUnsignedLong(bytes));
+        if (bytes == 0) {
+            return true;
+        }
+        SoftMemoryRegion mr = granting(list.lkey(index), pd, write, list.address(index),
+                Integer.toUnsignedLong(bytes));
+        if (mr == null) {
+            return false;
+        }
+        list.memory(index, mr.segment());
+        return true;
     }
 
-    /** Tries the region of the last key first; the key table only when that region does not grant it. */
-    private boolean granted(int lkey, SoftProtectionDomain pd, boolean write, long address, long bytes) {
+    /**
+     * Tries the region of the last key first; the key table only when that region does not grant it.
+     *
+     * @return the region that grants the access, or {@code null}
+     */
+    private SoftMemoryRegion granting(int lkey, SoftProtectionDomain pd, boolean write, long address, long bytes) {
         SoftMemoryRegion cached = last;
-        return cached != null && cached.grantsLocal(lkey, pd, write, address, bytes)
-                || grantedByTable(lkey, pd, write, address, bytes);
-    }
-
-    private boolean grantedByTable(int lkey, SoftProtectionDomain pd, boolean write, long address, long bytes) {
+        if (cached != null && cached.grantsLocal(lkey, pd, write, address, bytes)) {
+            return cached;
+        }
         if (keys.get(MemoryKeys.index(lkey)) instanceof SoftMemoryRegion mr) {
             last = mr;
-            return mr.grantsLocal(lkey, pd, write, address, bytes);
+            return mr.grantsLocal(lkey, pd, write, address, bytes) ? mr : null;
         }
-        return false;
+        return null;
     }
 
     /**
@@ -69,9 +82,13 @@ final class LocalAccess {
      * copy between two single entries is one bulk copy.
      */
     static void copy(Sges source, long sourceStart, Sges target, long targetStart, long bytes) {
+        if (bytes == 0) {
+            return; // an empty entry records no memory
+        }
         if (source.count == 1 && target.count == 1 && bytes <= source.totalLength() - sourceStart
                 && bytes <= target.totalLength() - targetStart) {
-            DeviceMemory.copy(source.address(0) + sourceStart, target.address(0) + targetStart, bytes);
+            DeviceMemory.copy(source.memory(0), source.address(0) + sourceStart, target.memory(0),
+                    target.address(0) + targetStart, bytes);
             return;
         }
         int si = 0;
@@ -93,7 +110,8 @@ final class LocalAccess {
             }
             long chunk = Math.min(left, Math.min(Integer.toUnsignedLong(source.length(si)) - so,
                     Integer.toUnsignedLong(target.length(ti)) - to));
-            DeviceMemory.copy(source.address(si) + so, target.address(ti) + to, chunk);
+            DeviceMemory.copy(source.memory(si), source.address(si) + so, target.memory(ti), target.address(ti) + to,
+                    chunk);
             left -= chunk;
             so += chunk;
             to += chunk;

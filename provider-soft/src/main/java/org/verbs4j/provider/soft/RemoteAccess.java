@@ -1,5 +1,6 @@
 package org.verbs4j.provider.soft;
 
+import java.lang.foreign.MemorySegment;
 import org.verbs4j.AccessFlag;
 
 /**
@@ -13,7 +14,7 @@ final class RemoteAccess {
 
     /**
      * Checks {@code [address, address + length)} under {@code rkey} and makes it the one entry of
-     * {@code target}.
+     * {@code target}, in the memory of the region the key reaches.
      *
      * @return whether the access is allowed
      */
@@ -23,7 +24,7 @@ final class RemoteAccess {
             return false;
         }
         if (length == 0) {
-            target.setResolved(0, 0);
+            target.setResolved(MemorySegment.NULL, 0, 0);
             return true;
         }
         Object owner = keys.get(MemoryKeys.index(rkey));
@@ -35,7 +36,7 @@ final class RemoteAccess {
         if (!inside) {
             return false;
         }
-        target.setResolved(address, length);
+        target.setResolved(mr.segment(), address, length);
         return true;
     }
 

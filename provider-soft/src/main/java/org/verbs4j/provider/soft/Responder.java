@@ -31,11 +31,15 @@ final class Responder {
 
     private final SoftFabric fabric;
     private final Sges remote = new Sges(1);
+    /** The original value an atomic operation returns, and a one-entry list over it for the copy. */
+    private final MemorySegment original8 = DeviceMemory.buffer(Long.BYTES);
+    private final Sges originalView = new Sges(1);
     private final LocalAccess localAccess;
 
     Responder(SoftFabric fabric) {
         this.fabric = fabric;
         this.localAccess = new LocalAccess(fabric.keys());
+        originalView.setResolved(original8, original8.address(), Long.BYTES);
     }
 
     int respond(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
@@ -155,11 +159,20 @@ final class Responder {
                 AccessFlag.REMOTE_ATOMIC, remote)) {
             return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
         }
-        MemorySegment memory = DeviceMemory.ALL;
-        long original = wqe.opcode == SendOpcode.ATOMIC_CMP_AND_SWP
-                ? (long) ATOMIC_LONG.compareAndExchange(memory, wqe.remoteAddress, wqe.compareAdd, wqe.swap)
-                : (long) ATOMIC_LONG.getAndAdd(memory, wqe.remoteAddress, wqe.compareAdd);
-        memory.set(ValueLayout.JAVA_LONG_UNALIGNED, wqe.sges.address(0), original);
+        MemorySegment memory = remote.memory(0);
+        long offset = wqe.remoteAddress - memory.address();
+        long original;
+        boolean interrupted = Thread.currentThread().isInterrupted();
+        try {
+            original = wqe.opcode == SendOpcode.ATOMIC_CMP_AND_SWP
+                    ? (long) ATOMIC_LONG.compareAndExchange(memory, offset, wqe.compareAdd, wqe.swap)
+                    : (long) ATOMIC_LONG.getAndAdd(memory, offset, wqe.compareAdd);
+        } catch (IllegalStateException arenaClosed) {
+            DeviceMemory.stopped(interrupted);
+            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR); // as if closed before the check
+        }
+        original8.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, original);
+        LocalAccess.copy(originalView, 0, wqe.sges, 0, Long.BYTES);
         return ACK;
     }
 
@@ -172,7 +185,14 @@ final class Responder {
                 AccessFlag.REMOTE_WRITE, remote)) {
             return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
         }
-        ATOMIC_LONG.setVolatile(DeviceMemory.ALL, wqe.remoteAddress, wqe.swap);
+        MemorySegment memory = remote.memory(0);
+        boolean interrupted = Thread.currentThread().isInterrupted();
+        try {
+            ATOMIC_LONG.setVolatile(memory, wqe.remoteAddress - memory.address(), wqe.swap);
+        } catch (IllegalStateException arenaClosed) {
+            DeviceMemory.stopped(interrupted);
+            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR); // as if closed before the check
+        }
         return ACK;
     }
 

@@ -20,8 +20,6 @@ final class SendQueue {
     private static final VarHandle DISCARDED = FieldHandles.of(MethodHandles.lookup(), "discarded", long.class);
 
     private final SendWqe[] slots;
-    /** The inline data buffers of the slots, kept alive with the queue. */
-    private final MemorySegment inline;
     /**
      * The inline data of the request being executed, as a one-entry list: one per queue, not per slot, and
      * not one for the whole engine, because executing a request may execute other queues' requests (a
@@ -42,9 +40,9 @@ final class SendQueue {
         slots = new SendWqe[RingSlots.lengthFor(capacity)];
         mask = slots.length - 1;
         long stride = (maxInline + Long.BYTES - 1) & -Long.BYTES;
-        inline = DeviceMemory.buffer(stride * slots.length);
+        MemorySegment inline = DeviceMemory.buffer(stride * slots.length);
         for (int i = 0; i < slots.length; i++) {
-            slots[i] = new SendWqe(maxSge, inline.address() + i * stride);
+            slots[i] = new SendWqe(maxSge, inline.asSlice(i * stride, stride));
         }
     }
 

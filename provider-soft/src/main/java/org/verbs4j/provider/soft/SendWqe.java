@@ -1,5 +1,6 @@
 package org.verbs4j.provider.soft;
 
+import java.lang.foreign.MemorySegment;
 import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
 import org.verbs4j.MwBindInfo;
@@ -28,8 +29,8 @@ final class SendWqe {
     int remoteSrqn;
     boolean hasXrcSrqn;
     final Sges sges;
-    /** The address of the slot's native buffer for inline data, {@code max_inline_data} bytes. */
-    final long inline;
+    /** The slot's native buffer for inline data, {@code max_inline_data} bytes. */
+    final MemorySegment inline;
     int inlineLength;
     boolean isInline;
     boolean hasData;
@@ -40,10 +41,9 @@ final class SendWqe {
     int rnrAttempts;
 
     /**
-     * @param inline the address of the slot's native buffer for inline data, {@code max_inline_data} bytes,
-     *     which the creator keeps alive
+     * @param inline the slot's native buffer for inline data, {@code max_inline_data} bytes
      */
-    SendWqe(int maxSge, long inline) {
+    SendWqe(int maxSge, MemorySegment inline) {
         sges = new Sges(maxSge);
         this.inline = inline;
     }
@@ -75,7 +75,7 @@ final class SendWqe {
      */
     Sges source(Sges inlineView) {
         if (isInline) {
-            inlineView.setResolved(inline, inlineLength);
+            inlineView.setResolved(inline, inline.address(), inlineLength);
             return inlineView;
         }
         return sges;

@@ -1,11 +1,14 @@
 package org.verbs4j.provider.soft;
 
+import java.lang.foreign.MemorySegment;
 import org.verbs4j.ScatterGatherList;
 
 /**
  * A scatter/gather list held by the device: the address, length and local key of each entry, and their
- * total length. The addresses are absolute ({@link DeviceMemory}); {@link LocalAccess#check} decides
- * whether the keys grant them.
+ * total length; and, once an access check granted an entry, the segment of the memory it lies in, which
+ * every copy goes through ({@link DeviceMemory}). {@link LocalAccess#check} decides whether the keys grant
+ * the entries and records their memory; a list the device fills itself (inline data, a checked remote
+ * target, a header) is resolved with its memory at once.
  *
  * <p>The first entry lives in fields of the list itself and the others in one array of two words per
  * entry (the address, then the length and the key), so that a list of one entry, the common case, is one
@@ -15,13 +18,17 @@ final class Sges {
 
     /** The words of the entries after the first: per entry the address, then the length and the key. */
     private final long[] more;
+    /** The memory of the entries after the first, as granted by the last check. */
+    private final MemorySegment[] moreMemory;
     private long firstAddress;
     private long firstLengthAndKey;
+    private MemorySegment firstMemory;
     int count;
     private long total;
 
     Sges(int capacity) {
         more = capacity > 1 ? new long[2 * (capacity - 1)] : null;
+        moreMemory = capacity > 1 ? new MemorySegment[capacity - 1] : null;
     }
 
     long address(int index) {
@@ -34,6 +41,25 @@ final class Sges {
 
     int lkey(int index) {
         return (int) (lengthAndKey(index) >>> Integer.SIZE);
+    }
+
+    /** @return the memory that entry {@code index} lies in, as the last check or resolution recorded it */
+    MemorySegment memory(int index) {
+        return index == 0 ? firstMemory : moreMemory[index - 1];
+    }
+
+    /**
+     * Records the memory that a check found entry {@code index} to lie in. A list mostly meets the same
+     * memory again, and an unchanged reference is not written (no garbage collector barrier).
+     */
+    void memory(int index, MemorySegment segment) {
+        if (index == 0) {
+            if (firstMemory != segment) {
+                firstMemory = segment;
+            }
+        } else if (moreMemory[index - 1] != segment) {
+            moreMemory[index - 1] = segment;
+        }
     }
 
     private long lengthAndKey(int index) {
@@ -84,9 +110,13 @@ final class Sges {
         return Integer.toUnsignedLong(entryLength) | (long) entryLkey << Integer.SIZE;
     }
 
-    /** Replaces the list with one entry that needs no key (inline data, a checked remote target). */
-    void setResolved(long entryAddress, long bytes) {
+    /**
+     * Replaces the list with one entry that needs no key (inline data, a header of the device, a checked
+     * remote target): {@code bytes} bytes at {@code entryAddress}, inside {@code segment}.
+     */
+    void setResolved(MemorySegment segment, long entryAddress, long bytes) {
         count = 1;
+        firstMemory = segment;
         firstAddress = entryAddress;
         firstLengthAndKey = bytes & 0xffff_ffffL;
         total = bytes;

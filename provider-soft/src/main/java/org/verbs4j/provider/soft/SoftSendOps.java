@@ -36,8 +36,6 @@ final class SoftSendOps implements SendOps {
     private final long opsBits;
     private final SendQueue queue;
     private final SendWqe overflow;
-    /** The inline data buffer of {@link #overflow}, kept alive with it. */
-    private final MemorySegment overflowInline;
     private final int maxSge;
     private final int maxInline;
     private final boolean needsUdAddress;
@@ -61,8 +59,7 @@ final class SoftSendOps implements SendOps {
         this.maxInline = qp.capabilities().maxInlineData();
         this.needsUdAddress = qp.type() == QpType.UD;
         this.needsXrcSrqn = qp.type() == QpType.XRC_SEND;
-        this.overflowInline = DeviceMemory.buffer(maxInline);
-        this.overflow = new SendWqe(maxSge, overflowInline.address());
+        this.overflow = new SendWqe(maxSge, DeviceMemory.buffer(maxInline));
     }
 
     @Override
@@ -310,7 +307,7 @@ final class SoftSendOps implements SendOps {
     public SendOps setInlineData(MemorySegment data) {
         SendWqe wqe = inlineTarget("ibv_wr_set_inline_data", data.byteSize());
         if (wqe != null) {
-            MemorySegment.copy(data, 0, DeviceMemory.ALL, wqe.inline, data.byteSize());
+            MemorySegment.copy(data, 0, wqe.inline, 0, data.byteSize());
             wqe.inlineLength = (int) data.byteSize();
         }
         return this;
@@ -327,7 +324,7 @@ final class SoftSendOps implements SendOps {
             long offset = 0;
             for (int i = 0; i < buffers.size(); i++) {
                 MemorySegment piece = buffers.get(i);
-                MemorySegment.copy(piece, 0, DeviceMemory.ALL, wqe.inline + offset, piece.byteSize());
+                MemorySegment.copy(piece, 0, wqe.inline, offset, piece.byteSize());
                 offset += piece.byteSize();
             }
             wqe.inlineLength = (int) total;
