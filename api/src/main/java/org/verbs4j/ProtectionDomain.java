@@ -22,7 +22,9 @@ public interface ProtectionDomain extends VerbsObject {
     /**
      * Registers memory for RDMA (C {@code ibv_reg_mr}).
      *
-     * @param segment the memory; it must stay alive until the region is closed
+     * @param segment the memory; it must stay alive until the region is closed. A device reaches it from
+     *     threads of its own choosing, so a provider may refuse memory of a confined arena (the soft provider
+     *     does)
      * @param access what the local device and remote peers may do with it; {@link AccessFlag#REMOTE_WRITE}
      *     and {@link AccessFlag#REMOTE_ATOMIC} need {@link AccessFlag#LOCAL_WRITE}
      * @return the memory region

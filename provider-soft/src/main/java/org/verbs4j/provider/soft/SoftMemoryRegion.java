@@ -3,18 +3,22 @@ package org.verbs4j.provider.soft;
 import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
 
 /**
- * Registered memory. The device reaches it by address through {@link DeviceMemory} (from any thread, so
- * that work requests can run on whichever thread moves them along), after checking the bounds, the access
- * and that the segment's memory is still alive.
+ * Registered memory. The device reaches it through its segment ({@link DeviceMemory}), from whichever thread
+ * moves a request along, after checking the bounds, the access and that the region is registered and its
+ * memory alive. Deregistration waits for the request that is executing (it takes the wire lock), so no copy
+ * touches the memory once {@code ibv_dereg_mr} has returned.
  */
 final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
 
     private static final String REG = "ibv_reg_mr";
+    /** A thread that owns no arena: memory it may access is accessible from every thread. */
+    private static final Thread NOT_AN_OWNER = Thread.ofPlatform().unstarted(() -> { });
 
     private final SoftProtectionDomain pd;
     /** The domain of the access checks ({@code pd.domain()}), kept here because every local access compares it. */
@@ -27,6 +31,9 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     private final long accessBits;
     private final int key;
     private final boolean localWrite;
+    /** Set under the wire lock by deregistration: from then on no request executing uses the region. */
+    private volatile boolean deregistered;
+    /** The windows bound to the region; guarded by the wire lock, under which windows bind and unbind. */
     private int boundWindows;
 
     SoftMemoryRegion(SoftProtectionDomain pd, MemorySegment segment, Set<AccessFlag> access) {
@@ -53,6 +60,11 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     private static void validate(MemorySegment segment, Set<AccessFlag> access) {
         if (!segment.isNative()) {
             throw Failures.invalid(REG, "only native memory can be registered (a heap segment has no address)");
+        }
+        if (!segment.isAccessibleBy(Thread.currentThread()) || !segment.isAccessibleBy(NOT_AN_OWNER)) {
+            throw Failures.invalid(REG, "the segment's arena is confined to one thread, and the soft device "
+                    + "reaches registered memory from whichever thread executes a request: register memory of a "
+                    + "shared, automatic or global arena");
         }
         if ((access.contains(AccessFlag.REMOTE_WRITE) || access.contains(AccessFlag.REMOTE_ATOMIC))
                 && !access.contains(AccessFlag.LOCAL_WRITE)) {
@@ -118,7 +130,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
      *     before deregistration makes every access a protection error instead of a wild write)
      */
     boolean usable() {
-        return !isClosed() && scope.isAlive();
+        return !deregistered && scope.isAlive();
     }
 
     boolean allows(AccessFlag flag) {
@@ -142,22 +154,30 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
                 && Long.compareUnsigned(address, start) >= 0;
     }
 
-    synchronized void windowBound() {
+    /** Called with the wire lock held. */
+    void windowBound() {
         boundWindows++;
     }
 
-    synchronized void windowUnbound() {
+    /** Called with the wire lock held. */
+    void windowUnbound() {
         boundWindows--;
     }
 
+    /** Takes the wire lock: waits for the request executing, and keeps bindings out while it decides. */
     @Override
     void destroy() {
-        synchronized (this) {
+        ReentrantLock wire = pd.softContext().fabric().wire();
+        wire.lock();
+        try {
             if (boundWindows > 0) {
                 throw Failures.busy("ibv_dereg_mr", boundWindows + " memory window(s) are bound to the region");
             }
+            deregistered = true;
+            pd.softContext().fabric().keys().remove(MemoryKeys.index(key));
+        } finally {
+            wire.unlock();
         }
-        pd.softContext().fabric().keys().remove(MemoryKeys.index(key));
     }
 
     @Override

@@ -96,7 +96,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
             rkey = newRkey;
             return true;
         }
-        if (!(info.memoryRegion() instanceof SoftMemoryRegion mr) || mr.isClosed() || mr.softPd() != softPd()
+        if (!(info.memoryRegion() instanceof SoftMemoryRegion mr) || !mr.usable() || mr.softPd() != softPd()
                 || qp.softPd() != softPd() || !mr.allows(AccessFlag.MW_BIND)
                 || !mr.covers(info.address(), info.length())) {
             return false;
