@@ -35,10 +35,6 @@ class CompletionQueueTest {
 
     @AfterEach
     void tearDown() {
-        AsyncEvent event;
-        while ((event = rig.context.getAsyncEvent(Duration.ZERO)) != null) {
-            rig.context.ackAsyncEvent(event);
-        }
         rig.close();
     }
 

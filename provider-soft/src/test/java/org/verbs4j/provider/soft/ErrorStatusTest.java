@@ -40,15 +40,7 @@ class ErrorStatusTest {
 
     @AfterEach
     void tearDown() {
-        drainEvents();
         rig.close();
-    }
-
-    private void drainEvents() {
-        AsyncEvent event;
-        while ((event = rig.context.getAsyncEvent(Duration.ZERO)) != null) {
-            rig.context.ackAsyncEvent(event);
-        }
     }
 
     private void send(int wrId, int flags, int bytes) {

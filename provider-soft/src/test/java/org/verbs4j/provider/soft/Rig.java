@@ -7,6 +7,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AhAttributes;
+import org.verbs4j.AsyncEvent;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -141,8 +142,13 @@ final class Rig implements AutoCloseable {
         }
     }
 
+    /** Acknowledges the asynchronous events left (so that no destroy waits for them), then frees the memory. */
     @Override
     public void close() {
+        AsyncEvent event;
+        while ((event = context.getAsyncEvent(Duration.ZERO)) != null) {
+            context.ackAsyncEvent(event);
+        }
         arena.close();
     }
 }

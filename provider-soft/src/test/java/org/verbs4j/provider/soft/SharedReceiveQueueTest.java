@@ -42,10 +42,6 @@ class SharedReceiveQueueTest {
 
     @AfterEach
     void tearDown() {
-        AsyncEvent event;
-        while ((event = rig.context.getAsyncEvent(Duration.ZERO)) != null) {
-            rig.context.ackAsyncEvent(event);
-        }
         rig.close();
     }
 
