@@ -116,7 +116,7 @@ final class Sges {
      */
     void setResolved(MemorySegment segment, long entryAddress, long bytes) {
         count = 1;
-        firstMemory = segment;
+        memory(0, segment);
         firstAddress = entryAddress;
         firstLengthAndKey = bytes & 0xffff_ffffL;
         total = bytes;
