@@ -27,13 +27,14 @@
  * leaves the object usable.
  *
  * <h2>Memory</h2>
- * Only native segments can be registered. The device reaches memory by address, through one view of the
- * whole address space (as a DMA engine would), so the work of a request may run on another thread than the
- * one that owns a confined segment; the application keeps the memory alive until the region is deregistered.
- * Every access is checked first against the region or window its key names (bounds, access rights) and
- * against the segment's arena, so memory freed too early gives a protection error rather than a wild write
- * (an arena closed while a copy is running is not caught). A message is copied in one bulk copy per pair of
- * scatter/gather entries (one for a message between single entries, whatever its size), and a message of a
- * few bytes word by word.
+ * Only native segments of arenas that every thread may access can be registered (a confined arena's are
+ * refused), because the work of a request may run on another thread than the one that registered the memory;
+ * the application keeps the memory alive until the region is deregistered, and deregistration waits for the
+ * request that is executing. Every access is checked first against the region or window its key names
+ * (bounds, access rights) and against the segment's arena, so memory freed too early gives a protection error
+ * rather than a wild write; the copy then goes through the region's own segment, so an arena closed while it
+ * runs stops it (the JDK's close handshake) instead of freeing the memory under it. A message is copied in one
+ * bulk copy per pair of scatter/gather entries (one for a message between single entries, whatever its size),
+ * and a message of a few bytes word by word.
  */
 package org.verbs4j.provider.soft;
