@@ -70,6 +70,14 @@ final class FunctionPointers {
         return LINKER.downcallHandle(descriptor, Linker.Option.critical(false));
     }
 
+    /**
+     * @return an invoker like {@link #criticalInvoker} that may also be given heap segments, which the callee
+     *     then reads in place (for a short copy, such as inline data)
+     */
+    static MethodHandle heapCriticalInvoker(FunctionDescriptor descriptor) {
+        return LINKER.downcallHandle(descriptor, Linker.Option.critical(true));
+    }
+
     private static long requireNonNull(MemorySegment pointer) {
         if (pointer.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("NULL function pointer");

@@ -38,6 +38,7 @@ final class NativeSendOps implements SendOps {
 
     /** {@code struct ibv_qp_ex *} and the other pointers the binding owns, passed as addresses (LP64). */
     private static final java.lang.foreign.ValueLayout.OfLong PTR = JAVA_LONG;
+    private static final String INLINE_LIST = "ibv_wr_set_inline_data_list";
     private static final MethodHandle CALL_V = invoker(FunctionDescriptor.ofVoid(PTR));
     private static final MethodHandle CALL_I = invoker(FunctionDescriptor.of(JAVA_INT, PTR));
     private static final MethodHandle CALL_V_I = invoker(FunctionDescriptor.ofVoid(PTR, JAVA_INT));
@@ -58,10 +59,12 @@ final class NativeSendOps implements SendOps {
     private static final MethodHandle CALL_V_LL = invoker(FunctionDescriptor.ofVoid(PTR, JAVA_LONG, PTR));
     /**
      * {@code (qp, void *addr, size_t length)} for the application's inline data: an {@code ADDRESS}, so that
-     * the linker refuses a heap segment and a segment whose arena is closed instead of passing a dangling
-     * address.
+     * the linker refuses a segment whose arena is closed instead of passing a dangling address (and keeps a
+     * shared arena open for the call); a heap segment is passed in place, which a critical call allows and
+     * the function copies at once.
      */
-    private static final MethodHandle CALL_V_PL = invoker(FunctionDescriptor.ofVoid(PTR, ADDRESS, JAVA_LONG));
+    private static final MethodHandle CALL_V_PL =
+            FunctionPointers.heapCriticalInvoker(FunctionDescriptor.ofVoid(PTR, ADDRESS, JAVA_LONG));
     /** {@code (qp, void *hdr, u16 hdr_sz, u16 mss)}, the header an application segment as above. */
     private static final MethodHandle CALL_V_PSS =
             invoker(FunctionDescriptor.ofVoid(PTR, ADDRESS, JAVA_SHORT, JAVA_SHORT));
@@ -103,6 +106,8 @@ final class NativeSendOps implements SendOps {
     private final MemorySegment setInlineDataList;
     private final Arena arena = Arena.ofAuto();
     private MemorySegment list = MemorySegment.NULL;
+    /** Where {@link #setInlineDataList} gathers the pieces before the call; grown when too small. */
+    private MemorySegment staged = MemorySegment.NULL;
     private NativeMemoryWindow[] pendingWindows = new NativeMemoryWindow[4];
     private int[] pendingRkeys = new int[4];
     private int pendingBinds;
@@ -452,30 +457,61 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps setInlineData(MemorySegment data) {
-        MemorySegment fn = setter(setInlineData, "ibv_wr_set_inline_data");
+        return callInline(setter(setInlineData, "ibv_wr_set_inline_data"), data, data.byteSize());
+    }
+
+    /**
+     * Gathers the pieces into a buffer of this object first, with copies that are accesses of their arenas
+     * (an arena closed meanwhile stops the copy instead of leaving the function to read freed memory, and
+     * heap segments work too), then hands that buffer to {@code wr_set_inline_data} when the provider has it:
+     * rxe's {@code wr_set_inline_data_list} before rdma-core 64 copies the pieces but sets the length to 0.
+     */
+    @Override
+    public SendOps setInlineDataList(List<MemorySegment> buffers) {
+        MemorySegment listFn = setter(setInlineDataList, INLINE_LIST);
+        long total = gather(buffers);
+        if (setInlineData != null) {
+            return callInline(setInlineData, staged, total);
+        }
+        MemorySegment native16 = buffer(1);
+        native16.set(JAVA_LONG, 0, staged.address());
+        native16.set(JAVA_LONG, 8, total);
+        return callWithList(listFn, 1, native16);
+    }
+
+    /** Calls {@code wr_set_inline_data} ({@code fn}) with {@code length} bytes of {@code data}. */
+    private SendOps callInline(MemorySegment fn, MemorySegment data, long length) {
         try {
-            CALL_V_PL.invokeExact(fn, qpxAddress, data, data.byteSize());
+            CALL_V_PL.invokeExact(fn, qpxAddress, data, length);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
         return this;
     }
 
-    @Override
-    public SendOps setInlineDataList(List<MemorySegment> buffers) {
-        MemorySegment fn = setter(setInlineDataList, "ibv_wr_set_inline_data_list");
-        for (MemorySegment buffer : buffers) {
-            if (!buffer.isNative() || !buffer.scope().isAlive()) {
-                throw new InvalidArgumentException("ibv_wr_set_inline_data_list",
-                        "every buffer must be live native memory");
-            }
-        }
-        MemorySegment native16 = buffer(buffers.size());
+    /** Copies {@code buffers} one after another into {@link #staged}; @return their total size */
+    private long gather(List<MemorySegment> buffers) {
+        long total = 0;
         for (int i = 0; i < buffers.size(); i++) {
-            native16.set(JAVA_LONG, i * 16L, buffers.get(i).address());
-            native16.set(JAVA_LONG, i * 16L + 8, buffers.get(i).byteSize());
+            total += buffers.get(i).byteSize();
         }
-        return callWithList(fn, buffers.size(), native16);
+        int maxInline = qp.capabilities().maxInlineData();
+        if (total > maxInline) {
+            throw new InvalidArgumentException(INLINE_LIST, total + " bytes exceed max_inline_data " + maxInline);
+        }
+        if (staged.byteSize() < total) {
+            staged = arena.allocate(total, Long.BYTES);
+        }
+        long offset = 0;
+        try {
+            for (int i = 0; i < buffers.size(); i++) {
+                MemorySegment.copy(buffers.get(i), 0, staged, offset, buffers.get(i).byteSize());
+                offset += buffers.get(i).byteSize();
+            }
+        } catch (IllegalStateException | WrongThreadException unreadable) {
+            throw new InvalidArgumentException(INLINE_LIST, "a buffer cannot be read: " + unreadable.getMessage());
+        }
+        return total;
     }
 
     /** Calls a {@code void (*)(struct ibv_qp_ex *, size_t num, const struct *list)}. */
