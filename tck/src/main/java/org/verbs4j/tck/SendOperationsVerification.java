@@ -10,10 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -333,6 +335,45 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @Test
         @DisplayName("ibv_wr_post(3) ibv_wr_set_inline_data: inline data is copied at once and delivered")
         void inlineData() {
+            MemorySegment data = memory(64);
+            Payloads.write(data, 0, Payloads.pattern(7, 64));
+            assertInlineDelivered(ops -> ops.setInlineData(data), () -> Payloads.write(data, 0, new byte[64]),
+                    Payloads.pattern(7, 64), "inline SEND (the buffer was cleared after the setter)");
+        }
+
+        @Test
+        @DisplayName("ibv_wr_set_inline_data: the data may be heap memory (MemorySegment.ofArray)")
+        void inlineDataFromTheHeap() {
+            byte[] array = Payloads.pattern(8, 40);
+            MemorySegment data = MemorySegment.ofArray(array);
+            assertInlineDelivered(ops -> ops.setInlineData(data), () -> Arrays.fill(array, (byte) 0),
+                    Payloads.pattern(8, 40), "inline SEND from a heap array (cleared after the setter)");
+        }
+
+        @Test
+        @DisplayName("ibv_wr_set_inline_data_list: the pieces are copied at once and arrive in order, heap ones too")
+        void inlineDataList() {
+            byte[] expected = Payloads.pattern(9, 48);
+            MemorySegment first = memory(16);
+            Payloads.write(first, 0, Arrays.copyOfRange(expected, 0, 16));
+            byte[] middle = Arrays.copyOfRange(expected, 16, 40);
+            MemorySegment last = memory(8);
+            Payloads.write(last, 0, Arrays.copyOfRange(expected, 40, 48));
+            List<MemorySegment> pieces = List.of(first, MemorySegment.ofArray(middle), last);
+            assertInlineDelivered(ops -> ops.setInlineDataList(pieces), () -> {
+                Payloads.write(first, 0, new byte[16]);
+                Arrays.fill(middle, (byte) 0);
+                Payloads.write(last, 0, new byte[8]);
+            }, expected, "inline SEND of three pieces (cleared after the setter)");
+        }
+
+        /**
+         * Sends {@code expected} inline on an RC queue pair with {@code max_inline_data} 64: {@code setData}
+         * sets the data, {@code clear} overwrites the caller's buffers right after it (the data was copied),
+         * then the receiver must hold {@code expected}.
+         */
+        private void assertInlineDelivered(UnaryOperator<SendOps> setData, Runnable clear, byte[] expected,
+                                           String what) {
             QueuePairs pairs = loopback().rc();
             QpInitAttributes inlineAttributes = inlineAttributes(pairs);
             requireCapability(Capability.INLINE_DATA, "ibv_create_qp_ex(max_inline_data 64)",
@@ -340,18 +381,15 @@ public abstract class SendOperationsVerification extends AreaVerification {
             QueuePair inline = inlineRequester(pairs);
             MemoryRegion target = openMemoryRegion(pairs.pd(), 64);
             WorkRequests.receive(pairs.responder(), 1, target, 0, 64);
-            MemorySegment data = memory(64);
-            Payloads.write(data, 0, Payloads.pattern(7, 64));
             SendOps ops = inline.sendOps();
             ops.start();
-            ops.wrId(1).wrFlags((int) (SendFlag.SIGNALED.value() | SendFlag.INLINE.value())).send()
-                    .setInlineData(data);
-            Payloads.write(data, 0, new byte[64]);
+            setData.apply(ops.wrId(1).wrFlags((int) (SendFlag.SIGNALED.value() | SendFlag.INLINE.value())).send());
+            clear.run();
             ops.complete();
-            Completions.awaitSuccess(inline.sendCq(), timeout(), "the inline SEND");
-            Completions.awaitSuccess(pairs.responderCq(), timeout(), "the receive");
-            Payloads.assertPayload(target.segment(), 0, Payloads.pattern(7, 64),
-                    "inline SEND (the buffer was cleared after the setter)");
+            Completions.awaitSuccess(inline.sendCq(), timeout(), what);
+            assertEquals(expected.length, Completions.awaitOne(pairs.responderCq(), timeout(), "the receive").byteLen(),
+                    "byte_len of the receive");
+            Payloads.assertPayload(target.segment(), 0, expected, what);
         }
 
         @Test
