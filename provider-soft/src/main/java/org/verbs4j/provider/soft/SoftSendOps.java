@@ -306,8 +306,7 @@ final class SoftSendOps implements SendOps {
     @Override
     public SendOps setInlineData(MemorySegment data) {
         SendWqe wqe = inlineTarget("ibv_wr_set_inline_data", data.byteSize());
-        if (wqe != null) {
-            MemorySegment.copy(data, 0, wqe.inline, 0, data.byteSize());
+        if (wqe != null && copyInline("ibv_wr_set_inline_data", data, wqe, 0)) {
             wqe.inlineLength = (int) data.byteSize();
         }
         return this;
@@ -324,12 +323,30 @@ final class SoftSendOps implements SendOps {
             long offset = 0;
             for (int i = 0; i < buffers.size(); i++) {
                 MemorySegment piece = buffers.get(i);
-                MemorySegment.copy(piece, 0, wqe.inline, offset, piece.byteSize());
+                if (!copyInline("ibv_wr_set_inline_data_list", piece, wqe, offset)) {
+                    return this;
+                }
                 offset += piece.byteSize();
             }
             wqe.inlineLength = (int) total;
         }
         return this;
+    }
+
+    /**
+     * Copies {@code data} into the inline buffer of {@code wqe} at {@code offset}; data that cannot be read
+     * (its arena closed, or confined to another thread) is a problem of the batch.
+     *
+     * @return whether it was copied
+     */
+    private boolean copyInline(String verb, MemorySegment data, SendWqe wqe, long offset) {
+        try {
+            MemorySegment.copy(data, 0, wqe.inline, offset, data.byteSize());
+            return true;
+        } catch (IllegalStateException | WrongThreadException unreadable) {
+            fail(Errno.EINVAL, verb + ": the data cannot be read: " + unreadable.getMessage());
+            return false;
+        }
     }
 
     private SendWqe inlineTarget(String verb, long bytes) {

@@ -38,6 +38,7 @@ final class NativeSendOps implements SendOps {
 
     /** {@code struct ibv_qp_ex *} and the other pointers the binding owns, passed as addresses (LP64). */
     private static final java.lang.foreign.ValueLayout.OfLong PTR = JAVA_LONG;
+    private static final String INLINE = "ibv_wr_set_inline_data";
     private static final String INLINE_LIST = "ibv_wr_set_inline_data_list";
     private static final MethodHandle CALL_V = invoker(FunctionDescriptor.ofVoid(PTR));
     private static final MethodHandle CALL_I = invoker(FunctionDescriptor.of(JAVA_INT, PTR));
@@ -108,6 +109,8 @@ final class NativeSendOps implements SendOps {
     private MemorySegment list = MemorySegment.NULL;
     /** Where {@link #setInlineDataList} gathers the pieces before the call; grown when too small. */
     private MemorySegment staged = MemorySegment.NULL;
+    /** The first problem a data setter of this batch found ("verb: detail"), which complete() reports, or null. */
+    private String problem;
     private NativeMemoryWindow[] pendingWindows = new NativeMemoryWindow[4];
     private int[] pendingRkeys = new int[4];
     private int pendingBinds;
@@ -221,6 +224,7 @@ final class NativeSendOps implements SendOps {
     public void start() {
         MemorySegment fn = setter(start, "ibv_wr_start");
         settleBinds(false);
+        problem = null;
         try {
             CALL_V.invokeExact(fn, qpxAddress);
         } catch (Throwable t) {
@@ -457,7 +461,7 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps setInlineData(MemorySegment data) {
-        return callInline(setter(setInlineData, "ibv_wr_set_inline_data"), data, data.byteSize());
+        return callInline(setter(setInlineData, INLINE), data, data.byteSize());
     }
 
     /**
@@ -470,6 +474,9 @@ final class NativeSendOps implements SendOps {
     public SendOps setInlineDataList(List<MemorySegment> buffers) {
         MemorySegment listFn = setter(setInlineDataList, INLINE_LIST);
         long total = gather(buffers);
+        if (total < 0) {
+            return this;
+        }
         if (setInlineData != null) {
             return callInline(setInlineData, staged, total);
         }
@@ -479,17 +486,34 @@ final class NativeSendOps implements SendOps {
         return callWithList(listFn, 1, native16);
     }
 
-    /** Calls {@code wr_set_inline_data} ({@code fn}) with {@code length} bytes of {@code data}. */
+    /**
+     * Calls {@code wr_set_inline_data} ({@code fn}) with {@code length} bytes of {@code data}; data the linker
+     * cannot pass (its arena closed, or confined to another thread) is a problem of the batch.
+     */
     private SendOps callInline(MemorySegment fn, MemorySegment data, long length) {
         try {
             CALL_V_PL.invokeExact(fn, qpxAddress, data, length);
+        } catch (IllegalStateException | WrongThreadException unreadable) {
+            fail(INLINE, "the data cannot be read: " + unreadable.getMessage());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
         return this;
     }
 
-    /** Copies {@code buffers} one after another into {@link #staged}; @return their total size */
+    /** Records the batch's first problem, which {@link #complete()} reports (setters report nothing). */
+    private void fail(String verb, String detail) {
+        if (problem == null) {
+            problem = verb + ": " + detail;
+        }
+    }
+
+    /**
+     * Copies {@code buffers} one after another into {@link #staged}.
+     *
+     * @return their total size, or -1 if they do not fit in {@code max_inline_data} or cannot be read (a
+     *     problem of the batch)
+     */
     private long gather(List<MemorySegment> buffers) {
         long total = 0;
         for (int i = 0; i < buffers.size(); i++) {
@@ -497,7 +521,8 @@ final class NativeSendOps implements SendOps {
         }
         int maxInline = qp.capabilities().maxInlineData();
         if (total > maxInline) {
-            throw new InvalidArgumentException(INLINE_LIST, total + " bytes exceed max_inline_data " + maxInline);
+            fail(INLINE_LIST, total + " bytes exceed max_inline_data " + maxInline);
+            return -1;
         }
         if (staged.byteSize() < total) {
             staged = arena.allocate(total, Long.BYTES);
@@ -509,7 +534,8 @@ final class NativeSendOps implements SendOps {
                 offset += buffers.get(i).byteSize();
             }
         } catch (IllegalStateException | WrongThreadException unreadable) {
-            throw new InvalidArgumentException(INLINE_LIST, "a buffer cannot be read: " + unreadable.getMessage());
+            fail(INLINE_LIST, "a buffer cannot be read: " + unreadable.getMessage());
+            return -1;
         }
         return total;
     }
@@ -535,6 +561,10 @@ final class NativeSendOps implements SendOps {
     @Override
     public void complete() {
         MemorySegment fn = setter(complete, "ibv_wr_complete");
+        if (problem != null) {
+            abort();
+            throw new InvalidArgumentException("ibv_wr_complete", problem + " (the batch was discarded)");
+        }
         int rc;
         try {
             rc = (int) CALL_I.invokeExact(fn, qpxAddress);
