@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
@@ -337,7 +338,8 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void inlineData() {
             MemorySegment data = memory(64);
             Payloads.write(data, 0, Payloads.pattern(7, 64));
-            assertInlineDelivered(ops -> ops.setInlineData(data), () -> Payloads.write(data, 0, new byte[64]),
+            assertInlineDelivered(inlinePairs(), ops -> ops.setInlineData(data),
+                    () -> Payloads.write(data, 0, new byte[64]),
                     Payloads.pattern(7, 64), "inline SEND (the buffer was cleared after the setter)");
         }
 
@@ -346,7 +348,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void inlineDataFromTheHeap() {
             byte[] array = Payloads.pattern(8, 40);
             MemorySegment data = MemorySegment.ofArray(array);
-            assertInlineDelivered(ops -> ops.setInlineData(data), () -> Arrays.fill(array, (byte) 0),
+            assertInlineDelivered(inlinePairs(), ops -> ops.setInlineData(data), () -> Arrays.fill(array, (byte) 0),
                     Payloads.pattern(8, 40), "inline SEND from a heap array (cleared after the setter)");
         }
 
@@ -360,34 +362,65 @@ public abstract class SendOperationsVerification extends AreaVerification {
             MemorySegment last = memory(8);
             Payloads.write(last, 0, Arrays.copyOfRange(expected, 40, 48));
             List<MemorySegment> pieces = List.of(first, MemorySegment.ofArray(middle), last);
-            assertInlineDelivered(ops -> ops.setInlineDataList(pieces), () -> {
+            assertInlineDelivered(inlinePairs(), ops -> ops.setInlineDataList(pieces), () -> {
                 Payloads.write(first, 0, new byte[16]);
                 Arrays.fill(middle, (byte) 0);
                 Payloads.write(last, 0, new byte[8]);
             }, expected, "inline SEND of three pieces (cleared after the setter)");
         }
 
-        /**
-         * Sends {@code expected} inline on an RC queue pair with {@code max_inline_data} 64: {@code setData}
-         * sets the data, {@code clear} overwrites the caller's buffers right after it (the data was copied),
-         * then the receiver must hold {@code expected}.
-         */
-        private void assertInlineDelivered(UnaryOperator<SendOps> setData, Runnable clear, byte[] expected,
-                                           String what) {
+        @Test
+        @DisplayName("ibv_wr_set_inline_data: data of a closed arena fails ibv_wr_complete, naming the setter; "
+                + "the batch is discarded and the queue pair goes on")
+        void inlineDataOfAClosedArena() {
+            InlinePairs inline = inlinePairs();
+            Arena arena = Arena.ofShared();
+            MemorySegment closed = arena.allocate(16);
+            arena.close();
+            SendOps ops = inline.requester().sendOps();
+            ops.start();
+            ops.wrId(1).wrFlags((int) (SendFlag.SIGNALED.value() | SendFlag.INLINE.value())).send()
+                    .setInlineData(closed);
+            InvalidArgumentException failure = assertThrows(InvalidArgumentException.class, ops::complete,
+                    "ibv_wr_complete after inline data of a closed arena");
+            assertTrue(failure.getMessage().contains("ibv_wr_set_inline_data"),
+                    "the failure names the setter: " + failure.getMessage());
+            Completions.assertNone(inline.requester().sendCq(), Duration.ofMillis(50), "the discarded request");
+            MemorySegment data = memory(16);
+            Payloads.write(data, 0, Payloads.pattern(10, 16));
+            assertInlineDelivered(inline, o -> o.setInlineData(data), () -> { }, Payloads.pattern(10, 16),
+                    "an inline SEND after the discarded batch");
+        }
+
+        /** An RC pair whose requester was replaced by one with {@code max_inline_data} 64. */
+        private record InlinePairs(QueuePairs pairs, QueuePair requester) {
+        }
+
+        private InlinePairs inlinePairs() {
             QueuePairs pairs = loopback().rc();
             QpInitAttributes inlineAttributes = inlineAttributes(pairs);
             requireCapability(Capability.INLINE_DATA, "ibv_create_qp_ex(max_inline_data 64)",
                     () -> context().createQueuePair(inlineAttributes));
-            QueuePair inline = inlineRequester(pairs);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), 64);
-            WorkRequests.receive(pairs.responder(), 1, target, 0, 64);
-            SendOps ops = inline.sendOps();
+            return new InlinePairs(pairs, inlineRequester(pairs));
+        }
+
+        /**
+         * Sends {@code expected} inline from {@code inline}'s requester: {@code setData} sets the data,
+         * {@code clear} overwrites the caller's buffers right after it (the data was copied), then the receiver
+         * must hold {@code expected}.
+         */
+        private void assertInlineDelivered(InlinePairs inline, UnaryOperator<SendOps> setData, Runnable clear,
+                                           byte[] expected, String what) {
+            MemoryRegion target = openMemoryRegion(inline.pairs().pd(), 64);
+            WorkRequests.receive(inline.pairs().responder(), 1, target, 0, 64);
+            SendOps ops = inline.requester().sendOps();
             ops.start();
             setData.apply(ops.wrId(1).wrFlags((int) (SendFlag.SIGNALED.value() | SendFlag.INLINE.value())).send());
             clear.run();
             ops.complete();
-            Completions.awaitSuccess(inline.sendCq(), timeout(), what);
-            assertEquals(expected.length, Completions.awaitOne(pairs.responderCq(), timeout(), "the receive").byteLen(),
+            Completions.awaitSuccess(inline.requester().sendCq(), timeout(), what);
+            assertEquals(expected.length,
+                    Completions.awaitOne(inline.pairs().responderCq(), timeout(), "the receive").byteLen(),
                     "byte_len of the receive");
             Payloads.assertPayload(target.segment(), 0, expected, what);
         }
