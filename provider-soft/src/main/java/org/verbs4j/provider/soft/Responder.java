@@ -151,49 +151,51 @@ final class Responder {
         return ACK;
     }
 
+    /** ATOMIC_CMP_AND_SWP and ATOMIC_FETCH_AND_ADD: the original value goes back into the requester's SGE. */
     private int atomic(SoftQueuePair responder, SendWqe wqe) {
-        if ((wqe.remoteAddress & (Long.BYTES - 1)) != 0) {
-            return fail(responder, NAK_INVALID, AsyncEventType.QP_REQ_ERR);
+        int answer = atomicAccess(responder, wqe, AccessFlag.REMOTE_ATOMIC);
+        if (answer == ACK) {
+            LocalAccess.copy(originalView, 0, wqe.sges, 0, Long.BYTES);
         }
-        if (!RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey, wqe.remoteAddress, Long.BYTES,
-                AccessFlag.REMOTE_ATOMIC, remote)) {
-            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
-        }
-        MemorySegment memory = remote.memory(0);
-        long offset = wqe.remoteAddress - memory.address();
-        long original;
-        boolean interrupted = Thread.currentThread().isInterrupted();
-        try {
-            original = wqe.opcode == SendOpcode.ATOMIC_CMP_AND_SWP
-                    ? (long) ATOMIC_LONG.compareAndExchange(memory, offset, wqe.compareAdd, wqe.swap)
-                    : (long) ATOMIC_LONG.getAndAdd(memory, offset, wqe.compareAdd);
-        } catch (IllegalStateException arenaClosed) {
-            DeviceMemory.stopped(interrupted);
-            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR); // as if closed before the check
-        }
-        original8.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, original);
-        LocalAccess.copy(originalView, 0, wqe.sges, 0, Long.BYTES);
-        return ACK;
+        return answer;
     }
 
     /** ATOMIC_WRITE: one 8-byte atomic store; the responder grants it as an RDMA write (as rxe does). */
     private int atomicWrite(SoftQueuePair responder, SendWqe wqe) {
+        return atomicAccess(responder, wqe, AccessFlag.REMOTE_WRITE);
+    }
+
+    /**
+     * The 8-byte atomic access of {@code wqe} at an aligned remote address that {@code access} grants; the
+     * original value goes to {@link #original8}. One access: an arena closed after the check fails it as though
+     * the close came before.
+     */
+    private int atomicAccess(SoftQueuePair responder, SendWqe wqe, AccessFlag access) {
         if ((wqe.remoteAddress & (Long.BYTES - 1)) != 0) {
             return fail(responder, NAK_INVALID, AsyncEventType.QP_REQ_ERR);
         }
-        if (!RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey, wqe.remoteAddress, Long.BYTES,
-                AccessFlag.REMOTE_WRITE, remote)) {
+        if (!RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey, wqe.remoteAddress, Long.BYTES, access,
+                remote)) {
             return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
         }
         MemorySegment memory = remote.memory(0);
         boolean interrupted = Thread.currentThread().isInterrupted();
         try {
-            ATOMIC_LONG.setVolatile(memory, wqe.remoteAddress - memory.address(), wqe.swap);
+            original8.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, apply(wqe, memory, wqe.remoteAddress - memory.address()));
         } catch (IllegalStateException arenaClosed) {
             DeviceMemory.stopped(interrupted);
-            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR); // as if closed before the check
+            return fail(responder, NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
         }
         return ACK;
+    }
+
+    /** @return the value at {@code offset} of {@code memory} before the atomic operation of {@code wqe} */
+    private static long apply(SendWqe wqe, MemorySegment memory, long offset) {
+        return switch (wqe.opcode) {
+            case ATOMIC_CMP_AND_SWP -> (long) ATOMIC_LONG.compareAndExchange(memory, offset, wqe.compareAdd, wqe.swap);
+            case ATOMIC_FETCH_AND_ADD -> (long) ATOMIC_LONG.getAndAdd(memory, offset, wqe.compareAdd);
+            default -> (long) ATOMIC_LONG.getAndSet(memory, offset, wqe.swap); // ATOMIC_WRITE
+        };
     }
 
     /**
