@@ -187,6 +187,7 @@ class ValueTypesTest {
     void anIndirectionTableHasAPowerOfTwoWorkQueues() {
         assertThat(RwqIndirectionTable.logSize(Collections.nCopies(1, null))).isZero();
         assertThat(RwqIndirectionTable.logSize(Collections.nCopies(2, null))).isEqualTo(1);
+        assertThat(RwqIndirectionTable.logSize(Collections.nCopies(8, null))).isEqualTo(3);
         assertThat(RwqIndirectionTable.logSize(Collections.nCopies(64, null))).isEqualTo(6);
         for (int size : new int[] {0, 3, 6, 65}) {
             assertThatThrownBy(() -> RwqIndirectionTable.logSize(Collections.nCopies(size, null)))

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.RwqIndirectionTable;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.WorkQueue;
@@ -47,7 +46,7 @@ final class NativeIndirectionTable extends NativeResource implements RwqIndirect
     }
 
     static NativeIndirectionTable create(NativeContext context, List<WorkQueue> workQueues) {
-        int log = logSize(workQueues);
+        int log = RwqIndirectionTable.logSize(workQueues);
         List<NativeWorkQueue> wqs = new ArrayList<>(workQueues.size());
         for (WorkQueue wq : workQueues) {
             wqs.add(NativeWorkQueue.of(wq, context, CREATE));
@@ -70,17 +69,6 @@ final class NativeIndirectionTable extends NativeResource implements RwqIndirect
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
-    }
-
-    /**
-     * The api's size rule, {@link RwqIndirectionTable#logSize}.
-     *
-     * @param workQueues the table's work queues
-     * @return {@code log_ind_tbl_size}, the base-2 logarithm of their number
-     * @throws InvalidArgumentException if their number is not a power of two
-     */
-    static int logSize(List<WorkQueue> workQueues) {
-        return RwqIndirectionTable.logSize(workQueues);
     }
 
     private static MemorySegment initAttr(Arena call, StructLayout l, int log, List<NativeWorkQueue> wqs) {

@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
-import java.util.Collections;
 import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.Flags;
@@ -21,16 +20,6 @@ import org.verbs4j.RxHashFunction;
 /** What the RSS binding does without a device: the table size and the RSS members of the QP attributes. */
 @SuppressWarnings("restricted")
 class RssBindingTest {
-
-    @Test
-    void theTableSizeIsTheLogarithmOfAPowerOfTwo() {
-        assertThat(NativeIndirectionTable.logSize(Collections.nCopies(1, null))).isZero();
-        assertThat(NativeIndirectionTable.logSize(Collections.nCopies(8, null))).isEqualTo(3);
-        for (int size : new int[] {0, 3, 6}) {
-            assertThatThrownBy(() -> NativeIndirectionTable.logSize(Collections.nCopies(size, null)))
-                    .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("power of two");
-        }
-    }
 
     @Test
     void theHashConfigurationAndTableGoIntoTheQpAttributes() {
