@@ -14,12 +14,14 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The limit for small messages inside one JVM: an 8-byte message handed from a producer thread to a
- * consumer thread through a padded single-producer single-consumer ring ({@link SpscRing}). Each message
- * here also pays JMH's cost of one invocation on each side, which bounds the rate well below the ring's own;
- * {@link MessageRateRatio} drives the same ring without a harness ({@link ThreadHandOff}).
- * {@code transfers} counts the messages that crossed, per second; the primary score counts the calls of
- * both threads, including those that found the ring full or empty, and is not the figure to use.
+ * The limit for small messages inside one JVM: 8-byte messages handed from a producer thread to a
+ * consumer thread through a padded single-producer single-consumer ring ({@link SpscRing}). Each invocation
+ * moves up to {@link MessageStream#BURST} messages on its side (fewer when the ring is full or empty), so that
+ * JMH's cost of an invocation is shared by a burst, as it is in {@link StreamingBenchmark}; the producer's
+ * count lives in a state of its own thread, away from what the consumer reads. {@link MessageRateRatio}
+ * drives the same ring without a harness ({@link ThreadHandOff}). {@code transfers} counts the messages that
+ * crossed, per second; the primary score counts the calls of both threads, including those that found the
+ * ring full or empty, and is not the figure to use.
  */
 @State(Scope.Group)
 @BenchmarkMode(Mode.Throughput)
@@ -29,8 +31,15 @@ public class HandOffBenchmark {
     private static final int CAPACITY = 1024;
     private static final long EMPTY = -1;
 
+    private static final int BURST = MessageStream.BURST;
+
     private final SpscRing ring = new SpscRing(CAPACITY);
-    private long produced;
+
+    /** The producer's next message, in an object of the producer's thread. */
+    @State(Scope.Thread)
+    public static class Producer {
+        long produced;
+    }
 
     /** The number of messages the consumer received. */
     @State(Scope.Thread)
@@ -46,27 +55,39 @@ public class HandOffBenchmark {
         }
     }
 
-    /** @return whether the message was queued (the ring may be full) */
+    /**
+     * @param producer the producer's count
+     * @return the messages queued so far (a burst stops early when the ring is full)
+     */
     @Benchmark
     @Group("handoff")
     @GroupThreads(1)
-    public boolean offer() {
-        if (ring.offer(produced)) {
-            produced++;
-            return true;
+    public long offer(Producer producer) {
+        long next = producer.produced;
+        long end = next + BURST;
+        while (next < end && ring.offer(next)) {
+            next++;
         }
-        return false;
+        producer.produced = next;
+        return next;
     }
 
-    /** @return the message, or {@link #EMPTY} if the ring was empty */
+    /**
+     * @param counter the messages received in this iteration
+     * @return the sum of the messages taken (a burst stops early when the ring is empty)
+     */
     @Benchmark
     @Group("handoff")
     @GroupThreads(1)
     public long poll(Transfers counter) {
-        long message = ring.poll(EMPTY);
-        if (message != EMPTY) {
-            counter.transfers++;
+        long sum = 0;
+        int taken = 0;
+        long message;
+        while (taken < BURST && (message = ring.poll(EMPTY)) != EMPTY) {
+            sum += message;
+            taken++;
         }
-        return message;
+        counter.transfers += taken;
+        return sum;
     }
 }
