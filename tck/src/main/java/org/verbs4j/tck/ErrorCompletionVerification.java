@@ -158,6 +158,7 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         void writeWithoutRemoteWrite() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion local = openMemoryRegion(pairs.pd(), 64);
+            Payloads.write(local.segment(), 0, Payloads.pattern(9, 64));
             MemoryRegion target = memoryRegion(pairs.pd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
                     AccessFlag.REMOTE_READ));
             WorkRequests.rdmaWrite(pairs.requester(), 1, target.rkey(), target.address(), local, 0, 64);
@@ -201,10 +202,15 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
             loopback().requireAtomics();
             QueuePairs pairs = loopback().rc();
             MemoryRegion mr = openMemoryRegion(pairs.pd(), 64);
+            SendOps ops = pairs.requester().sendOps();
+            ops.start();
+            ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value()).atomicFetchAdd(mr.rkey(), mr.address() + 4, 1)
+                    .setSge(mr.lkey(), mr.address() + 16, 8);
             try {
-                WorkRequests.fetchAndAdd(pairs.requester(), 1, mr.rkey(), mr.address() + 4, 1, mr, 16);
+                ops.complete();
             } catch (InvalidArgumentException refusedAtPost) {
-                return;
+                assertEquals("ibv_wr_complete", refusedAtPost.operation(), "the verb that refused the atomic");
+                return; // refused when posted, as a provider may
             }
             Completion done = Completions.awaitOne(pairs.requesterCq(), timeout(), "the misaligned fetch-and-add");
             assertNotEquals(WcStatus.SUCCESS, done.status(), () -> "a misaligned atomic succeeded: " + done);

@@ -48,7 +48,7 @@ public abstract class LifetimeVerification extends AreaVerification {
     class ClosedObjects {
 
         @Test
-        @DisplayName("VerbsObject: closing twice throws ClosedObjectException naming the verb, for every object type")
+        @DisplayName("VerbsObject: closing an MR, a CQ, a PD or a context twice throws ClosedObjectException naming the verb")
         void doubleClose() {
             ProtectionDomain pd = track(context().allocateProtectionDomain());
             MemoryRegion mr = track(pd.registerMemory(memory(64), Set.of()));
@@ -64,7 +64,8 @@ public abstract class LifetimeVerification extends AreaVerification {
         }
 
         @Test
-        @DisplayName("VerbsObject: every verb of a closed object throws ClosedObjectException")
+        @DisplayName("VerbsObject: ibv_reg_mr on a closed PD, polling a closed CQ, and verbs of a closed context throw "
+                + "ClosedObjectException")
         void useAfterClose() {
             ProtectionDomain pd = context().allocateProtectionDomain();
             pd.close();

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
@@ -183,10 +184,20 @@ public abstract class MemoryVerification extends AreaVerification {
         }
 
         @Test
-        @DisplayName("ibv_reg_mr(3): a region with no access flags at all is valid (local read only)")
+        @DisplayName("ibv_reg_mr(3): a region with no access flags at all is valid, and a SEND gathers from it "
+                + "(local read)")
         void localReadOnlyRegion() {
-            MemoryRegion mr = memoryRegion(protectionDomain(), 64, Set.of());
-            assertTrue(mr.access().isEmpty());
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion mr = memoryRegion(pairs.pd(), 64, Set.of());
+            assertTrue(mr.access().isEmpty(), "access flags");
+            Payloads.write(mr.segment(), 0, Payloads.pattern(5, 64));
+            MemoryRegion target = openMemoryRegion(pairs.pd(), 64);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, 64);
+            WorkRequests.send(pairs.requester(), 2, mr, 0, 64);
+            Duration timeout = environment().completionTimeout();
+            Completions.awaitSuccess(pairs.requesterCq(), timeout, "the SEND from the read-only region");
+            Completions.awaitSuccess(pairs.responderCq(), timeout, "its receive");
+            Payloads.assertPayload(target.segment(), 0, Payloads.pattern(5, 64), "the SEND from the read-only region");
         }
     }
 

@@ -135,16 +135,19 @@ public abstract class QpStateMachineVerification extends AreaVerification {
         }
 
         @Test
-        @DisplayName("qp_state_table: every state can go to RESET and (except RESET) to ERR")
+        @DisplayName("qp_state_table: INIT, RTR, RTS and ERR each go to RESET, and INIT, RTR and RTS each go to ERR")
         void anyStateToResetAndErr() {
             for (QpState reached : List.of(QpState.INIT, QpState.RTR, QpState.RTS)) {
+                advanceTo(reached);
+                assertEquals(reached, rc.query(Set.of(QpAttrMask.STATE)).qpState(), "reached");
                 rc.modify(new QpAttributes().qpState(QpState.RESET));
+                assertEquals(QpState.RESET, rc.query(Set.of(QpAttrMask.STATE)).qpState(), "RESET from " + reached);
                 advanceTo(reached);
                 rc.modify(new QpAttributes().qpState(QpState.ERR));
-                assertEquals(QpState.ERR, rc.query(Set.of(QpAttrMask.STATE)).qpState(), "from " + reached);
+                assertEquals(QpState.ERR, rc.query(Set.of(QpAttrMask.STATE)).qpState(), "ERR from " + reached);
+                rc.modify(new QpAttributes().qpState(QpState.RESET));
+                assertEquals(QpState.RESET, rc.query(Set.of(QpAttrMask.STATE)).qpState(), "RESET from ERR");
             }
-            rc.modify(new QpAttributes().qpState(QpState.RESET));
-            assertEquals(QpState.RESET, rc.query(Set.of(QpAttrMask.STATE)).qpState(), "from ERR");
         }
 
         @Test
@@ -166,12 +169,16 @@ public abstract class QpStateMachineVerification extends AreaVerification {
     class Posting {
 
         @Test
-        @DisplayName("rxe, pyverbs: receives may be posted from INIT on")
+        @DisplayName("rxe, pyverbs: receives may be posted from INIT on; ERR flushes them")
         void receiveInInit() {
             toInit();
             MemoryRegion mr = openMemoryRegion(rc.protectionDomain(), 16);
             WorkRequests.receive(rc, 1, mr, 0, 16);
             assertEquals(QpState.INIT, rc.state());
+            rc.modify(new QpAttributes().qpState(QpState.ERR));
+            Completion flushed = Completions.awaitOne(cq, environment().completionTimeout(), "the receive posted in INIT, flushed");
+            assertAll(() -> assertEquals(1, flushed.wrId(), "wr_id of the receive posted in INIT"),
+                    () -> assertEquals(WcStatus.WR_FLUSH_ERR, flushed.status(), "status"));
         }
 
         @Test

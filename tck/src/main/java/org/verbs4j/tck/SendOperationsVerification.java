@@ -155,7 +155,8 @@ public abstract class SendOperationsVerification extends AreaVerification {
         }
 
         @Test
-        @DisplayName("ibv_create_qp_ex(3) create_flags: SOURCE_QPN on UD, or QP_SOURCE_QPN unsupported")
+        @DisplayName("ibv_create_qp_ex(3) create_flags: a UD QP with SOURCE_QPN is created (in RESET), or "
+                + "QP_SOURCE_QPN unsupported")
         void sourceQpn() {
             QpInitAttributes attributes = QpInitAttributes.builder(QpType.UD, protectionDomain(), completionQueue(8),
                     Loopback.defaultCapabilities()).createFlags(Set.of(QpCreateFlag.SOURCE_QPN)).sourceQpn(0x1234)
@@ -236,11 +237,19 @@ public abstract class SendOperationsVerification extends AreaVerification {
             QueuePairs pairs = loopback().rc();
             MemoryRegion source = payload(pairs.pd(), 3);
             MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            MemoryRegion inbox = openMemoryRegion(pairs.pd(), SIZE);
+            WorkRequests.receive(pairs.responder(), 30, inbox, 0, SIZE);
             WorkRequests.rdmaWrite(pairs.requester(), 3, target.rkey(), target.address(), source, 0, SIZE);
             Completion written = Completions.awaitOne(pairs.requesterCq(), timeout(), "the RDMA_WRITE");
             assertAll(() -> assertEquals(new Expect(3, WcStatus.SUCCESS, WcOpcode.RDMA_WRITE), Expect.of(written)),
                     () -> Payloads.assertPayload(target.segment(), 0, Payloads.pattern(3, SIZE), "RDMA-written"));
-            Completions.assertNone(pairs.responderCq(), Duration.ofMillis(50), "an RDMA_WRITE consumes no receive");
+            Completions.assertNone(pairs.responderCq(), Duration.ofMillis(50), "an RDMA_WRITE completes no receive");
+            WorkRequests.send(pairs.requester(), 31, source, 0, SIZE);
+            Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the SEND after the RDMA_WRITE");
+            Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the receive");
+            assertAll(() -> assertEquals(new Expect(30, WcStatus.SUCCESS, WcOpcode.RECV), Expect.of(received),
+                            "the receive posted before the RDMA_WRITE takes the SEND after it"),
+                    () -> assertEquals(SIZE, received.byteLen(), "byte_len of the SEND"));
         }
 
         @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -257,13 +258,14 @@ public abstract class TagMatchingVerification extends AreaVerification {
         }
 
         @Test
-        @DisplayName("ibv_post_srq_ops(3): the list holds max_num_tags entries; a full list refuses (ENOMEM)")
+        @DisplayName("ibv_post_srq_ops(3), mlx5: the list holds the SRQ's max_num_tags entries; a full list refuses "
+                + "(ENOMEM)")
         void fullTagList() {
             int added = 0;
             OutOfResourcesException refusal = null;
+            SrqOperation add = null;
             while (refusal == null && added <= context().queryDevice().tmCaps().maxNumTags()) {
-                SrqOperation add = new SrqOperation(1).opcode(SrqOpcode.TAG_ADD).tag(added).mask(0xffff)
-                        .recvWrId(added);
+                add = new SrqOperation(1).opcode(SrqOpcode.TAG_ADD).tag(added).mask(0xffff).recvWrId(added);
                 add.sgList().add(serverMr, 0, PAYLOAD);
                 try {
                     srq.postOps(add);
@@ -274,8 +276,8 @@ public abstract class TagMatchingVerification extends AreaVerification {
             }
             int count = added;
             assertNotNull(refusal, () -> "the list accepted " + count + " tags, more than max_num_tags");
-            assertTrue(refusal.failedRequest() instanceof SrqOperation, "bad_wr names the refused operation");
-            assertTrue(count >= MAX_TAGS, () -> "the list refused tag " + (count + 1) + " of " + MAX_TAGS);
+            assertSame(add, refusal.failedRequest(), "bad_wr names the refused operation");
+            assertEquals(MAX_TAGS, count, "tags the list took before refusing (the SRQ's max_num_tags)");
         }
 
         @Test
