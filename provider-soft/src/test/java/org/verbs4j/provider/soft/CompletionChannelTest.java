@@ -97,12 +97,13 @@ class CompletionChannelTest {
         recvCq.ackEvents(1);
         recvCq.requestNotification(false);
         send(0);
+        int drained = 0;
         while (!Rig.empty(recvCq)) {
-            // drain both completions after the re-arm
+            drained++;
         }
+        assertThat(drained).as("both receive completions, the one before the re-arm and the one after").isEqualTo(2);
         assertThat(channel.getEvent(Duration.ofSeconds(1))).as("the completion after the re-arm raised an event,"
                 + " found with an empty queue: the extra event").isSameAs(recvCq);
-        assertThat(Rig.empty(recvCq)).isTrue();
         recvCq.ackEvents(1);
     }
 

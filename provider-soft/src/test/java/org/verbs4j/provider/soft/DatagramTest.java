@@ -122,12 +122,17 @@ class DatagramTest {
 
     @Test
     void aWrongQkeyOrAMissingReceiveDropsTheDatagramSilently() {
-        send(b.qpNum(), QKEY + 1, 8, 0);
-        send(b.qpNum(), QKEY, 8, 0);
         Rig.postRecv(b, 1, mrB, 0, 100);
-        assertThat(Rig.empty(cqB)).isTrue();
+        send(b.qpNum(), QKEY + 1, 8, 0);
+        assertThat(Rig.empty(cqB)).as("a datagram with another Q_Key is dropped although a receive is posted")
+                .isTrue();
         send(b.qpNum(), QKEY, 8, 0);
-        assertThat(Rig.poll(cqB).wrId()).isEqualTo(1);
+        assertThat(Rig.poll(cqB).wrId()).as("the receive the dropped datagram left posted").isEqualTo(1);
+        send(b.qpNum(), QKEY, 8, 0);
+        Rig.postRecv(b, 2, mrB, 0, 100);
+        assertThat(Rig.empty(cqB)).as("a datagram that found no receive is not delivered later").isTrue();
+        send(b.qpNum(), QKEY, 8, 0);
+        assertThat(Rig.poll(cqB).wrId()).isEqualTo(2);
     }
 
     @Test

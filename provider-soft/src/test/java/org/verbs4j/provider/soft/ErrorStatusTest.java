@@ -116,7 +116,7 @@ class ErrorStatusTest {
     }
 
     @Test
-    void remoteAccessErrorWhenTheRegionLacksRemoteWriteOrIsOutOfBounds() {
+    void remoteAccessErrorWhenTheRegionLacksRemoteWrite() {
         rig.connectPair(a, b);
         MemoryRegion readOnly = rig.region(64, EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ));
         SendOps ops = a.sendOps();
@@ -127,13 +127,27 @@ class ErrorStatusTest {
     }
 
     @Test
-    void remoteAccessErrorOutOfBounds() {
+    void remoteAccessErrorWhenAReadEndsOutOfBounds() {
         rig.connectPair(a, b);
         SendOps ops = a.sendOps();
         ops.start();
         ops.wrId(1).wrFlags(SIGNALED).rdmaRead(mrB.rkey(), mrB.address() + 4090).setSge(mrA.lkey(), mrA.address(), 8);
         ops.complete();
         assertThat(Rig.poll(cqA).status()).isEqualTo(WcStatus.REM_ACCESS_ERR);
+    }
+
+    @Test
+    void remoteAccessErrorWhenAWriteEndsOutOfBoundsAndNothingLands() {
+        rig.connectPair(a, b);
+        Rig.fill(mrA.segment(), 3);
+        long size = mrB.segment().byteSize();
+        SendOps ops = a.sendOps();
+        ops.start();
+        ops.wrId(1).wrFlags(SIGNALED).rdmaWrite(mrB.rkey(), mrB.address() + size - 6).setSge(mrA.lkey(), mrA.address(), 8);
+        ops.complete();
+        assertThat(Rig.poll(cqA).status()).isEqualTo(WcStatus.REM_ACCESS_ERR);
+        assertThat(mrB.segment().asSlice(size - 6, 6).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
+                .as("the part of the write inside the region").containsOnly(0);
     }
 
     @Test

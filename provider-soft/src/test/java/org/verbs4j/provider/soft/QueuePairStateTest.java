@@ -132,7 +132,8 @@ class QueuePairStateTest {
         SendOps ops = qp.sendOps();
         ops.start();
         for (int i = 0; i <= qp.capabilities().maxSendWr(); i++) {
-            ops.wrId(i).wrFlags(0).rdmaWrite(mr.rkey(), mr.address()).setSge(mr.lkey(), mr.address() + 64, 8);
+            ops.wrId(i).wrFlags((int) org.verbs4j.SendFlag.SIGNALED.value()).rdmaWrite(mr.rkey(), mr.address())
+                    .setSge(mr.lkey(), mr.address() + 64, 8);
         }
         assertThatThrownBy(ops::complete).isInstanceOf(OutOfResourcesException.class);
         assertThat(Rig.empty(cq)).as("nothing of the batch was posted").isTrue();

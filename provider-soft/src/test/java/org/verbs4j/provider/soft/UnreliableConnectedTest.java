@@ -56,6 +56,7 @@ class UnreliableConnectedTest {
 
     @Test
     void whatTheResponderCannotTakeIsDroppedSilently() {
+        Rig.fill(mrA.segment(), 5);
         SendOps ops = a.sendOps();
         ops.start();
         ops.wrId(1).wrFlags(SIGNALED).send().setSge(mrA.lkey(), mrA.address(), 8);
@@ -64,6 +65,8 @@ class UnreliableConnectedTest {
         assertThat(Rig.poll(cqA).status()).as("no receive posted: dropped, no RNR on UC").isEqualTo(WcStatus.SUCCESS);
         assertThat(Rig.poll(cqA).status()).as("bad rkey: dropped").isEqualTo(WcStatus.SUCCESS);
         assertThat(Rig.empty(cqB)).isTrue();
+        assertThat(mrB.segment().asSlice(0, 8).toArray(ValueLayout.JAVA_BYTE))
+                .as("neither the SEND without a receive nor the write with a bad rkey landed").containsOnly(0);
         assertThat(b.state()).isEqualTo(QpState.RTS);
         Rig.postRecv(b, 3, mrB, 0, 8);
         ops.start();
