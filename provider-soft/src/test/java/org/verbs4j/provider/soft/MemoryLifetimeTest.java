@@ -33,6 +33,10 @@ class MemoryLifetimeTest {
     private static final int LARGE = 64 << 20;
     private static final int ATTEMPTS = 50;
     private static final int PIECES = 4;
+    /** The close's delay after the first post starts; later ones aim at half the previous post's time. */
+    private static final long FIRST_DELAY_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    private static final long MIN_DELAY_NANOS = TimeUnit.MICROSECONDS.toNanos(10);
+    private static final long MAX_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final Rig rig = new Rig();
     private final CompletionQueue cqA = rig.cq(16);
@@ -123,8 +127,8 @@ class MemoryLifetimeTest {
     /**
      * Closes the arena of a region from another thread while a request copies {@link #LARGE} bytes from or to
      * it in {@link #PIECES} pieces (the request executes in the posting thread, so the close lands inside it
-     * when it starts between the post and its return), until a close landed inside a request that went on to
-     * succeed: the device had checked the key, and the close came during the copies, which go through the
+     * when it starts between the post and its return; each close is timed for about halfway into a post, by the
+     * duration of the one before), until a close landed inside a request that went on to succeed: the device had checked the key, and the close came during the copies, which go through the
      * arena's segment, so they end or stop instead of touching freed memory. Every request completes,
      * successfully or, if the close came before the device checked the key, with a local protection error;
      * each attempt has a queue pair of its own, and a request after the last one still works.
@@ -134,17 +138,20 @@ class MemoryLifetimeTest {
     private void assertACloseLandsInsideACopy(UnaryOperator<SendOps> operation) throws InterruptedException {
         boolean landedInside = false;
         QueuePair qp = null;
+        long delay = FIRST_DELAY_NANOS;
         for (int attempt = 1; attempt <= ATTEMPTS && !landedInside; attempt++) {
             qp = connectedQueuePair();
             Arena arena = Arena.ofShared();
             MemoryRegion dying = rig.pd.registerMemory(arena.allocate(LARGE), Rig.ALL_ACCESS);
             AtomicLong closeStart = new AtomicLong();
             CountDownLatch posting = new CountDownLatch(1);
-            Thread closer = Thread.ofPlatform().start(() -> closeSoonAfter(posting, arena, closeStart));
+            long closeDelay = delay;
+            Thread closer = Thread.ofPlatform().start(() -> closeAfter(posting, closeDelay, arena, closeStart));
             posting.countDown();
             long postStart = System.nanoTime();
             post(qp, attempt, operation, dying);
             long postEnd = System.nanoTime();
+            delay = halfway(postEnd - postStart);
             assertThat(Thread.currentThread().isInterrupted()).as("the posting thread interrupted").isFalse();
             Wc wc = Rig.poll(cqA);
             closer.join();
@@ -171,12 +178,24 @@ class MemoryLifetimeTest {
         return qp;
     }
 
-    private static void closeSoonAfter(CountDownLatch posting, Arena arena, AtomicLong closeStart) {
+    /**
+     * @return the delay that puts the next close about halfway into a request that takes {@code postNanos},
+     *     within bounds
+     */
+    private static long halfway(long postNanos) {
+        return Math.clamp(postNanos / 2, MIN_DELAY_NANOS, MAX_DELAY_NANOS);
+    }
+
+    /** Closes {@code arena} {@code delayNanos} after the post starts, spinning rather than sleeping (no timer slack). */
+    private static void closeAfter(CountDownLatch posting, long delayNanos, Arena arena, AtomicLong closeStart) {
         try {
             posting.await();
-            Thread.sleep(1);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        long due = System.nanoTime() + delayNanos;
+        while (System.nanoTime() - due < 0) {
+            Thread.onSpinWait();
         }
         closeStart.set(System.nanoTime());
         arena.close();
