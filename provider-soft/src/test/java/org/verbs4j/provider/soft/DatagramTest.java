@@ -121,6 +121,34 @@ class DatagramTest {
     }
 
     @Test
+    void aDatagramFromAnotherDeviceNamesItsSenderInTheGrhAndTheSourceGid() {
+        Rig other = new Rig(1);
+        CompletionQueue senderCq = other.cq(8);
+        QueuePair sender = other.qp(QpType.UD, senderCq, 4);
+        other.toRtsUd(sender, QKEY);
+        MemoryRegion source = other.region(64);
+        AddressHandle toSoft0FromSoft1 = other.pd.createAddressHandle(other.addressOf(rig.context));
+        Rig.postRecv(b, 1, mrB, 0, 40 + 64);
+        SendOps ops = sender.sendOps();
+        ops.start();
+        ops.wrId(1).wrFlags(SIGNALED).send().setUdAddr(toSoft0FromSoft1, b.qpNum(), QKEY)
+                .setSge(source.lkey(), source.address(), 64);
+        ops.complete();
+        assertThat(Rig.poll(senderCq).status()).isEqualTo(WcStatus.SUCCESS);
+        Gid soft1 = other.context.queryGid(1, 0);
+        MemorySegment gid = rig.arena.allocate(16);
+        assertThat(cqB.startPoll()).isTrue();
+        assertThat(cqB.readSrcQp()).isEqualTo(sender.qpNum());
+        assertThat(cqB.readSourceGid(gid)).as("soft0 has no address handle to soft1").isTrue();
+        cqB.endPoll();
+        assertThat(soft1).isNotEqualTo(rig.context.queryGid(1, 0));
+        assertThat(Gid.read(gid, 0)).as("the source GID").isEqualTo(soft1);
+        assertThat(Gid.read(mrB.segment(), 8)).as("the GRH's source GID").isEqualTo(soft1);
+        assertThat(Gid.read(mrB.segment(), 24)).as("the GRH's destination GID").isEqualTo(rig.context.queryGid(1, 0));
+        other.close();
+    }
+
+    @Test
     void aWrongQkeyOrAMissingReceiveDropsTheDatagramSilently() {
         Rig.postRecv(b, 1, mrB, 0, 100);
         send(b.qpNum(), QKEY + 1, 8, 0);

@@ -43,7 +43,12 @@ final class Rig implements AutoCloseable {
     final ProtectionDomain pd;
 
     Rig() {
-        context = new SoftProvider().devices().get(0).open();
+        this(0);
+    }
+
+    /** @param device the index of the soft device: 0 for soft0, 1 for soft1 (the surefire run has two) */
+    Rig(int device) {
+        context = new SoftProvider().devices().get(device).open();
         pd = context.allocateProtectionDomain();
     }
 
