@@ -33,6 +33,11 @@ final class SrqOpsPoster {
     private static final MethodHandle CALL_POST_OPS = FunctionPointers.criticalInvoker(
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
 
+    /** The driver reached through the critical downcall. */
+    private static final Call NATIVE = (function, srq, wrs, badOp) ->
+            (int) CALL_POST_OPS.invokeExact(function, srq, wrs, badOp);
+
+    private final Call call;
     private final Arena arena;
     private final StructLayout wrLayout;
     private final StructLayout sgeLayout;
@@ -62,6 +67,12 @@ final class SrqOpsPoster {
      * @param function {@code verbs_context.post_srq_ops}, or NULL if libibverbs has none
      */
     SrqOpsPoster(Abi abi, Arena arena, MemorySegment function) {
+        this(abi, arena, function, NATIVE);
+    }
+
+    /** @param call how a post reaches the driver (tests give a stand-in that plays the driver's part) */
+    SrqOpsPoster(Abi abi, Arena arena, MemorySegment function, Call call) {
+        this.call = call;
         this.arena = arena;
         this.wrLayout = abi.ibvOpsWr;
         this.sgeLayout = abi.ibvSge;
@@ -98,7 +109,7 @@ final class SrqOpsPoster {
         badOp.set(JAVA_LONG, 0, wrs.address());
         int rc;
         try {
-            rc = (int) CALL_POST_OPS.invokeExact(post, srq.address(), wrs.address(), badOp.address());
+            rc = call.post(post, srq.address(), wrs.address(), badOp.address());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -157,6 +168,20 @@ final class SrqOpsPoster {
         for (SrqOperation op = first; op != null; op = op.next(), index++) {
             op.handle(wrs.get(JAVA_INT, index * wrSize + handleOffset));
         }
+    }
+
+    /** How a post reaches the driver's {@code post_srq_ops}. */
+    @FunctionalInterface
+    interface Call {
+        /**
+         * @param function the driver's function
+         * @param srq the C {@code struct ibv_srq *}
+         * @param wrs the first {@code struct ibv_ops_wr} of the list
+         * @param badOp where the driver stores the operation that failed
+         * @return the driver's return code
+         * @throws Throwable as a method handle's invocation may
+         */
+        int post(MemorySegment function, long srq, long wrs, long badOp) throws Throwable;
     }
 
     private SrqOperation failed(SrqOperation first) {
