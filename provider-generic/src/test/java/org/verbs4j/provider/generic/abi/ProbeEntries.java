@@ -19,8 +19,9 @@ final class ProbeEntries {
     private static final List<String> PREFIX_ONLY = List.of("ibv_device");
 
     /**
-     * C constants of the api that some supported rdma-core release lacks, with the release that added them
-     * (rdma-core-abi-and-semantics.md, A.9).
+     * C constants of the api that some supported rdma-core release lacks, with the release whose headers first
+     * have them ({@code infiniband/verbs.h} of v45 for the flush constants, {@code infiniband/efadv.h} of v52
+     * for the unsolicited completion).
      */
     static final Map<String, Integer> CONSTANT_SINCE = Map.ofEntries(
             Map.entry("IBV_WC_FLUSH", 45), Map.entry("IBV_WR_FLUSH", 45), Map.entry("IBV_QP_EX_WITH_FLUSH", 45),

@@ -149,12 +149,10 @@ class NativeResourceSafetyNetTest {
         AtomicReference<Fake> context = new AtomicReference<>(new Fake("context", null, log));
         Trace cq = leakQueueOf(context.get(), log);
         Trace contextTrace = Trace.of("context", context.get());
-        for (int i = 0; i < 5; i++) {
-            System.gc();
-            Thread.sleep(20);
-        }
-        assertThat(cq.state()).as("a queue the live context refers to is never found unreachable")
-                .isEqualTo(NativeLifetime.State.OPEN);
+        Trace sentinel = Trace.of("sentinel", new Fake("sentinel", null, NativeResourceTest.newLog()));
+        collectUntil(sentinel::destroyed, "an unreachable object leaked beside it destroyed");
+        assertThat(cq.state()).as("a queue the live context refers to is not found unreachable by the collection"
+                + " that destroyed an unreachable object").isEqualTo(NativeLifetime.State.OPEN);
         assertThat(log).isEmpty();
 
         context.set(null);
