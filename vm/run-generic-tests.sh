@@ -12,7 +12,7 @@
 #
 # Environment: RXE_VM_SUITE=trixie (rdma-core 56.1, default) or sid (rdma-core 65); the other
 # RXE_VM_* knobs of vm/run.sh. Extra arguments are passed to the JUnit console launcher.
-# Exit status: 0 if every test passed and nothing leaked.
+# Exit status: 0 if every test passed, the TCK ran on the device (default selection) and nothing leaked.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -75,12 +75,17 @@ JAVA_OPTS=()
 [ -n "${VERBS4J_VM_JAVA_OPTS:-}" ] && read -r -a JAVA_OPTS <<<"$VERBS4J_VM_JAVA_OPTS"
 REPORTS=$MODULE/target/vm-test-reports
 rm -rf "$REPORTS"
+TCK_REPORT=$REPORTS/verbs4j-tck-report.txt
+# With the default selection the TCK must run on the device: a report that says "NO DEVICE" (the kit
+# aborted as a whole) or no report at all fails the run, as a missing device fails the device tests.
+CHECK_TCK=1
+[ -n "${VERBS4J_VM_SELECT:-}" ] || [ $# -gt 0 ] && CHECK_TCK=0
 
 JAVA_CMD=(java "${JAVA_OPTS[@]}" -XX:ErrorFile=/tmp/hs_err_%p.log --enable-native-access=org.verbs4j.provider.generic
   --module-path "$MODULE_PATH" --add-modules org.verbs4j.provider.generic
   --patch-module "org.verbs4j.provider.generic=$MODULE/target/test-classes"
   --add-reads org.verbs4j.provider.generic=ALL-UNNAMED "${OPENS[@]}"
-  -Dverbs4j.test.requireDevice=true -Dverbs4j.tck.report="$MODULE/target/vm-test-reports/verbs4j-tck-report.txt"
+  -Dverbs4j.test.requireDevice=true -Dverbs4j.tck.report="$TCK_REPORT"
   -cp "$CLASS_PATH"
   org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=tree
   --reports-dir="$REPORTS" "${SELECT[@]}" "$@")
@@ -93,6 +98,10 @@ rdma resource show > /tmp/before.txt
 $(printf '%q ' "${JAVA_CMD[@]}")
 rc=\$?
 for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
+if [ $CHECK_TCK = 1 ] && { [ ! -s $(printf '%q' "$TCK_REPORT") ] || grep -q '^NO DEVICE:' $(printf '%q' "$TCK_REPORT"); }; then
+  echo "the TCK did not run on the device: see $(printf '%q' "$TCK_REPORT")" >&2
+  [ \$rc = 0 ] && rc=4
+fi
 rdma resource show > /tmp/after.txt
 echo "--- rdma resource show after the run:"; cat /tmp/after.txt
 if ! diff -u /tmp/before.txt /tmp/after.txt; then
