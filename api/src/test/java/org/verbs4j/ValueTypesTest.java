@@ -3,6 +3,7 @@ package org.verbs4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.reflect.Proxy;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
@@ -178,9 +179,26 @@ class ValueTypesTest {
 
     @Test
     void workQueueInitAttributesNeedTheirObjectsAndSizes() {
-        assertThatThrownBy(() -> WqInitAttributes.rq(16, 1, null, null)).isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> new WqInitAttributes(null, null, 16, 1, null, null))
-                .isInstanceOf(NullPointerException.class).hasMessageContaining("wqType");
+        ProtectionDomain pd = unusable(ProtectionDomain.class);
+        CompletionQueue cq = unusable(CompletionQueue.class);
+        assertThatThrownBy(() -> WqInitAttributes.rq(16, 1, null, cq)).isInstanceOf(NullPointerException.class)
+                .hasMessage("pd");
+        assertThatThrownBy(() -> WqInitAttributes.rq(16, 1, pd, null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("cq");
+        assertThatThrownBy(() -> new WqInitAttributes(null, null, 16, 1, pd, cq))
+                .isInstanceOf(NullPointerException.class).hasMessage("wqType");
+        assertThatThrownBy(() -> WqInitAttributes.rq(0, 1, pd, cq)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("maxWr");
+        assertThatThrownBy(() -> WqInitAttributes.rq(16, 0, pd, cq)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("maxSge");
+        assertThat(WqInitAttributes.rq(1, 1, pd, cq).maxWr()).isEqualTo(1);
+    }
+
+    /** @return an object of {@code type} whose every method throws: for value types that only keep it */
+    private static <T> T unusable(Class<T> type) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+            throw new UnsupportedOperationException(method.getName());
+        }));
     }
 
     @Test

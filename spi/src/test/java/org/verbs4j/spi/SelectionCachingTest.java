@@ -6,9 +6,11 @@ import static org.verbs4j.spi.FakeProvider.generic;
 
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -45,16 +47,33 @@ class SelectionCachingTest {
     @Test
     @DisplayName("concurrent first calls share one discovery")
     void concurrentCalls() throws Exception {
-        ProviderRegistry registry = countingRegistry(generic("generic", "rxe0"));
-        Callable<List<Device>> call = registry::devices;
+        VerbsProvider provider = generic("generic", "rxe0");
+        ProviderRegistry registry = new ProviderRegistry(() -> {
+            discoveries.incrementAndGet();
+            pause(); // a slow discovery: the other first calls arrive while it runs
+            return Stream.of(provider).map(FakeCandidate::of);
+        }, ProviderSelection.defaults());
+        CyclicBarrier together = new CyclicBarrier(8);
+        Callable<List<Device>> call = () -> {
+            together.await(5, TimeUnit.SECONDS);
+            return registry.devices();
+        };
         try (ExecutorService executor = Executors.newFixedThreadPool(8)) {
             List<Future<List<Device>>> results =
-                    executor.invokeAll(IntStream.range(0, 32).mapToObj(i -> call).toList());
+                    executor.invokeAll(IntStream.range(0, 8).mapToObj(i -> call).toList());
             for (Future<List<Device>> result : results) {
                 assertThat(result.get()).isSameAs(registry.devices());
             }
         }
         assertThat(discoveries).hasValue(1);
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

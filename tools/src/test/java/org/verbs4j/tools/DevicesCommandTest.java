@@ -113,7 +113,6 @@ class DevicesCommandTest {
                 "  node_guid:                 0000:0000:0000:0001",
                 "  error:                     " + OPEN_FAILURE.getMessage(),
                 ""), MLX5_IDENTITY, MLX5_BODY)));
-        assertThat(OPEN_FAILURE.getMessage()).startsWith("ibv_open_device failed: ");
         assertThat(run.err()).containsExactly("verbs4j devices: 1 of 2 devices could not be read: bad0");
         assertThat(run.exitCode()).isEqualTo(1);
     }
@@ -182,7 +181,7 @@ class DevicesCommandTest {
     }
 
     @Test
-    void verboseShowsEveryLimitAndFlag() {
+    void verboseAddsLimitsFlagsAndPortDetailsThatTheBriefFormLeavesOut() {
         FakeCatalog catalog = new FakeCatalog(List.of(Fixtures.mlx5()), Fixtures.report());
 
         Run verbose = Run.of(catalog, "devices", "-v");

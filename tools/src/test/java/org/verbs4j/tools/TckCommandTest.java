@@ -51,8 +51,26 @@ class TckCommandTest {
         assertThat(installed).extracting(VerbsProvider::id).contains("soft", "generic", "efa", "mlx5");
         Run run = Run.withProviders(installed, NO_DEVICES, "tck", "--provider", "soft",
                 "--report", directory.resolve("soft.txt").toString());
-        assertThat(run.out()).as(String.join("\n", run.out())).anyMatch(line -> line.startsWith("area"));
-        assertThat(run.exitCode()).as(String.join("\n", run.out())).isZero();
+        String output = String.join("\n", run.out());
+        List<int[]> areas = areaRows(run.out());
+        assertThat(areas).as(output).hasSizeGreaterThan(10);
+        assertThat(areas).as("failed, known bugs and aborted in every area:%n%s", output)
+                .allSatisfy(counts -> assertThat(new int[] {counts[1], counts[3], counts[4]}).containsOnly(0));
+        assertThat(areas.stream().mapToInt(counts -> counts[0]).sum()).as("tests passed in all").isGreaterThan(150);
+        assertThat(run.exitCode()).as(output).isZero();
+    }
+
+    /**
+     * @return the counts of each area row of a printed summary (passed, failed, unsupported, known bugs,
+     *     aborted): the rows after the column header, up to the first blank line
+     */
+    private static List<int[]> areaRows(List<String> out) {
+        int header = out.indexOf(out.stream().filter(line -> line.startsWith("area ")).findFirst().orElseThrow());
+        return out.subList(header + 1, out.size()).stream().takeWhile(line -> !line.isBlank())
+                .map(line -> line.trim().split("\\s+"))
+                .map(words -> java.util.Arrays.stream(words, words.length - 5, words.length)
+                        .mapToInt(Integer::parseInt).toArray())
+                .toList();
     }
 
     /** A provider whose hardware is missing. */
