@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run-benchmark.sh - the provider-generic benchmark of issue 5: C and Verbs4J side by side.
+# run-benchmark.sh - the provider-generic benchmark: C and Verbs4J side by side.
 #   1. On this host's own CPU (no device, no emulator): what the binding adds to an empty poll. A stand-in
 #      start_poll returning ENOENT (src/test/c/standin_cq.c, compiled here with gcc against rdma-core's
 #      headers into target/bench) is called by the C loop of empty_poll.c through the queue's function
