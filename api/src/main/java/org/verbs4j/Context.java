@@ -148,7 +148,8 @@ public interface Context extends VerbsObject {
     AsyncEvent getAsyncEvent();
 
     /**
-     * Waits at most {@code timeout} for the next asynchronous event.
+     * Waits at most {@code timeout} for the next asynchronous event. An interrupted thread stops waiting with
+     * a {@link VerbsException} of errno {@code EINTR} and keeps its interrupt status.
      *
      * @param timeout how long to wait
      * @return the event, or {@code null} if none arrived in time

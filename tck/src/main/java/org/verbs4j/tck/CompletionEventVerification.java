@@ -3,6 +3,7 @@ package org.verbs4j.tck;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -10,9 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -21,12 +25,15 @@ import org.verbs4j.BusyException;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Errno;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.QpAttributes;
 import org.verbs4j.QpState;
 import org.verbs4j.SendFlag;
+import org.verbs4j.VerbsException;
 import org.verbs4j.WcStatus;
 
 /**
@@ -170,6 +177,63 @@ public abstract class CompletionEventVerification extends AreaVerification {
             }
             drained += Completions.drain(cq, Duration.ofMillis(50)).size();
             assertEquals(rounds, drained, "completions drained over all rounds");
+        }
+    }
+
+    /** What an interrupt does to a thread that waits for an event (the api's promise, not a C rule). */
+    @Nested
+    @DisplayName("interrupts")
+    class Interrupts {
+
+        @Test
+        @DisplayName("CompletionChannel: a thread interrupted in getEvent() stops with EINTR and stays interrupted")
+        void blockingGetEvent() throws InterruptedException {
+            cq.requestNotification(false);
+            assertStopsWithEintr(channel::getEvent);
+        }
+
+        @Test
+        @DisplayName("CompletionChannel: a thread interrupted in getEvent(timeout) stops with EINTR and stays "
+                + "interrupted")
+        void timedGetEvent() throws InterruptedException {
+            cq.requestNotification(false);
+            assertStopsWithEintr(() -> channel.getEvent(Duration.ofMinutes(1)));
+        }
+
+        @Test
+        @DisplayName("Context: a thread interrupted in getAsyncEvent() stops with EINTR and stays interrupted")
+        void blockingGetAsyncEvent() throws InterruptedException {
+            Context quiet = track(context().device().open());
+            assertStopsWithEintr(quiet::getAsyncEvent);
+        }
+
+        @Test
+        @DisplayName("Context: a thread interrupted in getAsyncEvent(timeout) stops with EINTR and stays "
+                + "interrupted")
+        void timedGetAsyncEvent() throws InterruptedException {
+            Context quiet = track(context().device().open());
+            assertStopsWithEintr(() -> quiet.getAsyncEvent(Duration.ofMinutes(1)));
+        }
+
+        /** Starts a thread in {@code wait}, interrupts it, and checks how it stopped. */
+        private void assertStopsWithEintr(Callable<?> wait) throws InterruptedException {
+            AtomicReference<Object> outcome = new AtomicReference<>();
+            AtomicBoolean stillInterrupted = new AtomicBoolean();
+            Thread waiter = Thread.ofPlatform().start(() -> {
+                try {
+                    outcome.set(wait.call());
+                } catch (Exception e) {
+                    outcome.set(e);
+                }
+                stillInterrupted.set(Thread.currentThread().isInterrupted());
+            });
+            Thread.sleep(QUIET.toMillis()); // let it reach the wait (an earlier interrupt must stop it as well)
+            waiter.interrupt();
+            waiter.join(Duration.ofSeconds(10));
+            assertFalse(waiter.isAlive(), "the thread still waits 10 s after the interrupt");
+            VerbsException error = assertInstanceOf(VerbsException.class, outcome.get(), "how the wait ended");
+            assertAll(() -> assertEquals(Errno.EINTR.code(), error.errno(), () -> "errno of " + error),
+                    () -> assertTrue(stillInterrupted.get(), "the thread keeps its interrupt status"));
         }
     }
 

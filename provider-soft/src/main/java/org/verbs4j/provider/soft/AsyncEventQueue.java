@@ -47,8 +47,10 @@ final class AsyncEventQueue {
     }
 
     /**
-     * @return the next event, or {@code null} if none arrived within {@code timeout} ({@code null}: forever),
-     *     the wait was interrupted or the queue was shut down
+     * @return the next event, or {@code null} if none arrived within {@code timeout} ({@code null}: forever)
+     *     or the queue was shut down
+     * @throws org.verbs4j.VerbsException with errno {@code EINTR} if the thread was interrupted while it waited
+     *     (its interrupt status stays set)
      */
     AsyncEvent take(Duration timeout) {
         long remaining = timeout == null ? Long.MAX_VALUE : timeout.toNanos();
@@ -68,7 +70,7 @@ final class AsyncEventQueue {
             return event;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return null;
+            throw Failures.interrupted("ibv_get_async_event");
         } finally {
             lock.unlock();
         }

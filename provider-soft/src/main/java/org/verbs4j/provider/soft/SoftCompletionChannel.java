@@ -85,7 +85,7 @@ final class SoftCompletionChannel extends SoftObject implements CompletionChanne
             return takeLocked();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return null;
+            throw Failures.interrupted(GET);
         } finally {
             lock.unlock();
         }

@@ -198,8 +198,7 @@ final class SoftContext extends SoftObject implements Context {
         ensureOpen("ibv_get_async_event");
         AsyncEvent event = events.take(null);
         if (event == null) {
-            ensureOpen("ibv_get_async_event");
-            throw Failures.interrupted("ibv_get_async_event");
+            throw Failures.closed("ibv_get_async_event", "context");
         }
         return event;
     }

@@ -56,7 +56,7 @@ public final class Ibverbs {
     final MethodHandle detachMcast;
     final MethodHandle getAsyncEvent;
     final MethodHandle ackAsyncEvent;
-    /** libc {@code poll(2)}, for timed and non-blocking waits on event channels. */
+    /** libc {@code poll(2)}, for the waits on event channels (in slices, see {@link Poll}). */
     final MethodHandle poll;
 
     private Ibverbs(NativeLibrary lib) {

@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
@@ -72,13 +73,15 @@ final class NativeCompletionChannel extends NativeResource implements Completion
     @Override
     public CompletionQueue getEvent() {
         ensureOpen("ibv_get_cq_event");
+        Poll.readable(context.ib, fd, null, "ibv_get_cq_event");
         return readEvent();
     }
 
     @Override
     public CompletionQueue getEvent(Duration timeout) {
         ensureOpen("ibv_get_cq_event");
-        return Poll.readable(context.ib, fd, timeout, "ibv_get_cq_event") ? readEvent() : null;
+        return Poll.readable(context.ib, fd, Objects.requireNonNull(timeout, "timeout"), "ibv_get_cq_event")
+                ? readEvent() : null;
     }
 
     @Override

@@ -308,14 +308,19 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public AsyncEvent getAsyncEvent() {
         ensureOpen("ibv_get_async_event");
+        Poll.readable(ib, asyncFd(), null, "ibv_get_async_event");
         return readAsyncEvent();
     }
 
     @Override
     public AsyncEvent getAsyncEvent(Duration timeout) {
         ensureOpen("ibv_get_async_event");
-        int fd = handle.get(JAVA_INT, Abi.offset(abi.ibvContext, "async_fd"));
-        return Poll.readable(ib, fd, timeout, "ibv_get_async_event") ? readAsyncEvent() : null;
+        return Poll.readable(ib, asyncFd(), Objects.requireNonNull(timeout, "timeout"), "ibv_get_async_event")
+                ? readAsyncEvent() : null;
+    }
+
+    private int asyncFd() {
+        return handle.get(JAVA_INT, Abi.offset(abi.ibvContext, "async_fd"));
     }
 
     private AsyncEvent readAsyncEvent() {
