@@ -9,9 +9,10 @@ import java.util.Set;
  * <p>A new queue pair is in {@link QpState#RESET}. {@link #modify} moves it through the state
  * machine of {@code ibv_modify_qp(3)}: each transition requires and allows certain attributes, and
  * a modify that breaks the rules fails with {@link InvalidArgumentException} and changes nothing.
- * Receives may be posted from {@link QpState#INIT} on, sends only in {@link QpState#RTS}. In
- * {@link QpState#ERR} every outstanding request completes with {@link WcStatus#WR_FLUSH_ERR},
- * signaled or not.
+ * Receives may be posted from {@link QpState#INIT} on; sends are refused in {@link QpState#RESET},
+ * {@link QpState#INIT} and {@link QpState#RTR}, execute in {@link QpState#RTS}, wait in
+ * {@link QpState#SQD}, and in {@link QpState#ERR} every outstanding request, and every request posted
+ * then, completes with {@link WcStatus#WR_FLUSH_ERR}, signaled or not.
  *
  * <p>Closing it (C {@code ibv_destroy_qp}) fails with {@link BusyException} while it is attached to a
  * multicast group, and waits until its asynchronous events are acknowledged.

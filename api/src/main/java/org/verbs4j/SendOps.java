@@ -19,7 +19,8 @@ import java.util.List;
  * builder ({@link #send()}, {@link #rdmaWrite}, ...), then the setters the queue pair type needs
  * ({@link #setUdAddr} for UD, {@link #setXrcSrqn} for XRC), then one data setter ({@link #setSge},
  * {@link #setSgeList}, {@link #setInlineData}, {@link #setInlineDataList}). Builders and setters
- * report nothing: a problem makes {@link #complete()} fail and discards the whole batch. Nothing is
+ * report nothing (apart from the argument checks a method documents): a problem, such as a window of
+ * another provider or a closed one, makes {@link #complete()} fail and discards the whole batch. Nothing is
  * executed before {@link #complete()} returns. Only the builders of the
  * {@link QpInitAttributes#sendOpsFlags()} requested at creation may be called: another builder throws
  * {@link InvalidArgumentException} at once (on a native provider its function pointer may be absent).
@@ -192,8 +193,8 @@ public interface SendOps {
     /**
      * Posts the batch (C {@code ibv_wr_complete}).
      *
-     * @throws InvalidArgumentException if a request was malformed or the queue pair is not in
-     *     {@link QpState#RTS}; nothing of the batch is posted
+     * @throws InvalidArgumentException if a request was malformed or the queue pair is in
+     *     {@link QpState#RESET}, {@link QpState#INIT} or {@link QpState#RTR}; nothing of the batch is posted
      * @throws OutOfResourcesException if the send queue is full; nothing of the batch is posted
      */
     void complete();

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success, also when no provider offers a device",
-            "1:a device could not be read (the others are still shown)",
+            "1:a device could not be read (the others are still shown), or the devices could not be listed",
             "2:usage error, or no device has the name given with --device"})
 final class DevicesCommand implements Callable<Integer> {
 

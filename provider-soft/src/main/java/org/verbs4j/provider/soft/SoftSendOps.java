@@ -190,8 +190,8 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps atomicWrite(int rkey, long remoteAddress, MemorySegment value8) {
-        if (value8 == null || value8.byteSize() < Long.BYTES) {
-            throw Failures.invalid("ibv_wr_atomic_write", "the value must hold 8 bytes");
+        if (value8 == null || value8.byteSize() < Long.BYTES || !value8.isNative()) {
+            throw Failures.invalid("ibv_wr_atomic_write", "the value must be a native segment of 8 bytes");
         }
         build(SendOpcode.ATOMIC_WRITE, SendOpsFlag.ATOMIC_WRITE);
         current.swap = value8.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);

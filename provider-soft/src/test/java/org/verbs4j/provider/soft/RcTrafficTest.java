@@ -232,10 +232,13 @@ class RcTrafficTest {
                 AccessFlag.FLUSH_GLOBAL));
         SendOps ops = qp.sendOps();
         ops.start();
-        assertThatThrownBy(() -> ops.atomicWrite(target.rkey(), target.address(), MemorySegment.ofArray(new byte[4])))
-                .isInstanceOf(InvalidArgumentException.class);
-        ops.wrId(1).wrFlags(SIGNALED).atomicWrite(target.rkey(), target.address() + 8,
-                MemorySegment.ofArray(new long[] {0x0102_0304_0506_0708L}));
+        assertThatThrownBy(() -> ops.atomicWrite(target.rkey(), target.address(), rig.arena.allocate(4)))
+                .as("fewer than 8 bytes").isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> ops.atomicWrite(target.rkey(), target.address(), MemorySegment.ofArray(new long[1])))
+                .as("a heap segment").isInstanceOf(InvalidArgumentException.class);
+        MemorySegment value = rig.arena.allocate(Long.BYTES);
+        value.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 0x0102_0304_0506_0708L);
+        ops.wrId(1).wrFlags(SIGNALED).atomicWrite(target.rkey(), target.address() + 8, value);
         ops.wrId(2).wrFlags(SIGNALED).flush(target.rkey(), target.address(), 16, FlushType.GLOBAL, FlushLevel.RANGE);
         ops.wrId(3).wrFlags(SIGNALED).flush(target.rkey(), 0, 0, FlushType.GLOBAL, FlushLevel.MR);
         ops.complete();

@@ -109,7 +109,7 @@ final class NativeSendOps implements SendOps {
     private MemorySegment list = MemorySegment.NULL;
     /** Where {@link #setInlineDataList} gathers the pieces before the call; grown when too small. */
     private MemorySegment staged = MemorySegment.NULL;
-    /** The first problem a data setter of this batch found ("verb: detail"), which complete() reports, or null. */
+    /** The batch's first problem of a builder or setter ("verb: detail"), which complete() reports, or null. */
     private String problem;
     private NativeMemoryWindow[] pendingWindows = new NativeMemoryWindow[4];
     private int[] pendingRkeys = new int[4];
@@ -383,11 +383,15 @@ final class NativeSendOps implements SendOps {
     @Override
     public SendOps bindMw(MemoryWindow window, int rkey, MwBindInfo info) {
         MemorySegment fn = builder(bindMw, "ibv_wr_bind_mw", SendOpsFlag.BIND_MW);
-        if (!(window instanceof NativeMemoryWindow mw) || !(info.memoryRegion() instanceof NativeMemoryRegion mr)) {
-            throw new InvalidArgumentException("ibv_wr_bind_mw", "the window or region is not from this provider");
+        if (!(window instanceof NativeMemoryWindow mw) || info == null
+                || !(info.memoryRegion() instanceof NativeMemoryRegion mr)) {
+            fail("ibv_wr_bind_mw", "the window or region is not from this provider");
+            return this;
         }
-        mw.ensureOpen("ibv_wr_bind_mw");
-        mr.ensureOpen("ibv_wr_bind_mw");
+        if (mw.isClosed() || mr.isClosed()) {
+            fail("ibv_wr_bind_mw", "the window or region is closed");
+            return this;
+        }
         bindInfo.set(JAVA_LONG, bindMrOffset, mr.pointer().address());
         bindInfo.set(JAVA_LONG, bindAddrOffset, info.address());
         bindInfo.set(JAVA_LONG, bindLengthOffset, info.length());
