@@ -241,6 +241,33 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
             WorkRequests.rdmaWrite(pairs.requester(), 2, rkey, target.address(), local, 0, 64);
             assertStatus(pairs.requesterCq(), WcStatus.REM_ACCESS_ERR, "RDMA_WRITE through a read-only window");
         }
+
+        @Test
+        @DisplayName("SendOps: binding a closed window is a problem of the batch: ibv_wr_complete fails, nothing is "
+                + "posted, and the QP goes on")
+        void bindingAClosedWindow() {
+            ProtectionDomain probe = protectionDomain();
+            requireCapability(Capability.MEMORY_WINDOW_TYPE_2, "ibv_alloc_mw(IBV_MW_TYPE_2)",
+                    () -> probe.allocateMemoryWindow(MwType.TYPE_2));
+            QueuePairs pairs = loopback().rc(builder -> builder.sendOpsFlags(EnumSet.of(SendOpsFlag.BIND_MW,
+                    SendOpsFlag.RDMA_WRITE)));
+            MemoryRegion target = memoryRegion(pairs.pd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
+                    AccessFlag.REMOTE_WRITE, AccessFlag.MW_BIND));
+            MemoryWindow window = pairs.pd().allocateMemoryWindow(MwType.TYPE_2);
+            int rkey = (window.rkey() & ~0xff) | ((window.rkey() + 1) & 0xff);
+            window.close();
+            SendOps ops = pairs.responder().sendOps();
+            ops.start();
+            ops.wrId(1).wrFlags(SIGNALED).bindMw(window, rkey,
+                    new MwBindInfo(target, target.address(), 64, Set.of(AccessFlag.REMOTE_WRITE)));
+            InvalidArgumentException refused = assertThrows(InvalidArgumentException.class, ops::complete,
+                    "ibv_wr_complete of a batch that binds a closed window");
+            assertEquals("ibv_wr_complete", refused.operation(), "the verb that failed");
+            Completions.assertNone(pairs.responderCq(), Duration.ofMillis(100), "nothing of the discarded batch "
+                    + "completes");
+            WorkRequests.rdmaWrite(pairs.responder(), 2, target.rkey(), target.address() + 32, target, 0, 8);
+            Completions.awaitSuccess(pairs.responderCq(), timeout(), "a write posted after the discarded batch");
+        }
     }
 
     /** What happens after an error (reference D.8, D.9). */

@@ -233,6 +233,10 @@ final class SoftSendOps implements SendOps {
             fail(Errno.EINVAL, "the memory window is not a window of the queue pair's protection domain");
             return this;
         }
+        if (soft.isClosed() || bindInfo.memoryRegion() != null && bindInfo.memoryRegion().isClosed()) {
+            fail(Errno.EINVAL, "ibv_wr_bind_mw: the window or region is closed");
+            return this;
+        }
         current.window = soft;
         current.windowRkey = rkey;
         current.bindInfo = bindInfo;
