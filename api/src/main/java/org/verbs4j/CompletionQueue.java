@@ -27,7 +27,9 @@ import java.util.Set;
  *
  * <p>Polling allocates nothing and throws only for misuse: a completion's status is a value.
  * Unless the queue was created {@link CqCreateFlag#SINGLE_THREADED}, any thread may poll, but a
- * batch (start to end) belongs to one thread at a time.
+ * batch (start to end) belongs to one thread at a time: a thread that starts a batch, or resizes the
+ * queue, while another thread's batch is open waits until that batch ends (as the CQ lock of rdma-core's
+ * providers makes C callers wait); only its own open batch is an error.
  */
 public interface CompletionQueue extends VerbsObject {
 
@@ -40,11 +42,12 @@ public interface CompletionQueue extends VerbsObject {
     /**
      * Resizes the queue (C {@code ibv_resize_cq}). The new actual size is at least {@code cqe} and is
      * returned by {@link #cqe()} afterwards. Completions queued before the resize stay queued, in order,
-     * and are polled after it. A batch must not be open.
+     * and are polled after it. The calling thread must not have a batch open; another thread's batch is
+     * waited for.
      *
      * @param cqe the minimum number of entries
      * @throws InvalidArgumentException if {@code cqe} is below 1, below the number of completions currently
-     *     queued, above the device's {@code max_cqe}, or a batch is open (C {@code EINVAL})
+     *     queued, above the device's {@code max_cqe}, or the calling thread has a batch open (C {@code EINVAL})
      * @throws UnsupportedVerbException if the device cannot resize a completion queue
      *     ({@link Capability#CQ_RESIZE} is not supported, C {@code EOPNOTSUPP})
      */
@@ -92,7 +95,7 @@ public interface CompletionQueue extends VerbsObject {
      * Starts a batch of work completions (C {@code ibv_start_poll}).
      *
      * @return {@code true} if a completion is current, {@code false} if the queue is empty (C {@code ENOENT})
-     * @throws InvalidArgumentException if a batch is already open
+     * @throws InvalidArgumentException if the calling thread's batch is already open
      */
     boolean startPoll();
 

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,9 @@ import org.junit.jupiter.api.Assumptions;
  */
 @TckArea("extended CQ and poll iterator")
 public abstract class CompletionQueueVerification extends AreaVerification {
+
+    /** How long a thread that must wait is watched before it counts as waiting. */
+    private static final Duration QUIET = Duration.ofMillis(200);
 
     private static final int MESSAGE = 8;
 
@@ -216,6 +220,44 @@ public abstract class CompletionQueueVerification extends AreaVerification {
             assertAll(() -> assertThrows(InvalidArgumentException.class, cq::wrId, "wr_id"),
                     () -> assertThrows(InvalidArgumentException.class, cq::readOpcode, "opcode"),
                     () -> assertThrows(InvalidArgumentException.class, cq::readByteLen, "byte_len"));
+        }
+
+        @Test
+        @DisplayName("CompletionQueue: a thread that starts a batch while another thread's batch is open waits for "
+                + "it to end, then gets the next completion")
+        void aSecondPollerWaitsForTheOpenBatch() throws InterruptedException {
+            CompletionQueue cq = completionQueue(16);
+            sendInto(cq, 2);
+            startWhenAvailable(cq);
+            AtomicReference<Object> second = new AtomicReference<>();
+            Thread poller = Thread.ofPlatform().start(() -> second.set(pollOne(cq)));
+            try {
+                poller.join(QUIET);
+                assertTrue(poller.isAlive(), () -> "the second poller did not wait for the open batch: " + second);
+                assertEquals(0, cq.wrId(), "the completion of the open batch");
+            } finally {
+                cq.endPoll();
+            }
+            poller.join(environment().completionTimeout());
+            assertEquals(1L, second.get(), "what the second poller got once the first batch ended");
+        }
+
+        /** @return the wr_id of the first completion a batch of this thread finds, or the exception it got */
+        private Object pollOne(CompletionQueue cq) {
+            try {
+                long deadline = System.nanoTime() + environment().completionTimeout().toNanos();
+                while (!cq.startPoll()) {
+                    if (System.nanoTime() - deadline > 0) {
+                        return "no completion";
+                    }
+                    Thread.onSpinWait();
+                }
+                long wrId = cq.wrId();
+                cq.endPoll();
+                return wrId;
+            } catch (RuntimeException e) {
+                return e;
+            }
         }
 
         /** Calls start_poll until it finds a completion; the batch is then open. */

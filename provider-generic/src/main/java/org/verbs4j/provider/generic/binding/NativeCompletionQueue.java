@@ -11,6 +11,8 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 import java.util.EnumMap;
 
@@ -48,6 +50,9 @@ import org.verbs4j.WcStatus;
 final class NativeCompletionQueue extends NativeResource implements CompletionQueue {
 
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
+    private static final VarHandle POLLER = pollerHandle();
+    /** How often a thread waiting for another thread's batch spins before it yields. */
+    private static final int SPINS_BEFORE_YIELD = 100;
     /** A pointer argument passed as its 64-bit address: the same register on the LP64 ABIs supported. */
     private static final java.lang.foreign.ValueLayout.OfLong PTR = JAVA_LONG;
     private static final FunctionDescriptor PTR_INT = FunctionDescriptor.of(JAVA_INT, PTR);
@@ -95,6 +100,16 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final MemorySegment notify;
     private final Map<CompletionField, MemorySegment> readers;
     private final AtomicInteger unacknowledged;
+    /** Whether the CQ was created SINGLE_THREADED: its one thread needs no batch owner. */
+    private final boolean singleThreaded;
+    /**
+     * The thread whose batch is open (compare-and-set, released with a release store), or {@code null}:
+     * another thread that starts a batch waits in Java until it ends, and never enters the driver's
+     * {@code start_poll} meanwhile, which may spin on the CQ's lock inside a critical call.
+     */
+    @SuppressWarnings("unused") // read and written through POLLER
+    private Thread poller;
+    /** Written by the thread whose batch is open (or the single thread). */
     private boolean batchOpen;
     private boolean current;
 
@@ -104,6 +119,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         super(cq, context, context.asyncEvents.beforeDestroying(cq.address(),
                 safetyNet(context.ib.ackCqEvents, context.ib.destroyCq, cq.address(), events)));
         this.unacknowledged = events;
+        this.singleThreaded = attributes.flags().contains(CqCreateFlag.SINGLE_THREADED);
         StructLayout l = context.abi.ibvCqEx;
         this.context = context;
         this.attributes = attributes;
@@ -321,18 +337,21 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     public void resize(int cqe) {
         ensureOpen(RESIZE);
         context.capabilities().require(Capability.CQ_RESIZE, RESIZE);
-        if (batchOpen) {
+        if (ownsBatch()) {
             throw new InvalidArgumentException(RESIZE, "a batch is open; call endPoll first");
         }
         int max = context.queryDevice().limits().maxCqe();
         if (cqe < 1 || cqe > max) {
             throw new InvalidArgumentException(RESIZE, "cqe " + cqe + " is not in [1, max_cqe " + max + "]");
         }
+        claimPoller(); // waits for another thread's batch, as the soft device does
         int rc;
         try {
             rc = (int) context.ib.resizeCq.invokeExact(handle, cqe);
         } catch (Throwable t) {
             throw Native.rethrow(t);
+        } finally {
+            releasePoller();
         }
         Native.check(rc, RESIZE);
         this.cqe = handle.get(JAVA_INT, Abi.offset(context.abi.ibvCqEx, "cqe"));
@@ -416,22 +435,61 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     @Override
     public boolean startPoll() {
         ensureOpen("ibv_start_poll");
-        if (batchOpen) {
+        if (ownsBatch()) {
             throw new InvalidArgumentException("ibv_start_poll", "a batch is already open; call endPoll first");
         }
+        claimPoller();
         int rc;
         try {
             rc = (int) CALL_PTR_PTR_INT.invokeExact(startPoll, address, pollAttrAddress);
         } catch (Throwable t) {
+            releasePoller();
             throw Native.rethrow(t);
         }
-        if (rc == ENOENT) {
-            return false;
+        if (rc != 0) {
+            releasePoller();
+            if (rc == ENOENT) {
+                return false;
+            }
+            Native.check(rc, "ibv_start_poll");
         }
-        Native.check(rc, "ibv_start_poll");
         batchOpen = true;
         current = true;
         return true;
+    }
+
+    private static VarHandle pollerHandle() {
+        try {
+            return MethodHandles.lookup().findVarHandle(NativeCompletionQueue.class, "poller", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** @return whether the calling thread has a batch open */
+    private boolean ownsBatch() {
+        return batchOpen && (singleThreaded || POLLER.get(this) == Thread.currentThread());
+    }
+
+    /** Makes the calling thread the poller, waiting in Java while another thread's batch is open. */
+    private void claimPoller() {
+        if (singleThreaded) {
+            return;
+        }
+        Thread self = Thread.currentThread();
+        for (int spins = 0; !POLLER.compareAndSet(this, null, self); spins++) {
+            if (spins < SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    private void releasePoller() {
+        if (!singleThreaded) {
+            POLLER.setRelease(this, null);
+        }
     }
 
     @Override
@@ -459,13 +517,15 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
             CALL_PTR_VOID.invokeExact(endPoll, address);
         } catch (Throwable t) {
             throw Native.rethrow(t);
+        } finally {
+            releasePoller();
         }
     }
 
     private void requireBatch(String verb) {
         ensureOpen(verb);
-        if (!batchOpen) {
-            throw new InvalidArgumentException(verb, "no batch is open; call startPoll first");
+        if (!ownsBatch()) {
+            throw new InvalidArgumentException(verb, "no batch of this thread is open; call startPoll first");
         }
     }
 
