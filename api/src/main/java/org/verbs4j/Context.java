@@ -70,8 +70,9 @@ public interface Context extends VerbsObject {
     CompletionChannel createCompletionChannel();
 
     /**
-     * Creates an extended completion queue (C {@code ibv_create_cq_ex}, or {@code efadv_create_cq}
-     * when {@link CqInitAttributes#extraFields()} is not empty).
+     * Creates an extended completion queue (C {@code ibv_create_cq_ex}; the EFA-style
+     * {@link CqInitAttributes#extraFields()} are C {@code efadv_create_cq}'s, which a provider that has
+     * them offers; one that does not refuses them as unsupported).
      *
      * @param attributes the requested attributes
      * @return the new queue; its {@link CompletionQueue#cqe()} is at least the requested size

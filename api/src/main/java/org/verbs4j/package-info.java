@@ -76,7 +76,8 @@
  * <tr><td>{@code ibv_ack_cq_events() (see also)}</td><td>{@link CompletionQueue#ackEvents}</td><td></td></tr>
  * <tr><td>{@code ibv_alloc_parent_domain() (see also)}</td><td>{@link Context#allocateParentDomain}</td><td></td></tr>
  * <tr><th scope="rowgroup" colspan="3">efadv_create_cq(3)</th></tr>
- * <tr><td>{@code efadv_create_cq()}</td><td>{@link Context#createCompletionQueue}</td><td>used when {@link CqInitAttributes#extraFields} is not empty</td></tr>
+ * <tr><td>{@code efadv_create_cq()}</td><td>{@link Context#createCompletionQueue}</td><td>used when {@link CqInitAttributes#extraFields} is not empty, by a provider that has it (the EFA provider,
+ * in progress; the soft device provides the fields itself)</td></tr>
  * <tr><td>{@code struct efadv_cq_init_attr.comp_mask}</td><td>{@link CqInitAttributes#extraFields}</td><td>always 0: no extension is defined</td></tr>
  * <tr><td>{@code struct efadv_cq_init_attr.wc_flags}</td><td>{@link CqInitAttributes#extraFields}</td><td></td></tr>
  * <tr><td>{@code inlen}</td><td>{@link Context#createCompletionQueue}</td><td>the provider passes the size of the struct it was built for</td></tr>
