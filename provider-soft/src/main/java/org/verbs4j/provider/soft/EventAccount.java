@@ -63,15 +63,29 @@ final class EventAccount {
      * @throws org.verbs4j.BusyException naming {@code destroyVerb} if some are still outstanding then
      */
     void awaitAllAcknowledged(String destroyVerb) {
-        Duration timeout = destroyTimeout();
-        if (!awaitAllAcknowledged(timeout)) {
+        awaitAllAcknowledged(destroyVerb, destroyDeadline());
+    }
+
+    /**
+     * Waits as {@link #awaitAllAcknowledged(String)} does, until {@code deadline}, so that a destroy with
+     * several waits takes at most one {@link #destroyTimeout()} in all.
+     *
+     * @param deadline a {@link System#nanoTime()} from {@link #destroyDeadline()}
+     */
+    void awaitAllAcknowledged(String destroyVerb, long deadline) {
+        if (!awaitAllAcknowledged(deadline - System.nanoTime())) {
             throw Failures.busy(destroyVerb, outstanding() + " " + kind + " event(s) are not acknowledged after "
-                    + timeout + " (property " + DESTROY_TIMEOUT_PROPERTY + ")");
+                    + destroyTimeout() + " (property " + DESTROY_TIMEOUT_PROPERTY + ")");
         }
     }
 
-    private boolean awaitAllAcknowledged(Duration timeout) {
-        long remaining = timeout.toNanos();
+    /** @return when a destroy that starts now stops waiting for acknowledgements */
+    static long destroyDeadline() {
+        return System.nanoTime() + destroyTimeout().toNanos();
+    }
+
+    private boolean awaitAllAcknowledged(long nanos) {
+        long remaining = nanos;
         lock.lock();
         try {
             while (outstanding > 0) {

@@ -634,9 +634,10 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     void destroy() {
-        completionEvents.awaitAllAcknowledged(DESTROY);
-        context.events().discard(this);
-        asyncEvents.awaitAllAcknowledged(DESTROY);
+        long deadline = EventAccount.destroyDeadline();
+        completionEvents.awaitAllAcknowledged(DESTROY, deadline);
+        asyncEvents.awaitAllAcknowledged(DESTROY, deadline);
+        context.events().discard(this); // only once the destroy cannot fail: a refused destroy keeps its events
         if (channel != null) {
             channel.discard(this);
         }

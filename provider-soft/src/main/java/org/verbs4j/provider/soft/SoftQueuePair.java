@@ -782,14 +782,14 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
                 throw Failures.busy(DESTROY, "the queue pair is attached to " + multicastAttachments
                         + " multicast group(s)");
             }
-            forgetRnrWait();
         } finally {
             wire.unlock();
         }
-        context.events().discard(this);
         asyncEvents.awaitAllAcknowledged(DESTROY);
+        context.events().discard(this); // only once the destroy cannot fail: a refused destroy keeps its events
         wire.lock();
         try {
+            forgetRnrWait(); // likewise its place among the requesters waiting for a receive
             state = QpState.RESET;
             fabric.queuePairs().remove(qpNum);
             wakeWaiters();

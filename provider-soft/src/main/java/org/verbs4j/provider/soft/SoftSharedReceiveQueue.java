@@ -244,8 +244,8 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
 
     @Override
     void destroy() {
-        context.events().discard(this);
         asyncEvents.awaitAllAcknowledged(DESTROY);
+        context.events().discard(this); // only once the destroy cannot fail: a refused destroy keeps its events
         if (xrcd != null) {
             forgetXrcNumber();
         }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
+import org.verbs4j.BusyException;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.ExtraCompletionField;
@@ -108,6 +109,38 @@ class SharedReceiveQueueTest {
         assertThat(srq.query().srqLimit()).isZero();
         send(client, mr, 0);
         assertThat(rig.context.getAsyncEvent(Duration.ofMillis(20))).as("disarmed").isNull();
+    }
+
+    @Test
+    void aDestroyRefusedForAnUnacknowledgedEventKeepsTheEventsNotYetRead() {
+        QueuePair server = srqQp();
+        QueuePair client = rig.qp(QpType.RC, rig.cq(16), 8);
+        rig.connectPair(client, server);
+        post(10);
+        srq.armLimit(9);
+        send(client, mr, 0);
+        send(client, mr, 0);
+        AsyncEvent read = rig.context.getAsyncEvent(Duration.ofSeconds(1));
+        assertThat(read).as("the first limit event (8 receives left, limit 9)").isNotNull();
+        srq.armLimit(7);
+        send(client, mr, 0);
+        send(client, mr, 0);
+        server.close();
+        System.setProperty(EventAccount.DESTROY_TIMEOUT_PROPERTY, "100");
+        try {
+            assertThatThrownBy(srq::close).as("the limit event that was read is not acknowledged")
+                    .isInstanceOf(BusyException.class);
+        } finally {
+            System.clearProperty(EventAccount.DESTROY_TIMEOUT_PROPERTY);
+        }
+        AsyncEvent unread = rig.context.getAsyncEvent(Duration.ofSeconds(1));
+        assertThat(unread).as("the second limit event, not yet read when the destroy was refused").isNotNull();
+        assertThat(unread.type()).isEqualTo(AsyncEventType.SRQ_LIMIT_REACHED);
+        assertThat(unread.srq()).isSameAs(srq);
+        rig.context.ackAsyncEvent(read);
+        rig.context.ackAsyncEvent(unread);
+        srq.close();
+        assertThat(srq.isClosed()).isTrue();
     }
 
     @Test
