@@ -115,6 +115,6 @@ final class Datagrams {
         grh.set(ValueLayout.JAVA_BYTE, 7, (byte) route.hopLimit());
         ah.sourceGid().write(grh, 8);
         route.dgid().write(grh, 24);
-        grhView.setResolved(grh, grh.address(), GRH_BYTES);
+        grhView.setResolved(grh, GRH_BYTES);
     }
 }

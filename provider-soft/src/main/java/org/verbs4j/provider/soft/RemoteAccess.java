@@ -24,7 +24,7 @@ final class RemoteAccess {
             return false;
         }
         if (length == 0) {
-            target.setResolved(MemorySegment.NULL, 0, 0);
+            target.setResolved(MemorySegment.NULL, 0);
             return true;
         }
         Object owner = keys.get(MemoryKeys.index(rkey));

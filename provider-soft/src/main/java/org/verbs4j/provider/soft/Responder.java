@@ -39,7 +39,7 @@ final class Responder {
     Responder(SoftFabric fabric) {
         this.fabric = fabric;
         this.localAccess = new LocalAccess(fabric.keys());
-        originalView.setResolved(original8, original8.address(), Long.BYTES);
+        originalView.setResolved(original8, Long.BYTES);
     }
 
     int respond(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length) {

@@ -75,7 +75,7 @@ final class SendWqe {
      */
     Sges source(Sges inlineView) {
         if (isInline) {
-            inlineView.setResolved(inline, inline.address(), inlineLength);
+            inlineView.setResolved(inline, inlineLength);
             return inlineView;
         }
         return sges;

@@ -122,6 +122,11 @@ final class Sges {
         total = bytes;
     }
 
+    /** Replaces the list with the first {@code bytes} bytes of {@code buffer}, a buffer of the device. */
+    void setResolved(MemorySegment buffer, long bytes) {
+        setResolved(buffer, buffer.address(), bytes);
+    }
+
     long totalLength() {
         return total;
     }

@@ -149,7 +149,7 @@ final class TagMatcher {
             return unexpected(requester, responder, wqe, source, length, WcOpcode.TM_NO_TAG, false);
         }
         long headerBytes = Math.min(length, TMH_BYTES + RVH_BYTES);
-        headerView.setResolved(header, header.address(), headerBytes);
+        headerView.setResolved(header, headerBytes);
         LocalAccess.copy(source, 0, headerView, 0, headerBytes);
         int opcode = header.get(ValueLayout.JAVA_BYTE, 0) & 0xff;
         long tag = header.get(BE_LONG, 8);
@@ -211,7 +211,7 @@ final class TagMatcher {
         long length = Integer.toUnsignedLong(header.get(BE_INT, TMH_BYTES + 12));
         WcStatus status = localAccess.check(entry.buffer, srq.softPd(), true);
         if (status == WcStatus.SUCCESS && length > entry.buffer.totalLength()) {
-            headerView.setResolved(header, header.address(), TMH_BYTES + RVH_BYTES);
+            headerView.setResolved(header, TMH_BYTES + RVH_BYTES);
             LocalAccess.copy(headerView, 0, entry.buffer, 0, Math.min(entry.buffer.totalLength(),
                     TMH_BYTES + RVH_BYTES));
             Completion c = tagged(requester, responder, entry.recvWrId, WcStatus.TM_RNDV_INCOMPLETE, tag, appContext);
@@ -246,7 +246,7 @@ final class TagMatcher {
             return;
         }
         header.set(ValueLayout.JAVA_BYTE, 0, (byte) TmhOpcode.FIN.value());
-        headerView.setResolved(header, header.address(), TMH_BYTES + RVH_BYTES);
+        headerView.setResolved(header, TMH_BYTES + RVH_BYTES);
         Sges target = queue.headSges();
         WcStatus status = localAccess.check(target, requester.softPd(), true);
         if (status == WcStatus.SUCCESS && target.totalLength() < TMH_BYTES + RVH_BYTES) {
