@@ -51,6 +51,13 @@ class SharedReceiveQueueTest {
                 new QpCapabilities(16, 0, 2, 0, 64)).srq(srq).sendOpsFlags(Rig.RC_OPS).build());
     }
 
+    /** @return an RC queue pair of its own completion queue, connected to {@code server} */
+    private QueuePair clientOf(QueuePair server) {
+        QueuePair client = rig.qp(QpType.RC, rig.cq(16), 8);
+        rig.connectPair(client, server);
+        return client;
+    }
+
     private void post(int count) {
         for (int i = 0; i < count; i++) {
             ReceiveRequest request = new ReceiveRequest(1).wrId(100 + i);
@@ -92,8 +99,7 @@ class SharedReceiveQueueTest {
     @Test
     void theLimitEventFiresOnceAndDisarms() {
         QueuePair server = srqQp();
-        QueuePair client = rig.qp(QpType.RC, rig.cq(16), 8);
-        rig.connectPair(client, server);
+        QueuePair client = clientOf(server);
         post(10);
         srq.modify(new SrqAttributes(0, 0, 7), Set.of(SrqAttrMask.LIMIT));
         assertThat(srq.query().srqLimit()).isEqualTo(7);
@@ -114,8 +120,7 @@ class SharedReceiveQueueTest {
     @Test
     void aDestroyRefusedForAnUnacknowledgedEventKeepsTheEventsNotYetRead() {
         QueuePair server = srqQp();
-        QueuePair client = rig.qp(QpType.RC, rig.cq(16), 8);
-        rig.connectPair(client, server);
+        QueuePair client = clientOf(server);
         post(10);
         srq.armLimit(9);
         send(client, mr, 0);
