@@ -1149,7 +1149,10 @@ EXPORT struct ibv_mr *mlx5dv_reg_dmabuf_mr(struct ibv_pd *pd, uint64_t offset, s
 	return &last_dmabuf_mr;
 }
 
-/* verbs.c:5072-5081 (65: 5295): the kernel copies the path; a buffer too small for it is ENOSPC. */
+/*
+ * verbs.c:5072-5081 (65: 5295): the kernel copies the path; a buffer too small for it is ENOSPC, as pyverbs'
+ * test_data_direct_sysfs_path_bad_length expects (tests/test_mlx5_dmabuf.py:102-115).
+ */
 EXPORT int mlx5dv_get_data_direct_sysfs_path(struct ibv_context *context, char *buf, size_t buf_len)
 {
 	static const char path[] = "/sys/devices/standin/data_direct";

@@ -103,6 +103,8 @@ public final class Mlx5Abi {
                     m("qp_context", 0, 8), m("send_cq", 8, 8), m("recv_cq", 16, 8), m("srq", 24, 8),
                     m("cap", 32, 20), m("qp_type", 52, 4), m("sq_sig_all", 56, 4), m("comp_mask", 60, 4),
                     m("pd", 64, 8), m("create_flags", 80, 4), m("send_ops_flags", 128, 8)),
+            prefix("ibv_cq_ex", 8, 0, m("context", 0, 8), m("cq_context", 16, 8), m("cqe", 28, 4)),
+            prefix("ibv_qp", 8, 0, m("context", 0, 8), m("pd", 16, 8), m("qp_num", 52, 4), m("qp_type", 60, 4)),
             prefix("ibv_qp_ex", 8, 8,
                     m("comp_mask", 160, 8), m("wr_id", 168, 8), m("wr_flags", 176, 4),
                     m("wr_atomic_cmp_swp", 184, 8), m("wr_rdma_read", 216, 8), m("wr_rdma_write", 224, 8),

@@ -197,6 +197,12 @@ public final class Mlx5StandIn {
                 JAVA_LONG), context, port, info, infoLen);
     }
 
+    /** @return {@code mlx5dv_get_data_direct_sysfs_path(context, buf, buf_len)} */
+    public int dataDirectSysfsPath(MemorySegment context, MemorySegment buf, long bufLen) {
+        return (int) invoke("mlx5dv_get_data_direct_sysfs_path", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS,
+                JAVA_LONG), context, buf, bufLen);
+    }
+
     /** @return the pointer and errno of {@code f(a, b, c)}, for mlx5dv_create_cq and mlx5dv_create_qp */
     public PointerResult callPointer(String name, MemorySegment a, MemorySegment b, MemorySegment c) {
         MethodHandle handle = linker.downcallHandle(symbol(name), FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS,
@@ -228,6 +234,11 @@ public final class Mlx5StandIn {
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** @return {@code size} bytes at a pointer the stand-in returned */
+    public static MemorySegment view(MemorySegment pointer, long size) {
+        return pointer.reinterpret(size);
     }
 
     /** @return memory for a test's hand-made struct, zeroed, living as long as the stand-in */
