@@ -466,6 +466,13 @@ static bool is_standin_cq(struct ibv_cq *cq);
  * context, EOPNOTSUPP without the dv ops. The stand-in answers only for CQs (the one object the binding asks
  * for, to learn that libmlx5 stops cleaning it) and records every request; other types are EOPNOTSUPP.
  */
+#if VERBS4J_RDMA_CORE_MAJOR >= 54
+#define OTHER_OBJ_TYPES (MLX5DV_OBJ_SRQ | MLX5DV_OBJ_RWQ | MLX5DV_OBJ_DM | MLX5DV_OBJ_AH | MLX5DV_OBJ_PD | \
+			 MLX5DV_OBJ_DEVX)
+#else
+#define OTHER_OBJ_TYPES (MLX5DV_OBJ_SRQ | MLX5DV_OBJ_RWQ | MLX5DV_OBJ_DM | MLX5DV_OBJ_AH | MLX5DV_OBJ_PD)
+#endif
+
 static int init_obj(struct mlx5dv_obj *obj, uint64_t obj_type)
 {
 	struct ibv_context *ctx = NULL;
@@ -476,7 +483,7 @@ static int init_obj(struct mlx5dv_obj *obj, uint64_t obj_type)
 		ctx = obj->qp.in->context;
 	else if (obj_type & MLX5DV_OBJ_CQ)
 		ctx = obj->cq.in->context;
-	else if (obj_type & (MLX5DV_OBJ_SRQ | MLX5DV_OBJ_RWQ | MLX5DV_OBJ_DM | MLX5DV_OBJ_AH | MLX5DV_OBJ_PD))
+	else if (obj_type & OTHER_OBJ_TYPES)
 		return set_result(E_INIT_OBJ, EOPNOTSUPP);
 	if (!ctx)
 		return set_result(E_INIT_OBJ, EINVAL);
@@ -694,12 +701,14 @@ static void wr_send_inv(struct ibv_qp_ex *qp, uint32_t rkey)
 	record_wr(qp, W_SEND_INV, IBV_QP_EX_WITH_SEND_WITH_INV)->a = rkey;
 }
 
-static void wr_rdma(struct ibv_qp_ex *qp, enum standin_wr_op op, uint64_t needs, uint32_t rkey, uint64_t addr)
+static struct verbs4j_mlx5_wr_record *wr_rdma(struct ibv_qp_ex *qp, enum standin_wr_op op, uint64_t needs,
+					      uint32_t rkey, uint64_t addr)
 {
 	struct verbs4j_mlx5_wr_record *w = record_wr(qp, op, needs);
 
 	w->a = rkey;
 	w->b = addr;
+	return w;
 }
 
 static void wr_rdma_write(struct ibv_qp_ex *qp, uint32_t rkey, uint64_t addr)
@@ -709,8 +718,7 @@ static void wr_rdma_write(struct ibv_qp_ex *qp, uint32_t rkey, uint64_t addr)
 
 static void wr_rdma_write_imm(struct ibv_qp_ex *qp, uint32_t rkey, uint64_t addr, __be32 imm)
 {
-	wr_rdma(qp, W_RDMA_WRITE_IMM, IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM, rkey, addr);
-	wr_records[wr_count - 1].c = imm;
+	wr_rdma(qp, W_RDMA_WRITE_IMM, IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM, rkey, addr)->c = imm;
 }
 
 static void wr_rdma_read(struct ibv_qp_ex *qp, uint32_t rkey, uint64_t addr)

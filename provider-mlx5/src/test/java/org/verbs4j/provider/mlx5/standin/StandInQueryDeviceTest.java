@@ -72,6 +72,20 @@ class StandInQueryDeviceTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.verbs4j.provider.mlx5.standin.StandIns#all")
+    void onlyTheBitsTheReleaseKnowsAreAnswered(Release release, Mlx5StandIn standIn) {
+        long outOfOrder = 1L << 16; // MLX5DV_CONTEXT_MASK_OOO_RECV_WRS, known from 55
+        long requested = constant("MLX5DV_CONTEXT_MASK_SWP") | outOfOrder | 1L << 40;
+        MemorySegment out = filled(standIn, release, requested);
+
+        assertThat(standIn.callInt("mlx5dv_query_device", standIn.context(), out)).isZero();
+
+        long expected = constant("MLX5DV_CONTEXT_MASK_SWP") | (release.major() >= 55 ? outOfOrder : 0);
+        assertThat(out.get(JAVA_LONG, offset(CONTEXT, "comp_mask"))).isEqualTo(expected);
+        assertThat(standIn.lastCompMask(Entry.QUERY_DEVICE)).isEqualTo(requested);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.verbs4j.provider.mlx5.standin.StandIns#all")
     void aContextOfAnotherDeviceIsNotSupported(Release release, Mlx5StandIn standIn) {
         MemorySegment notMlx5 = standIn.allocate(512);
 
