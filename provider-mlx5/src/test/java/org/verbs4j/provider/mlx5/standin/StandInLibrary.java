@@ -21,7 +21,7 @@ import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
  * Builds the stand-in libmlx5 of {@code src/test/c/mlx5_standin.c} for one rdma-core release and the host's
  * architecture: gcc with that release's real headers, linked with a version script generated from that
  * release's real {@code libmlx5.so.1}, so that each entry point it implements gets the real library's name and
- * version nodes. Built once per JVM into {@code target/mlx5-standin/<suite>/}.
+ * version nodes. Built once per JVM into {@code target/mlx5-standin/<suite>/<arch>/}.
  */
 public final class StandInLibrary {
 
@@ -38,11 +38,20 @@ public final class StandInLibrary {
     }
 
     /** @return the stand-in of {@code release} for the host, built on first use */
-    public static synchronized Path of(Release release) throws IOException, InterruptedException {
-        Path built = BUILT.get(release.suite());
+    public static Path of(Release release) throws IOException, InterruptedException {
+        return of(release, Arch.host());
+    }
+
+    /**
+     * @return the stand-in of {@code release} for {@code arch} (with its cross compiler when it is not the
+     *         host's: such a build is only read, never loaded), built on first use
+     */
+    public static synchronized Path of(Release release, Arch arch) throws IOException, InterruptedException {
+        String key = release.suite() + "/" + arch.name().toLowerCase();
+        Path built = BUILT.get(key);
         if (built == null) {
-            built = build(release, Arch.host());
-            BUILT.put(release.suite(), built);
+            built = build(release, arch, MODULE.resolve("target/mlx5-standin").resolve(key));
+            BUILT.put(key, built);
         }
         return built;
     }
@@ -71,13 +80,13 @@ public final class StandInLibrary {
         return implemented;
     }
 
-    private static Path build(Release release, Arch arch) throws IOException, InterruptedException {
-        Path dir = Files.createDirectories(MODULE.resolve("target/mlx5-standin").resolve(release.suite()));
+    private static Path build(Release release, Arch arch, Path directory) throws IOException, InterruptedException {
+        Path dir = Files.createDirectories(directory);
         Path script = dir.resolve("libmlx5-standin.map");
         Files.write(script, versionScript(implementedIn(DynamicSymbols.defined(release.libmlx5(arch)))));
         Path library = dir.resolve("libmlx5-standin.so");
         Path log = dir.resolve("gcc.log");
-        List<String> command = List.of("gcc", "-O1", "-g", "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-fPIC",
+        List<String> command = List.of(arch.compiler(), "-O1", "-g", "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-fPIC",
                 "-shared", "-fvisibility=hidden", "-DVERBS4J_RDMA_CORE_MAJOR=" + release.major(),
                 "-I" + release.includes(arch), "-Wl,--version-script=" + script, "-o", library.toString(),
                 SOURCE.toString(), "-lpthread");
@@ -85,7 +94,7 @@ public final class StandInLibrary {
         builder.environment().put("LC_ALL", "C");
         Process process = builder.start();
         if (!process.waitFor(2, TimeUnit.MINUTES) || process.exitValue() != 0) {
-            throw new IllegalStateException("the stand-in does not build for " + release + ":\n"
+            throw new IllegalStateException("the stand-in does not build for " + release + " " + arch + ":\n"
                     + Files.readString(log));
         }
         return library;
