@@ -8,8 +8,9 @@
  *
  * What it does:
  *  - the validation of each entry point is libmlx5's, in libmlx5's order and with its errno values; the
- *    comments cite rdma-core v56.1 as "verbs.c:LINE" (providers/mlx5/), with the v44.0 / v65 line where it
- *    moved. The device itself is a persona: its caps are a struct mlx5dv_context the test may change;
+ *    comments cite rdma-core v56.1 as "verbs.c:LINE" (providers/mlx5/), with the v44.0 / 65 line where it
+ *    moved ("65" is rdma-core's master at 691953d8, PACKAGE_VERSION 65.0, whose mlx5dv.h is Debian sid's; no
+ *    v65.0 tag was available). The device itself is a persona: its caps are a struct mlx5dv_context the test may change;
  *  - every call is recorded (calls, the bytes of the structs as the caller passed them, comp_mask, lengths,
  *    the result), and so is every call of a work-request function pointer (the dc_addr of each request), with
  *    a count of calls to pointers for operations the caller did not request; see verbs4j_mlx5_standin_*;
@@ -74,8 +75,7 @@ struct standin_record {
 enum standin_wr_op {
 	W_START, W_COMPLETE, W_ABORT, W_SEND, W_SEND_IMM, W_SEND_INV, W_RDMA_WRITE, W_RDMA_WRITE_IMM,
 	W_RDMA_READ, W_ATOMIC_CMP_SWP, W_ATOMIC_FETCH_ADD, W_BIND_MW, W_LOCAL_INV, W_SET_SGE, W_SET_SGE_LIST,
-	W_SET_INLINE_DATA, W_SET_INLINE_DATA_LIST, W_SET_UD_ADDR, W_SET_DC_ADDR, W_SET_DC_ADDR_STREAM,
-	W_DV_UNREQUESTED
+	W_SET_INLINE_DATA, W_SET_INLINE_DATA_LIST, W_SET_UD_ADDR, W_SET_DC_ADDR, W_SET_DC_ADDR_STREAM
 };
 
 /* One call of a work-request function pointer; laid out for Java (64 bytes). */
