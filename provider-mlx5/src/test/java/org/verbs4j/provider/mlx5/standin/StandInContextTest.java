@@ -35,6 +35,25 @@ class StandInContextTest {
         assertThat(other.errno()).isEqualTo(EOPNOTSUPP);
     }
 
+    /** What the real libmlx5 gives on an rxe context (vendor-direct-verbs.md section 3.1, run on 56.1 and 65). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.verbs4j.provider.mlx5.standin.StandIns#all")
+    void aContextOfAnotherDeviceGetsWhatLibmlx5GivesOnRxe(Release release, Mlx5StandIn standIn) {
+        MemorySegment rxe = standIn.allocate(1024);
+        MemorySegment cqAttr = StandIns.cqAttr(standIn, 16, 0);
+        MemorySegment qpAttr = StandIns.qpAttr(standIn, constant("IBV_QPT_RC"), cq(standIn), 0);
+
+        Mlx5StandIn.PointerResult cq = standIn.callPointer("mlx5dv_create_cq", rxe, cqAttr, MemorySegment.NULL);
+        Mlx5StandIn.PointerResult qp = standIn.callPointer("mlx5dv_create_qp", rxe, qpAttr, MemorySegment.NULL);
+        int clock = standIn.callInt("mlx5dv_get_clock_info", rxe, standIn.allocate(64));
+
+        assertThat(cq.failed()).isTrue();
+        assertThat(cq.errno()).isEqualTo(EOPNOTSUPP);
+        assertThat(qp.failed()).isTrue();
+        assertThat(qp.errno()).isEqualTo(EOPNOTSUPP);
+        assertThat(clock).isEqualTo(EOPNOTSUPP);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.verbs4j.provider.mlx5.standin.StandIns#all")
     void initObjRecordsThatACqWasAskedFor(Release release, Mlx5StandIn standIn) {
