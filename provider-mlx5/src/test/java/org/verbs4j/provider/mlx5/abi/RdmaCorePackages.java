@@ -1,0 +1,109 @@
+package org.verbs4j.provider.mlx5.abi;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Debian's rdma-core packages of bookworm (44), trixie (56.1) and sid (65), fetched once per build by
+ * provider-generic's {@code src/test/abi/fetch-rdma-core.sh} into this module's {@code target/abi} and
+ * unpacked, never installed. A copy of provider-generic's test class of the same name, until the shared ABI
+ * test machinery has a module of its own.
+ */
+public final class RdmaCorePackages {
+
+    /** The architectures checked: Debian's name, the multiarch directory and the cross compiler. */
+    public enum Arch {
+        AMD64("amd64", "x86_64-linux-gnu"),
+        ARM64("arm64", "aarch64-linux-gnu");
+
+        private final String debian;
+        private final String multiarch;
+
+        Arch(String debian, String multiarch) {
+            this.debian = debian;
+            this.multiarch = multiarch;
+        }
+
+        /** @return the gcc that compiles for this architecture */
+        public String compiler() {
+            return multiarch + "-gcc";
+        }
+
+        /** @return the architecture of the JVM running the tests */
+        public static Arch host() {
+            return switch (System.getProperty("os.arch")) {
+                case "amd64", "x86_64" -> AMD64;
+                case "aarch64", "arm64" -> ARM64;
+                default -> throw new IllegalStateException("no rdma-core packages for " + System.getProperty("os.arch"));
+            };
+        }
+    }
+
+    /** One unpacked suite. */
+    public record Release(String suite, int major, String version, Path root) {
+
+        /** @return the unpacked {@code usr/include} */
+        public Path includes(Arch arch) {
+            return root.resolve(arch.debian).resolve("root/usr/include");
+        }
+
+        /** @return the real {@code libmlx5.so.1} */
+        public Path libmlx5(Arch arch) {
+            return root.resolve(arch.debian).resolve("root/usr/lib").resolve(arch.multiarch).resolve("libmlx5.so.1");
+        }
+
+        @Override
+        public String toString() {
+            return suite + " (rdma-core " + version + ")";
+        }
+    }
+
+    static final List<String> SUITES = List.of("bookworm", "trixie", "sid");
+    private static final Path MODULE = Path.of("").toAbsolutePath();
+    private static final Path OUT = MODULE.resolve("target/abi");
+    /** The fetch script is provider-generic's; this module's tests run from the module directory. */
+    private static final Path FETCH_SCRIPT = MODULE.resolve("../provider-generic/src/test/abi/fetch-rdma-core.sh");
+    private static List<Release> releases;
+
+    private RdmaCorePackages() {
+    }
+
+    /** @return every suite, fetching them on first use; fails loudly if that is impossible */
+    public static synchronized List<Release> releases() throws IOException, InterruptedException {
+        if (releases == null) {
+            fetch();
+            List<Release> found = new ArrayList<>();
+            for (String suite : SUITES) {
+                found.add(release(suite));
+            }
+            releases = List.copyOf(found);
+        }
+        return releases;
+    }
+
+    private static void fetch() throws IOException, InterruptedException {
+        Path log = Files.createDirectories(OUT).resolve("fetch.log");
+        Process process = new ProcessBuilder("bash", FETCH_SCRIPT.normalize().toString(), OUT.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!process.waitFor(15, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("fetching rdma-core packages timed out; see " + log);
+        }
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException("cannot fetch Debian's rdma-core packages (needs apt-get, dpkg-deb and"
+                    + " the Debian archive): " + Files.readString(log).strip());
+        }
+    }
+
+    private static Release release(String suite) throws IOException {
+        Path root = OUT.resolve(suite);
+        String version = Files.readAllLines(root.resolve("versions.txt")).stream()
+                .filter(line -> line.startsWith("libibverbs1 ")).map(line -> line.split(" ")[1])
+                .findFirst().orElseThrow(() -> new IllegalStateException("no libibverbs1 in " + root));
+        return new Release(suite, Integer.parseInt(version.substring(0, version.indexOf('.'))), version, root);
+    }
+}
