@@ -33,7 +33,8 @@ class ArchitectureTest {
     private static final String JAVA = "java..";
     private static final String API = "org.verbs4j";
     private static final String SPI = "org.verbs4j.spi..";
-    private static final String GENERIC_BINDING = "org.verbs4j.provider.generic.binding..";
+    private static final String GENERIC_RAW = "org.verbs4j.provider.generic.raw..";
+    private static final String GENERIC_VENDOR = "org.verbs4j.provider.generic.vendor..";
     private static final String TCK = "org.verbs4j.tck..";
     private static final String TOOLS = "org.verbs4j.tools..";
     private static final List<String> MODULE_PACKAGES = List.of(SPI, providerPackage("generic"),
@@ -61,12 +62,12 @@ class ArchitectureTest {
     static final ArchRule softProviderDependsOnlyOnApiAndSpi = provider("soft");
 
     @ArchTest
-    static final ArchRule efaProviderDependsOnlyOnApiSpiAndGenericBinding =
-            provider("efa", GENERIC_BINDING);
+    static final ArchRule efaProviderDependsOnlyOnApiSpiAndGenericRawAndVendor =
+            provider("efa", GENERIC_RAW, GENERIC_VENDOR);
 
     @ArchTest
-    static final ArchRule mlx5ProviderDependsOnlyOnApiSpiAndGenericBinding =
-            provider("mlx5", GENERIC_BINDING);
+    static final ArchRule mlx5ProviderDependsOnlyOnApiSpiAndGenericRawAndVendor =
+            provider("mlx5", GENERIC_RAW, GENERIC_VENDOR);
 
     @ArchTest
     static final ArchRule tckDependsOnNoProvider = noClasses().that().resideInAPackage(TCK)

@@ -1,7 +1,7 @@
 package org.verbs4j.provider.efa;
 
-import org.verbs4j.provider.generic.binding.VendorProbe;
-import org.verbs4j.provider.generic.binding.VendorProvider;
+import org.verbs4j.provider.generic.vendor.VendorProbe;
+import org.verbs4j.provider.generic.vendor.VendorProvider;
 
 /**
  * The EFA provider: the generic binding plus libefa.so.1 direct verbs, for devices bound to the

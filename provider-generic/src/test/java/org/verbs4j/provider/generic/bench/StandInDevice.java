@@ -18,10 +18,10 @@ import org.verbs4j.Device;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
 import org.verbs4j.provider.generic.GenericProvider;
-import org.verbs4j.provider.generic.binding.Ibverbs;
-import org.verbs4j.provider.generic.binding.ListedDevice;
-import org.verbs4j.provider.generic.binding.NativeContext;
-import org.verbs4j.provider.generic.binding.NativeDevice;
+import org.verbs4j.provider.generic.raw.Ibverbs;
+import org.verbs4j.provider.generic.objects.ListedDevice;
+import org.verbs4j.provider.generic.objects.NativeContext;
+import org.verbs4j.provider.generic.raw.NativeDevice;
 
 /**
  * The stand-in device of {@code src/test/c/standin_cq.c}, loaded from its shared library: a context of the
