@@ -12,5 +12,9 @@ module org.verbs4j.provider.generic {
     exports org.verbs4j.provider.generic.raw to org.verbs4j.provider.efa, org.verbs4j.provider.mlx5;
     exports org.verbs4j.provider.generic.vendor to org.verbs4j.provider.efa, org.verbs4j.provider.mlx5;
 
+    uses org.verbs4j.provider.generic.vendor.ContextOpener;
+
     provides org.verbs4j.spi.VerbsProvider with org.verbs4j.provider.generic.GenericProvider;
+    provides org.verbs4j.provider.generic.vendor.ContextOpener
+            with org.verbs4j.provider.generic.objects.NativeContextOpener;
 }

@@ -39,6 +39,10 @@ import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.FunctionPointers;
 import org.verbs4j.provider.generic.raw.Native;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
+import org.verbs4j.provider.generic.raw.CqAttrs;
+import org.verbs4j.provider.generic.vendor.CqCreation;
+import org.verbs4j.provider.generic.vendor.CreatedCq;
+import org.verbs4j.provider.generic.vendor.ExtraReader;
 
 /**
  * C {@code struct ibv_cq_ex}, created through {@code verbs_context.create_cq_ex} as the inline
@@ -78,6 +82,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     /** {@code int (*req_notify_cq)(struct ibv_cq *, int solicited_only)}, called once per turn of an event loop. */
     private static final MethodHandle CALL_PTR_INT_INT = FunctionPointers.criticalInvoker(PTR_INT_INT);
     private static final int ENOENT = 2;
+    private static final int GID_BYTES = 16;
     private static final String RESIZE = "ibv_resize_cq";
     private static final long SUPPORTED_WC_FLAGS = 0xfff;
     private static final java.util.List<String> MANDATORY = java.util.List.of("start_poll", "next_poll", "end_poll",
@@ -104,6 +109,13 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final MemorySegment readWcFlags;
     private final MemorySegment notify;
     private final Map<CompletionField, MemorySegment> readers;
+    /** The vendor's reader of the source GID and its argument, or {@code null} if not requested. */
+    private final ExtraReader sourceGid;
+    /** The vendor's reader of the unsolicited flag and its argument, or {@code null} if not requested. */
+    private final ExtraReader unsolicited;
+    /** Where the source GID reader writes, copied to the caller's memory (which may be on the heap). */
+    private final MemorySegment gid;
+    private final Object vendorView;
     private final AtomicInteger unacknowledged;
     /** Whether the CQ was created SINGLE_THREADED: its one thread needs no batch owner. */
     private final boolean singleThreaded;
@@ -119,7 +131,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private boolean current;
 
     private NativeCompletionQueue(NativeContext context, MemorySegment cq, CqInitAttributes attributes,
-            Parts parts) {
+            Parts parts, CreatedCq created) {
         AtomicInteger events = new AtomicInteger();
         super(cq, context, context.asyncEvents.beforeDestroying(cq.address(),
                 safetyNet(context.ib.ackCqEvents, context.ib.destroyCq, cq.address(), events)));
@@ -146,6 +158,9 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         this.readVendorErr = function("read_vendor_err");
         this.readWcFlags = function("read_wc_flags");
         this.readers = readers(attributes.wcFlags());
+        this.gid = arena.allocate(GID_BYTES, 8);
+        this.sourceGid = created.extraReaders().get(ExtraCompletionField.SOURCE_GID);
+        this.unsolicited = created.extraReaders().get(ExtraCompletionField.UNSOLICITED);
         MemorySegment notifyOp = context.contextOp("req_notify_cq");
         this.notify = notifyOp.equals(MemorySegment.NULL) ? null : notifyOp;
         if (channel != null) {
@@ -155,6 +170,18 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
             dependOn(parentDomain);
         }
         context.cqs.put(cq.address(), this);
+        this.vendorView = viewOf(created);
+    }
+
+    /** @return the vendor's view of this queue; if making it fails, the queue is destroyed */
+    private Object viewOf(CreatedCq created) {
+        try {
+            return created.view().apply(this);
+        } catch (RuntimeException | Error e) {
+            context.cqs.remove(handle.address());
+            abandon();
+            throw e;
+        }
     }
 
     /**
@@ -191,29 +218,34 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
 
     static NativeCompletionQueue create(NativeContext context, CqInitAttributes attributes) {
         Parts parts = validate(context, attributes);
-        NativeCompletionChannel channel = parts.channel;
-        MemorySegment function = context.requireOp(VerbsContextOp.CREATE_CQ_EX, "ibv_create_cq_ex");
-        StructLayout l = context.abi.ibvCqInitAttrEx;
         try (Arena call = Arena.ofConfined()) {
-            MemorySegment attr = call.allocate(l);
-            attr.set(JAVA_INT, Abi.offset(l, "cqe"), attributes.cqe());
-            attr.set(ADDRESS, Abi.offset(l, "channel"), channel == null ? MemorySegment.NULL : channel.pointer());
-            attr.set(JAVA_INT, Abi.offset(l, "comp_vector"), attributes.compVector());
-            attr.set(JAVA_LONG, Abi.offset(l, "wc_flags"), Flags.toBits(attributes.wcFlags()));
-            attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(attributes.compMask()));
-            attr.set(JAVA_INT, Abi.offset(l, "flags"), (int) Flags.toBits(attributes.flags()));
-            attr.set(ADDRESS, Abi.offset(l, "parent_domain"),
-                    parts.parentDomain == null ? MemorySegment.NULL : parts.parentDomain.pointer());
-            MemorySegment errno = ErrnoCapture.allocate(call);
+            MemorySegment attr = call.allocate(context.abi.ibvCqInitAttrEx);
+            CqAttrs.write(context.abi, attr, attributes, pointer(parts.channel), pointer(parts.parentDomain));
+            CqCreation creation = new CqCreation(context.pointer(), attr, attributes, call,
+                    () -> createCqEx(context, attr, call));
+            CreatedCq created = context.directVerbs().createCq(creation);
+            MemorySegment cq = created.cq().reinterpret(context.abi.ibvCqEx.byteSize());
+            requireIterator(context, cq);
+            requireExtraReaders(context, cq, attributes, created);
+            return new NativeCompletionQueue(context, cq, attributes, parts, created);
+        }
+    }
+
+    /** The generic creation: {@code verbs_context.create_cq_ex}, as the inline {@code ibv_create_cq_ex}. */
+    private static MemorySegment createCqEx(NativeContext context, MemorySegment attr, Arena call) {
+        MemorySegment function = context.requireOp(VerbsContextOp.CREATE_CQ_EX, "ibv_create_cq_ex");
+        MemorySegment errno = ErrnoCapture.allocate(call);
+        try {
             MemorySegment cq = (MemorySegment) FunctionPointers.withErrno(function, CREATE)
                     .invokeExact(errno, context.pointer(), attr);
-            Native.checkPointer(cq, errno, "ibv_create_cq_ex");
-            MemorySegment created = cq.reinterpret(context.abi.ibvCqEx.byteSize());
-            requireIterator(context, created);
-            return new NativeCompletionQueue(context, created, attributes, parts);
+            return Native.checkPointer(cq, errno, "ibv_create_cq_ex");
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
+    }
+
+    private static MemorySegment pointer(NativeResource resource) {
+        return resource == null ? MemorySegment.NULL : resource.pointer();
     }
 
     /** Destroys the queue and fails if the provider did not set a pointer the poll iterator always needs. */
@@ -226,15 +258,34 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         }
     }
 
+    /** Destroys the queue and fails if the vendor gave no reader for a requested extra field. */
+    private static void requireExtraReaders(NativeContext context, MemorySegment cq, CqInitAttributes attributes,
+            CreatedCq created) {
+        for (ExtraCompletionField field : attributes.extraFields()) {
+            if (!created.extraReaders().containsKey(field)) {
+                Native.destroy(context.ib.destroyCq, cq, "ibv_destroy_cq");
+                throw new UnsupportedVerbException("ibv_create_cq_ex", context.directVerbs()
+                        + " created the queue without a reader of " + field.cName());
+            }
+        }
+    }
+
     private static Parts validate(NativeContext context, CqInitAttributes attributes) {
-        if (!attributes.extraFields().isEmpty()) {
-            throw new UnsupportedVerbException("ibv_create_cq_ex",
-                    "extra completion fields " + attributes.extraFields() + " need a vendor provider (efadv)");
+        for (ExtraCompletionField field : attributes.extraFields()) {
+            context.capabilities().require(capability(field), "ibv_create_cq_ex");
         }
         if ((Flags.toBits(attributes.wcFlags()) & ~SUPPORTED_WC_FLAGS) != 0) {
             throw new UnsupportedVerbException("ibv_create_cq_ex", "unknown wc_flags");
         }
         return new Parts(channel(context, attributes), parentDomain(context, attributes));
+    }
+
+    /** @return the capability a device offers when its provider can read an extra field */
+    static Capability capability(ExtraCompletionField field) {
+        return switch (field) {
+            case SOURCE_GID -> Capability.CQ_SOURCE_GID;
+            case UNSOLICITED -> Capability.CQ_UNSOLICITED;
+        };
     }
 
     /** The parent domain of {@code parent_domain} (comp_mask PD): one of this context, never a plain PD. */
@@ -384,7 +435,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
 
     @Override
     public Set<ExtraCompletionField> extraFields() {
-        return Set.of();
+        return attributes.extraFields();
     }
 
     @Override
@@ -698,13 +749,45 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
 
     @Override
     public boolean readSourceGid(MemorySegment into) {
-        throw new InvalidArgumentException("efadv_wc_read_sgid", ExtraCompletionField.SOURCE_GID
-                + " was not requested when the queue was created");
+        ExtraReader reader = extraReader(sourceGid, ExtraCompletionField.SOURCE_GID, "wc_read_sgid");
+        if (into == null || into.byteSize() < GID_BYTES) {
+            throw new InvalidArgumentException(reader.verb(), "the GID needs " + GID_BYTES + " bytes of memory");
+        }
+        int rc;
+        try {
+            rc = (int) CALL_PTR_PTR_INT.invokeExact(reader.function(), reader.self().address(), gid.address());
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        if (rc == -ENOENT) {
+            return false;
+        }
+        Native.check(rc, reader.verb());
+        MemorySegment.copy(gid, 0, into, 0, GID_BYTES);
+        return true;
     }
 
     @Override
     public boolean readIsUnsolicited() {
-        throw new InvalidArgumentException("efadv_wc_is_unsolicited", ExtraCompletionField.UNSOLICITED
-                + " was not requested when the queue was created");
+        ExtraReader reader = extraReader(unsolicited, ExtraCompletionField.UNSOLICITED, "wc_is_unsolicited");
+        try {
+            return (byte) CALL_PTR_U8.invokeExact(reader.function(), reader.self().address()) != 0;
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /** @return the reader of an extra field, if it was requested and a completion is current */
+    private ExtraReader extraReader(ExtraReader reader, ExtraCompletionField field, String member) {
+        if (reader == null) {
+            throw new InvalidArgumentException(member, field.cName() + " was not requested when the queue was created");
+        }
+        requireCurrent(reader.verb());
+        return reader;
+    }
+
+    @Override
+    protected Object vendorView() {
+        return vendorView;
     }
 }

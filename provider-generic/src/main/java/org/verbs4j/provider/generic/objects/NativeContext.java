@@ -12,6 +12,7 @@ import java.lang.invoke.MethodHandle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.Capabilities;
+import org.verbs4j.Capability;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -49,6 +51,10 @@ import org.verbs4j.provider.generic.raw.Ibverbs;
 import org.verbs4j.provider.generic.raw.Native;
 import org.verbs4j.provider.generic.raw.Poll;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
+import org.verbs4j.provider.generic.vendor.DeviceOpening;
+import org.verbs4j.provider.generic.vendor.DirectVerbs;
+import org.verbs4j.provider.generic.vendor.ListedDevice;
+import org.verbs4j.provider.generic.vendor.VendorDevice;
 
 /**
  * An open device: C {@code struct ibv_context}, reached as rdma-core's static inlines reach it, through
@@ -61,7 +67,8 @@ public final class NativeContext extends NativeResource implements Context {
 
     final Ibverbs ib;
     final Abi abi;
-    private final Device device;
+    private final ListedDevice device;
+    private Object vendorView;
     private final MemorySegment verbsContext;
     private DeviceAttributes attributes;
     private Capabilities capabilities;
@@ -73,7 +80,7 @@ public final class NativeContext extends NativeResource implements Context {
     /** The same events as {@link #pendingEvents}, without Java objects, for the Cleaner actions of the queues. */
     final PendingAsyncEvents asyncEvents;
 
-    private NativeContext(Ibverbs ib, Device device, MemorySegment context) {
+    private NativeContext(Ibverbs ib, ListedDevice device, MemorySegment context) {
         super(context.reinterpret(ib.abi().ibvContext.byteSize()), null,
                 destroyer(ib.closeDevice, context.address()));
         this.ib = ib;
@@ -84,13 +91,21 @@ public final class NativeContext extends NativeResource implements Context {
                 .reinterpret(MAX_OP_DISTANCE + abi.ibvContext.byteSize());
     }
 
-    /** Reads what the device supports; on failure the context is closed again. */
+    /**
+     * Reads what the device supports, and what the vendor adds ({@link DirectVerbs#queryDevice}); on failure
+     * the context is closed again.
+     */
     private NativeContext init() {
         try {
             DeviceQuery.Reported reported = DeviceQuery.queryWithRss(this);
             attributes = reported.attributes();
-            capabilities = DeviceQuery.capabilities(attributes, ib.release(),
+            Capabilities generic = DeviceQuery.capabilities(attributes, ib.release(),
                     NativeProtectionDomain.probeParentDomains(this), reported.rss());
+            VendorDevice vendor = device.directVerbs().queryDevice(this, handle);
+            EnumSet<Capability> all = generic.supported();
+            all.addAll(vendor.capabilities());
+            capabilities = Capabilities.of(all);
+            vendorView = vendor.view();
             return this;
         } catch (RuntimeException e) {
             close();
@@ -99,21 +114,32 @@ public final class NativeContext extends NativeResource implements Context {
     }
 
     /**
-     * Opens a device (C {@code ibv_open_device}).
+     * Opens a device through its provider's direct verbs ({@code ibv_open_device} by default).
      *
      * @param device the listed device
      * @param nativeDevice the C {@code struct ibv_device *} of the current device list
      * @return the context
      */
-    static NativeContext open(Device device, MemorySegment nativeDevice) {
+    static NativeContext open(ListedDevice device, MemorySegment nativeDevice) {
         Ibverbs ib = Ibverbs.get();
+        MemorySegment context;
         try (Arena call = Arena.ofConfined()) {
-            MemorySegment errno = ErrnoCapture.allocate(call);
-            MemorySegment context = (MemorySegment) ib.openDevice.invokeExact(errno, nativeDevice);
-            return new NativeContext(ib, device, Native.checkPointer(context, errno, "ibv_open_device")).init();
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+            context = device.directVerbs().openDevice(new DeviceOpening(nativeDevice, device.name(), call));
         }
+        if (context == null || context.equals(MemorySegment.NULL)) {
+            throw new IllegalStateException(device.directVerbs() + " opened no context for " + device.name());
+        }
+        return new NativeContext(ib, device, context).init();
+    }
+
+    /** @return the provider's direct verbs, which create this context's queues */
+    DirectVerbs directVerbs() {
+        return device.directVerbs();
+    }
+
+    @Override
+    protected Object vendorView() {
+        return vendorView;
     }
 
     /**

@@ -38,6 +38,8 @@ import org.verbs4j.provider.generic.raw.Native;
 import org.verbs4j.provider.generic.raw.QpAttrs;
 import org.verbs4j.provider.generic.raw.RssConf;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
+import org.verbs4j.provider.generic.vendor.CreatedQp;
+import org.verbs4j.provider.generic.vendor.QpCreation;
 
 /**
  * C {@code struct ibv_qp} / {@code struct ibv_qp_ex}, created as the inline {@code ibv_create_qp_ex}
@@ -65,9 +67,10 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     private final long stateOffset;
     private final ReceivePoster receivePoster;
     private final NativeSendOps sendOps;
+    private final Object vendorView;
 
     private NativeQueuePair(NativeContext context, MemorySegment qp, QpInitAttributes attributes, Parts parts,
-            QpCapabilities capabilities) {
+            QpCapabilities capabilities, CreatedQp created) {
         super(qp, parts.pd != null ? parts.pd : parts.xrcd,
                 context.asyncEvents.beforeDestroying(qp.address(), destroyer(context.ib.destroyQp, qp.address())));
         this.context = context;
@@ -82,15 +85,18 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         this.stateOffset = Abi.offset(l, "qp_base", "state");
         ReceivePoster poster;
         NativeSendOps ops;
+        Object view;
         try {
             poster = new ReceivePoster(context.abi, arena, context.contextOp("post_recv"), "ibv_post_recv");
             ops = attributes.sendOpsFlags().isEmpty() ? null : NativeSendOps.of(this, context, qp);
-        } catch (RuntimeException e) {
+            this.receivePoster = poster;
+            this.sendOps = ops;
+            view = created.view().apply(this);
+        } catch (RuntimeException | Error e) {
             abandon();
             throw e;
         }
-        this.receivePoster = poster;
-        this.sendOps = ops;
+        this.vendorView = view;
         for (NativeResource used : new NativeResource[] {sendCq, recvCq, srq, parts.table}) {
             if (used != null) {
                 dependOn(used);
@@ -114,7 +120,23 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             MemorySegment attr = call.allocate(l);
             fill(attr, l, attributes, parts);
             RssConf.fill(call, attr, l, attributes.rxHashConf(), parts.table == null ? null : parts.table.pointer());
-            MemorySegment errno = ErrnoCapture.allocate(call);
+            QpCreation creation = new QpCreation(context.pointer(), attr, attributes, call,
+                    () -> createQpEx(context, attributes, parts, attr, call));
+            CreatedQp created = context.directVerbs().createQp(creation);
+            QpCapabilities actual = QpAttrs.readCap(attr, Abi.offset(l, "cap"));
+            return new NativeQueuePair(context, created.qp().reinterpret(context.abi.ibvQpEx.byteSize()),
+                    attributes, parts, actual, created);
+        }
+    }
+
+    /**
+     * The generic creation, as the inline {@code ibv_create_qp_ex}: {@code ibv_create_qp} when the comp_mask is
+     * exactly PD, {@code verbs_context.create_qp_ex} otherwise.
+     */
+    private static MemorySegment createQpEx(NativeContext context, QpInitAttributes attributes, Parts parts,
+            MemorySegment attr, Arena call) {
+        MemorySegment errno = ErrnoCapture.allocate(call);
+        try {
             MemorySegment qp;
             if (attributes.compMask().equals(EnumSet.of(QpInitAttrMask.PD))) {
                 qp = (MemorySegment) context.ib.createQp.invokeExact(errno, parts.pd.pointer(), attr);
@@ -123,10 +145,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
                 qp = (MemorySegment) FunctionPointers.withErrno(function, CREATE).invokeExact(errno,
                         context.pointer(), attr);
             }
-            Native.checkPointer(qp, errno, "ibv_create_qp_ex");
-            QpCapabilities actual = QpAttrs.readCap(attr, Abi.offset(l, "cap"));
-            return new NativeQueuePair(context, qp.reinterpret(context.abi.ibvQpEx.byteSize()), attributes, parts,
-                    actual);
+            return Native.checkPointer(qp, errno, "ibv_create_qp_ex");
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -145,6 +164,9 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             throw new UnsupportedVerbException(CREATE_VERB, "IBV_QP_EX_WITH_FLUSH needs rdma-core "
                     + NativeSendOps.WR_FLUSH_SINCE + " or later (ibv_qp_ex.wr_flush); the loaded release is "
                     + (context.ib.release() == 0 ? "unknown" : context.ib.release()));
+        }
+        if (a.unsolicitedWriteRecv()) {
+            context.capabilities().require(Capability.QP_UNSOLICITED_WRITE_RECV, CREATE_VERB);
         }
         if (a.indirectionTable() != null || a.rxHashConf() != null) {
             return rssParts(context, a);
@@ -341,6 +363,11 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             throw new UnsupportedVerbException("ibv_qp_to_qp_ex", "the queue pair was created without send-ops flags");
         }
         return sendOps;
+    }
+
+    @Override
+    protected Object vendorView() {
+        return vendorView;
     }
 
     /** @return the send-ops flags requested at creation */

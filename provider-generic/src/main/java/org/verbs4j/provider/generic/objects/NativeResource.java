@@ -9,6 +9,7 @@ import org.verbs4j.ClosedObjectException;
 import org.verbs4j.Context;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.VerbsObject;
+import org.verbs4j.provider.generic.vendor.NativeHandle;
 
 /**
  * The lifetime of one native verbs object: its handle, the arena that owns its Java-side native memory,
@@ -24,7 +25,7 @@ import org.verbs4j.VerbsObject;
  * type, the attributes given at creation, the parent) reads it without a check, also after close, as in
  * the soft provider. The TCK checks the verbs of closed objects, not such accessors.
  */
-abstract class NativeResource implements VerbsObject {
+abstract class NativeResource implements VerbsObject, NativeHandle {
 
     private static final Cleaner CLEANER = Cleaner.create();
 
@@ -50,8 +51,24 @@ abstract class NativeResource implements VerbsObject {
     }
 
     /** @return the native handle, to pass to the verbs that take this object */
-    final MemorySegment pointer() {
+    @Override
+    public final MemorySegment pointer() {
         return handle;
+    }
+
+    /** @return the vendor's view of this object ({@code DirectVerbs}), or {@code null} if it has none */
+    protected Object vendorView() {
+        return null;
+    }
+
+    /** Returns the vendor's view of this object if it is a {@code type}, else this object as the default does. */
+    @Override
+    public final <T> T unwrap(Class<T> type) {
+        Object view = vendorView();
+        if (type.isInstance(view)) {
+            return type.cast(view);
+        }
+        return VerbsObject.super.unwrap(type);
     }
 
     /** @return the C name of the verb that destroys this object, for messages */

@@ -11,6 +11,7 @@ import java.lang.invoke.MethodHandle;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiPredicate;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
 import org.verbs4j.VerbsException;
@@ -47,7 +48,17 @@ public final class DeviceListBinding {
      * @throws VerbsException if {@code ibv_get_device_list} fails (for example ENOSYS without kernel support)
      */
     public List<NativeDevice> devices() {
-        return withList(this::read);
+        return devices((device, pointer) -> true);
+    }
+
+    /**
+     * @param filter which devices to keep; it gets each entry and its C {@code struct ibv_device *}, valid
+     *     only during the call (for example for a vendor library's own test of the device)
+     * @return the devices of {@code ibv_get_device_list} that the filter keeps, in its order
+     * @throws VerbsException if {@code ibv_get_device_list} fails (for example ENOSYS without kernel support)
+     */
+    public List<NativeDevice> devices(BiPredicate<NativeDevice, MemorySegment> filter) {
+        return withList(array -> read(array, filter));
     }
 
     /**
@@ -101,10 +112,15 @@ public final class DeviceListBinding {
         throw new org.verbs4j.InvalidArgumentException("ibv_open_device", "no RDMA device named " + name);
     }
 
-    private List<NativeDevice> read(MemorySegment array) throws Throwable {
+    private List<NativeDevice> read(MemorySegment array, BiPredicate<NativeDevice, MemorySegment> filter)
+            throws Throwable {
         List<NativeDevice> devices = new ArrayList<>();
         for (long offset = 0; offset < array.byteSize(); offset += ADDRESS.byteSize()) {
-            devices.add(device(array.get(ADDRESS, offset).reinterpret(DEVICE_PREFIX_SIZE)));
+            MemorySegment pointer = array.get(ADDRESS, offset).reinterpret(DEVICE_PREFIX_SIZE);
+            NativeDevice device = device(pointer);
+            if (filter.test(device, pointer)) {
+                devices.add(device);
+            }
         }
         return devices;
     }

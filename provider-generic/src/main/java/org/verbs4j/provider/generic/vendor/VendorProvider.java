@@ -5,24 +5,27 @@ import org.verbs4j.Device;
 import org.verbs4j.spi.Availability;
 import org.verbs4j.spi.ProviderKind;
 import org.verbs4j.spi.VerbsProvider;
-import org.verbs4j.provider.generic.objects.ListedDevice;
 
 /**
- * A vendor provider built on the generic binding: it claims the devices of its kernel driver when its
- * direct-verbs library loads ({@link VendorProbe}).
+ * A vendor provider built on the generic binding: it claims the devices it recognises when its
+ * direct-verbs library loads ({@link VendorProbe}), and opens them with the generic objects, its
+ * {@link DirectVerbs} taking the place of libibverbs where the vendor's library must.
  */
 public abstract class VendorProvider implements VerbsProvider {
 
     private final String id;
     private final VendorProbe probe;
+    private final DirectVerbs directVerbs;
 
     /**
      * @param id the provider id
      * @param probe how the provider recognises its library and devices
+     * @param directVerbs the vendor's hooks; {@link DirectVerbs#GENERIC} for none yet
      */
-    protected VendorProvider(String id, VendorProbe probe) {
+    protected VendorProvider(String id, VendorProbe probe, DirectVerbs directVerbs) {
         this.id = id;
         this.probe = probe;
+        this.directVerbs = directVerbs;
     }
 
     @Override
@@ -42,6 +45,7 @@ public abstract class VendorProvider implements VerbsProvider {
 
     @Override
     public final List<Device> devices() {
-        return probe.claimedDevices().stream().<Device>map(device -> new ListedDevice(device, id)).toList();
+        return probe.claimedDevices().stream().<Device>map(device -> new ListedDevice(device, id, directVerbs))
+                .toList();
     }
 }

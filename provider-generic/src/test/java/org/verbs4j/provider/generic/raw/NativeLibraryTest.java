@@ -7,7 +7,6 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.ValueLayout;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.UnsupportedVerbException;
-import org.verbs4j.provider.generic.vendor.VendorProbe;
 
 class NativeLibraryTest {
 
@@ -38,13 +37,5 @@ class NativeLibraryTest {
             assertThat(result).isEqualTo(-1);
             assertThat(ErrnoCapture.errno(state)).isEqualTo(org.verbs4j.Errno.EBADF.code());
         }
-    }
-
-    @Test
-    void aVendorProbeWithoutItsLibraryIsUnavailableAndSaysWhy() {
-        VendorProbe probe = new VendorProbe("libverbs4j-vendor-absent.so.1", "none", "Absent");
-        assertThat(probe.availability().available()).isFalse();
-        assertThat(probe.availability().reason()).contains("libverbs4j-vendor-absent.so.1 not found");
-        assertThat(probe.claimedDevices()).isEmpty();
     }
 }
