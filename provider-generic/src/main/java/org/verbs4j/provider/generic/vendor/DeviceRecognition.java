@@ -45,6 +45,6 @@ public interface DeviceRecognition {
      * @return a recognition of the devices the library's test accepts
      */
     static DeviceRecognition testedBy(String library, String function) {
-        return new LibraryTest(library, function);
+        return new LibraryRecognition(library, function);
     }
 }

@@ -1,6 +1,7 @@
 package org.verbs4j.provider.generic.vendor;
 
 import java.lang.foreign.MemorySegment;
+import org.verbs4j.ClosedObjectException;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.VerbsObject;
 
@@ -27,7 +28,7 @@ public interface NativeHandle {
                     : "the object is not one of the generic binding's: " + object.getClass().getName());
         }
         if (object.isClosed()) {
-            throw new org.verbs4j.ClosedObjectException(verb, object.getClass().getSimpleName() + " is closed");
+            throw new ClosedObjectException(verb, object.getClass().getSimpleName() + " is closed");
         }
         return handle.pointer();
     }

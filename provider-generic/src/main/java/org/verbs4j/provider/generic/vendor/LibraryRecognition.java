@@ -11,7 +11,7 @@ import org.verbs4j.provider.generic.raw.NativeDevice;
 import org.verbs4j.provider.generic.raw.NativeLibrary;
 
 /** A vendor library's own test of a device, {@code bool function(struct ibv_device *)} ({@link DeviceRecognition#testedBy}). */
-final class LibraryTest implements DeviceRecognition {
+final class LibraryRecognition implements DeviceRecognition {
 
     private static final FunctionDescriptor TEST = FunctionDescriptor.of(JAVA_BOOLEAN, ADDRESS);
 
@@ -19,7 +19,7 @@ final class LibraryTest implements DeviceRecognition {
     private final String function;
     private MethodHandle handle;
 
-    LibraryTest(String library, String function) {
+    LibraryRecognition(String library, String function) {
         this.library = library;
         this.function = function;
     }
