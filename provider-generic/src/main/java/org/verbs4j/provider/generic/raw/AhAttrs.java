@@ -16,6 +16,12 @@ public final class AhAttrs {
     private AhAttrs() {
     }
 
+    /**
+     * @param abi the layouts
+     * @param target the memory that holds the struct
+     * @param base the struct's offset in {@code target}
+     * @param ah what to write
+     */
     public static void write(Abi abi, MemorySegment target, long base, AhAttributes ah) {
         StructLayout l = abi.ibvAhAttr;
         GlobalRoute grh = ah.grh();

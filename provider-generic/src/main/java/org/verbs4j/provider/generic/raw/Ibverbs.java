@@ -26,6 +26,9 @@ public final class Ibverbs {
     private final Abi abi;
     private final int release;
 
+    // The downcall handles of the exported functions, each named after its function without the ibv_ prefix
+    // (openDevice is ibv_open_device); the NULL-returning constructors capture errno (their first argument).
+    /** {@code ibv_open_device}, capturing errno. */
     public final MethodHandle openDevice;
     public final MethodHandle closeDevice;
     public final MethodHandle queryDevice;
