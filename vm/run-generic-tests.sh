@@ -42,8 +42,10 @@ LIB=$MODULE/target/vm-lib
 TESTS=(org.verbs4j.provider.generic.GenericProviderTckTest
        org.verbs4j.provider.generic.device.RealDeviceTest
        org.verbs4j.provider.generic.device.EventsAndDataPathTest
+       org.verbs4j.provider.generic.device.DirectVerbsOnDeviceTest
        org.verbs4j.provider.generic.GenericProviderTest
-       org.verbs4j.provider.generic.binding.NativeLibraryTest)
+       org.verbs4j.provider.generic.raw.NativeLibraryTest
+       org.verbs4j.provider.generic.vendor.VendorProbeTest)
 
 echo "run-generic-tests: building on the host" >&2
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-generic -am install -DskipTests)
@@ -63,8 +65,8 @@ for jar in "$LIB"/*.jar; do
   esac
 done
 OPENS=()
-for package in org.verbs4j.provider.generic org.verbs4j.provider.generic.binding org.verbs4j.provider.generic.device; do
-  OPENS+=(--add-opens "org.verbs4j.provider.generic/$package=ALL-UNNAMED")
+for package in '' .raw .objects .vendor .device; do
+  OPENS+=(--add-opens "org.verbs4j.provider.generic/org.verbs4j.provider.generic$package=ALL-UNNAMED")
 done
 SELECT=()
 for test in "${TESTS[@]}"; do SELECT+=(--select-class "$test"); done

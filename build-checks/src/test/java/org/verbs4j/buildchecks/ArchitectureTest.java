@@ -33,11 +33,16 @@ class ArchitectureTest {
     private static final String JAVA = "java..";
     private static final String API = "org.verbs4j";
     private static final String SPI = "org.verbs4j.spi..";
-    private static final String GENERIC_BINDING = "org.verbs4j.provider.generic.binding..";
+    private static final String GENERIC_RAW = "org.verbs4j.provider.generic.raw..";
+    private static final String GENERIC_VENDOR = "org.verbs4j.provider.generic.vendor..";
+    private static final String GENERIC_OBJECTS = "org.verbs4j.provider.generic.objects..";
     private static final String TCK = "org.verbs4j.tck..";
+    /** Class names that belong to a vendor, EFA or mlx5, whose direct verbs are efadv_* and mlx5dv_*. */
+    private static final String VENDOR_NAMES = ".*\\.[^.]*(Efa|EFA|efadv|Mlx5|MLX5|mlx5dv)[^.]*";
     private static final String TOOLS = "org.verbs4j.tools..";
     private static final List<String> MODULE_PACKAGES = List.of(SPI, providerPackage("generic"),
-            providerPackage("efa"), providerPackage("mlx5"), providerPackage("soft"), TCK, TOOLS);
+            GENERIC_RAW, GENERIC_OBJECTS, GENERIC_VENDOR, providerPackage("efa"), providerPackage("mlx5"),
+            providerPackage("soft"), TCK, TOOLS);
 
     @ArchTest
     static final ArchRule apiDependsOnlyOnTheJdk = classes().that().resideInAPackage(API)
@@ -61,12 +66,28 @@ class ArchitectureTest {
     static final ArchRule softProviderDependsOnlyOnApiAndSpi = provider("soft");
 
     @ArchTest
-    static final ArchRule efaProviderDependsOnlyOnApiSpiAndGenericBinding =
-            provider("efa", GENERIC_BINDING);
+    static final ArchRule efaProviderDependsOnlyOnApiSpiAndGenericRawAndVendor =
+            provider("efa", GENERIC_RAW, GENERIC_VENDOR);
 
     @ArchTest
-    static final ArchRule mlx5ProviderDependsOnlyOnApiSpiAndGenericBinding =
-            provider("mlx5", GENERIC_BINDING);
+    static final ArchRule mlx5ProviderDependsOnlyOnApiSpiAndGenericRawAndVendor =
+            provider("mlx5", GENERIC_RAW, GENERIC_VENDOR);
+
+    @ArchTest
+    static final ArchRule genericRawDependsOnNeitherObjectsNorVendor = noClasses()
+            .that().resideInAPackage(GENERIC_RAW).should().dependOnClassesThat().resideInAnyPackage(GENERIC_OBJECTS, GENERIC_VENDOR)
+            .because("the raw FFM floor is the ground floor of the generic provider");
+
+    @ArchTest
+    static final ArchRule genericVendorSeamDependsNotOnObjects = noClasses()
+            .that().resideInAPackage(GENERIC_VENDOR).should().dependOnClassesThat().resideInAPackage(GENERIC_OBJECTS)
+            .because("the objects call the vendor seam; a context opens through ServiceLoader");
+
+    @ArchTest
+    static final ArchRule genericProviderNamesNoVendor = noClasses()
+            .that().resideInAPackage(providerPackage("generic")).should().haveNameMatching(VENDOR_NAMES)
+            .orShould().dependOnClassesThat().haveNameMatching(VENDOR_NAMES)
+            .because("vendor code lives in the vendor modules, behind the DirectVerbs seam");
 
     @ArchTest
     static final ArchRule tckDependsOnNoProvider = noClasses().that().resideInAPackage(TCK)

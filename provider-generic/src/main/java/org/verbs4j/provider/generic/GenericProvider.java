@@ -3,8 +3,9 @@ package org.verbs4j.provider.generic;
 import java.util.List;
 import org.verbs4j.Device;
 import org.verbs4j.VerbsException;
-import org.verbs4j.provider.generic.binding.Ibverbs;
-import org.verbs4j.provider.generic.binding.ListedDevice;
+import org.verbs4j.provider.generic.raw.Ibverbs;
+import org.verbs4j.provider.generic.vendor.DirectVerbs;
+import org.verbs4j.provider.generic.vendor.ListedDevice;
 import org.verbs4j.spi.Availability;
 import org.verbs4j.spi.ProviderKind;
 import org.verbs4j.spi.VerbsProvider;
@@ -50,7 +51,7 @@ public final class GenericProvider implements VerbsProvider {
     public List<Device> devices() {
         try {
             return Ibverbs.get().deviceList().devices().stream()
-                    .<Device>map(device -> new ListedDevice(device, ID)).toList();
+                    .<Device>map(device -> new ListedDevice(device, ID, DirectVerbs.GENERIC)).toList();
         } catch (VerbsException e) {
             return List.of();
         }

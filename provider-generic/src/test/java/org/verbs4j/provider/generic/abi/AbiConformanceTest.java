@@ -10,11 +10,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.verbs4j.provider.generic.binding.Abi;
+import org.verbs4j.provider.generic.raw.Abi;
 
 /**
  * The binding's struct layouts, {@code verbs_context} distances and the C constants of the api and of the
- * binding ({@link org.verbs4j.provider.generic.binding.BindingConstant}), against gcc
+ * binding ({@link org.verbs4j.provider.generic.raw.BindingConstant}), against gcc
  * with the real rdma-core headers of Debian bookworm (44), trixie (56.1) and sid (65), on x86_64 and
  * aarch64. Any difference fails the build; so does a machine where the packages or compilers are missing.
  */

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.verbs4j.CConstant;
-import org.verbs4j.provider.generic.binding.BindingConstant;
+import org.verbs4j.provider.generic.raw.BindingConstant;
 
 /** Every constant of every {@link CConstant} enum of the api, found by listing the api's classes. */
 final class ApiConstants {

@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.verbs4j.CConstant;
-import org.verbs4j.provider.generic.binding.Abi;
-import org.verbs4j.provider.generic.binding.CStruct;
-import org.verbs4j.provider.generic.binding.VerbsContextOp;
+import org.verbs4j.provider.generic.raw.Abi;
+import org.verbs4j.provider.generic.raw.CStruct;
+import org.verbs4j.provider.generic.raw.VerbsContextOp;
 
 /** Every {@link ProbeEntry} of one architecture: the binding's layouts, context-op distances and C constants. */
 final class ProbeEntries {

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.verbs4j.provider.generic.binding.Symbol;
+import org.verbs4j.provider.generic.raw.Symbol;
 
 /**
  * Every symbol the binding looks up is defined, with the expected default version, in the real

@@ -14,14 +14,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.verbs4j.Context;
-import org.verbs4j.Device;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
 import org.verbs4j.provider.generic.GenericProvider;
-import org.verbs4j.provider.generic.binding.Ibverbs;
-import org.verbs4j.provider.generic.binding.ListedDevice;
-import org.verbs4j.provider.generic.binding.NativeContext;
-import org.verbs4j.provider.generic.binding.NativeDevice;
+import org.verbs4j.provider.generic.raw.Ibverbs;
+import org.verbs4j.provider.generic.objects.NativeContext;
+import org.verbs4j.provider.generic.raw.NativeDevice;
+import org.verbs4j.provider.generic.vendor.DirectVerbs;
+import org.verbs4j.provider.generic.vendor.ListedDevice;
 
 /**
  * The stand-in device of {@code src/test/c/standin_cq.c}, loaded from its shared library: a context of the
@@ -66,10 +66,10 @@ final class StandInDevice {
     /** @return a Verbs4J context over the stand-in {@code struct ibv_context}, never to be closed */
     Context open() throws ReflectiveOperationException {
         Constructor<NativeContext> constructor =
-                NativeContext.class.getDeclaredConstructor(Ibverbs.class, Device.class, MemorySegment.class);
+                NativeContext.class.getDeclaredConstructor(Ibverbs.class, ListedDevice.class, MemorySegment.class);
         constructor.setAccessible(true);
-        Device device = new ListedDevice(new NativeDevice("stand-in", 0, NodeType.CA, TransportType.IB),
-                GenericProvider.ID);
+        ListedDevice device = new ListedDevice(new NativeDevice("stand-in", 0, NodeType.CA, TransportType.IB),
+                GenericProvider.ID, DirectVerbs.GENERIC);
         return keep(constructor.newInstance(Ibverbs.get(), device, context));
     }
 

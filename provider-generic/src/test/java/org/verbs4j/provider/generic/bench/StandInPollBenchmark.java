@@ -15,7 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
-import org.verbs4j.provider.generic.binding.Ibverbs;
+import org.verbs4j.provider.generic.raw.Ibverbs;
 
 /**
  * What the binding adds to an empty poll, on this machine's own CPU (no emulator, no device): the

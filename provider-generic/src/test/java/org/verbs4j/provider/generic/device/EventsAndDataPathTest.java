@@ -29,7 +29,7 @@ import org.verbs4j.SendOpsFlag;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.generic.binding.AllocatedBytes;
+import org.verbs4j.provider.generic.objects.AllocatedBytes;
 
 /**
  * The SRQ limit event through the async event path, and a data path (polling, posting, requesting

@@ -1,0 +1,57 @@
+package org.verbs4j.provider.generic.objects;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.provider.generic.raw.Abi;
+import org.verbs4j.provider.generic.raw.AhAttrs;
+import org.verbs4j.provider.generic.raw.ErrnoCapture;
+import org.verbs4j.provider.generic.raw.Native;
+
+/** C {@code struct ibv_ah}: {@code ibv_create_ah} / {@code ibv_destroy_ah}. */
+final class NativeAddressHandle extends NativeResource implements AddressHandle {
+
+    private final NativeProtectionDomain pd;
+    private final AhAttributes attributes;
+
+    private NativeAddressHandle(NativeProtectionDomain pd, MemorySegment ah, AhAttributes attributes) {
+        super(ah, pd, destroyer(pd.context.ib.destroyAh, ah.address()));
+        this.pd = pd;
+        this.attributes = attributes;
+    }
+
+    static NativeAddressHandle create(NativeProtectionDomain pd, AhAttributes attributes) {
+        Abi abi = pd.context.abi;
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment attr = call.allocate(abi.ibvAhAttr);
+            AhAttrs.write(abi, attr, 0, attributes);
+            MemorySegment errno = ErrnoCapture.allocate(call);
+            MemorySegment ah = (MemorySegment) pd.context.ib.createAh.invokeExact(errno, pd.pointer(), attr);
+            return new NativeAddressHandle(pd, Native.checkPointer(ah, errno, "ibv_create_ah"), attributes);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    protected String destroyVerb() {
+        return "ibv_destroy_ah";
+    }
+
+    @Override
+    protected void destroyNative() {
+        Native.destroy(pd.context.ib.destroyAh, handle, "ibv_destroy_ah");
+    }
+
+    @Override
+    public ProtectionDomain protectionDomain() {
+        return pd;
+    }
+
+    @Override
+    public AhAttributes attributes() {
+        return attributes;
+    }
+}

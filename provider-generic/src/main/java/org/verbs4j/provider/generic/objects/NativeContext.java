@@ -1,0 +1,399 @@
+package org.verbs4j.provider.generic.objects;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.verbs4j.AsyncEvent;
+import org.verbs4j.AsyncEventType;
+import org.verbs4j.Capabilities;
+import org.verbs4j.Capability;
+import org.verbs4j.CompletionChannel;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Device;
+import org.verbs4j.DeviceAttributes;
+import org.verbs4j.Gid;
+import org.verbs4j.GidEntry;
+import org.verbs4j.GidType;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.PortAttributes;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QueuePair;
+import org.verbs4j.SharedReceiveQueue;
+import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VerbsException;
+import org.verbs4j.VerbsObject;
+import org.verbs4j.RwqIndirectionTable;
+import org.verbs4j.WorkQueue;
+import org.verbs4j.WqInitAttributes;
+import org.verbs4j.XrcDomain;
+import org.verbs4j.provider.generic.raw.Abi;
+import org.verbs4j.provider.generic.raw.ErrnoCapture;
+import org.verbs4j.provider.generic.raw.Ibverbs;
+import org.verbs4j.provider.generic.raw.Native;
+import org.verbs4j.provider.generic.raw.Poll;
+import org.verbs4j.provider.generic.raw.VerbsContextOp;
+import org.verbs4j.provider.generic.vendor.DeviceOpening;
+import org.verbs4j.provider.generic.vendor.DirectVerbs;
+import org.verbs4j.provider.generic.vendor.ListedDevice;
+import org.verbs4j.provider.generic.vendor.VendorDevice;
+
+/**
+ * An open device: C {@code struct ibv_context}, reached as rdma-core's static inlines reach it, through
+ * the {@code verbs_context} that precedes it ({@link #op}).
+ */
+@SuppressWarnings("restricted")
+public final class NativeContext extends NativeResource implements Context {
+
+    private static final long MAX_OP_DISTANCE = VerbsContextOp.QUERY_PORT.distance();
+
+    final Ibverbs ib;
+    final Abi abi;
+    private final ListedDevice device;
+    private Object vendorView;
+    private final MemorySegment verbsContext;
+    private DeviceAttributes attributes;
+    private Capabilities capabilities;
+    final Map<Long, NativeCompletionQueue> cqs = new ConcurrentHashMap<>();
+    final Map<Long, NativeQueuePair> qps = new ConcurrentHashMap<>();
+    final Map<Long, NativeWorkQueue> wqs = new ConcurrentHashMap<>();
+    final Map<Long, NativeSharedReceiveQueue> srqs = new ConcurrentHashMap<>();
+    private final Map<AsyncEvent, MemorySegment> pendingEvents = Collections.synchronizedMap(new IdentityHashMap<>());
+    /** The same events as {@link #pendingEvents}, without Java objects, for the Cleaner actions of the queues. */
+    final PendingAsyncEvents asyncEvents;
+
+    private NativeContext(Ibverbs ib, ListedDevice device, MemorySegment context) {
+        super(context.reinterpret(ib.abi().ibvContext.byteSize()), null,
+                destroyer(ib.closeDevice, context.address()));
+        this.ib = ib;
+        this.abi = ib.abi();
+        this.device = device;
+        this.asyncEvents = new PendingAsyncEvents(ib.ackAsyncEvent);
+        this.verbsContext = MemorySegment.ofAddress(context.address() - MAX_OP_DISTANCE)
+                .reinterpret(MAX_OP_DISTANCE + abi.ibvContext.byteSize());
+    }
+
+    /**
+     * Reads what the device supports, and what the vendor adds ({@link DirectVerbs#queryDevice}); on failure
+     * the context is closed again.
+     */
+    private NativeContext init() {
+        try {
+            DeviceQuery.Reported reported = DeviceQuery.queryWithRss(this);
+            attributes = reported.attributes();
+            Capabilities generic = DeviceQuery.capabilities(attributes, ib.release(),
+                    NativeProtectionDomain.probeParentDomains(this), reported.rss());
+            VendorDevice vendor = device.directVerbs().queryDevice(this, handle);
+            EnumSet<Capability> all = generic.supported();
+            all.addAll(vendor.capabilities());
+            capabilities = Capabilities.of(all);
+            vendorView = vendor.view();
+            return this;
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a device through its provider's direct verbs ({@code ibv_open_device} by default).
+     *
+     * @param device the listed device
+     * @param nativeDevice the C {@code struct ibv_device *} of the current device list
+     * @return the context
+     */
+    static NativeContext open(ListedDevice device, MemorySegment nativeDevice) {
+        Ibverbs ib = Ibverbs.get();
+        MemorySegment context;
+        try (Arena call = Arena.ofConfined()) {
+            context = device.directVerbs().openDevice(new DeviceOpening(nativeDevice, device.name(), call));
+        }
+        if (context == null || context.equals(MemorySegment.NULL)) {
+            throw new IllegalStateException(device.directVerbs() + " opened no context for " + device.name());
+        }
+        return new NativeContext(ib, device, context).init();
+    }
+
+    /** @return the provider's direct verbs, which create this context's queues */
+    DirectVerbs directVerbs() {
+        return device.directVerbs();
+    }
+
+    @Override
+    protected Object vendorView() {
+        return vendorView;
+    }
+
+    /**
+     * The function pointer of a {@code verbs_context} op, exactly as {@code verbs_get_ctx_op} finds it.
+     *
+     * @param op the op
+     * @return its address, or NULL if the context is not extended, the library's {@code verbs_context} is
+     *     too small for it, or the op is NULL
+     */
+    MemorySegment op(VerbsContextOp op) {
+        long contextAt = MAX_OP_DISTANCE;
+        if (verbsContext.get(JAVA_LONG, contextAt + Abi.offset(abi.ibvContext, "abi_compat")) != -1L) {
+            return MemorySegment.NULL;
+        }
+        long size = verbsContext.get(JAVA_LONG, contextAt - VerbsContextOp.SZ.distance());
+        if (size < op.distance() + abi.ibvContext.byteSize()) {
+            return MemorySegment.NULL;
+        }
+        return verbsContext.get(ADDRESS, contextAt - op.distance());
+    }
+
+    /**
+     * @param op an op, which must be available
+     * @param verb the C verb, for the message
+     * @return its function pointer
+     * @throws UnsupportedVerbException (EOPNOTSUPP, as the inline) if unavailable
+     */
+    MemorySegment requireOp(VerbsContextOp op, String verb) {
+        MemorySegment pointer = op(op);
+        if (pointer.equals(MemorySegment.NULL)) {
+            throw new UnsupportedVerbException(verb, "libibverbs has no " + op.member() + " for " + device.name());
+        }
+        return pointer;
+    }
+
+    /**
+     * @param slot a member of {@code struct ibv_context_ops}, for example {@code "poll_cq"}
+     * @return the function pointer in that slot of this context
+     */
+    MemorySegment contextOp(String slot) {
+        return handle.get(ADDRESS, Abi.offset(abi.ibvContext, "ops", slot));
+    }
+
+    @Override
+    protected String destroyVerb() {
+        return "ibv_close_device";
+    }
+
+    @Override
+    protected void destroyNative() {
+        Native.destroy(ib.closeDevice, handle, "ibv_close_device");
+    }
+
+    @Override
+    public Device device() {
+        return device;
+    }
+
+    @Override
+    public DeviceAttributes queryDevice() {
+        ensureOpen("ibv_query_device_ex");
+        return DeviceQuery.query(this);
+    }
+
+    @Override
+    public PortAttributes queryPort(int portNum) {
+        ensureOpen("ibv_query_port");
+        checkPort(portNum, "ibv_query_port");
+        return PortQuery.query(this, portNum);
+    }
+
+    @Override
+    public List<GidEntry> queryGidTable(int portNum) {
+        ensureOpen("ibv_query_gid_table");
+        checkPort(portNum, "ibv_query_gid_table");
+        StructLayout layout = abi.ibvGidEntry;
+        int max = 0;
+        for (int port = 1; port <= attributes.physPortCount(); port++) {
+            max += PortQuery.query(this, port).gidTblLen();
+        }
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment entries = call.allocate(layout, Math.max(max, 1));
+            long count = (long) ib.queryGidTable.invokeExact(handle, entries, (long) max, 0, layout.byteSize());
+            if (count < 0) {
+                throw VerbsException.of("ibv_query_gid_table", (int) -count, null);
+            }
+            return gidEntries(entries, count, portNum);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    private List<GidEntry> gidEntries(MemorySegment entries, long count, int portNum) {
+        StructLayout layout = abi.ibvGidEntry;
+        List<GidEntry> result = new ArrayList<>();
+        for (long i = 0; i < count; i++) {
+            MemorySegment entry = entries.asSlice(i * layout.byteSize(), layout.byteSize());
+            int port = entry.get(JAVA_INT, Abi.offset(layout, "port_num"));
+            if (port == portNum) {
+                result.add(new GidEntry(Gid.read(entry, Abi.offset(layout, "gid")),
+                        entry.get(JAVA_INT, Abi.offset(layout, "gid_index")), port,
+                        GidType.fromValue(entry.get(JAVA_INT, Abi.offset(layout, "gid_type"))),
+                        entry.get(JAVA_INT, Abi.offset(layout, "ndev_ifindex"))));
+            }
+        }
+        return result;
+    }
+
+    @Override
+    public Gid queryGid(int portNum, int index) {
+        ensureOpen("ibv_query_gid");
+        checkPort(portNum, "ibv_query_gid");
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment gid = call.allocate(16, 8);
+            int rc = (int) ib.queryGid.invokeExact(handle, (byte) portNum, index, gid);
+            if (rc != 0) {
+                throw new InvalidArgumentException("ibv_query_gid", "no GID " + index + " on port " + portNum);
+            }
+            return Gid.read(gid, 0);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    private void checkPort(int portNum, String verb) {
+        if (portNum < 1 || portNum > attributes.physPortCount()) {
+            throw new InvalidArgumentException(verb, "port " + portNum + " does not exist (the device has "
+                    + attributes.physPortCount() + ")");
+        }
+    }
+
+    @Override
+    public int numCompVectors() {
+        ensureOpen("num_comp_vectors");
+        return handle.get(JAVA_INT, Abi.offset(abi.ibvContext, "num_comp_vectors"));
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public ProtectionDomain allocateProtectionDomain() {
+        ensureOpen("ibv_alloc_pd");
+        return NativeProtectionDomain.allocate(this);
+    }
+
+    @Override
+    public ProtectionDomain allocateParentDomain(ProtectionDomain protectionDomain) {
+        ensureOpen("ibv_alloc_parent_domain");
+        return NativeProtectionDomain.allocateParent(this,
+                NativeProtectionDomain.of(protectionDomain, this, "ibv_alloc_parent_domain"));
+    }
+
+    @Override
+    public XrcDomain openXrcDomain() {
+        ensureOpen("ibv_open_xrcd");
+        return NativeXrcDomain.open(this);
+    }
+
+    @Override
+    public CompletionChannel createCompletionChannel() {
+        ensureOpen("ibv_create_comp_channel");
+        return NativeCompletionChannel.create(this);
+    }
+
+    @Override
+    public CompletionQueue createCompletionQueue(CqInitAttributes attributes) {
+        ensureOpen("ibv_create_cq_ex");
+        return NativeCompletionQueue.create(this, attributes);
+    }
+
+    @Override
+    public QueuePair createQueuePair(QpInitAttributes attributes) {
+        ensureOpen("ibv_create_qp_ex");
+        return NativeQueuePair.create(this, attributes);
+    }
+
+    @Override
+    public SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes) {
+        ensureOpen("ibv_create_srq_ex");
+        return NativeSharedReceiveQueue.create(this, attributes);
+    }
+
+    @Override
+    public WorkQueue createWorkQueue(WqInitAttributes attributes) {
+        ensureOpen(NativeWorkQueue.CREATE);
+        return NativeWorkQueue.create(this, Objects.requireNonNull(attributes, "attributes"));
+    }
+
+    @Override
+    public RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues) {
+        ensureOpen(NativeIndirectionTable.CREATE);
+        return NativeIndirectionTable.create(this, workQueues);
+    }
+
+    @Override
+    public AsyncEvent getAsyncEvent() {
+        ensureOpen("ibv_get_async_event");
+        Poll.readable(ib, asyncFd(), null, "ibv_get_async_event");
+        return readAsyncEvent();
+    }
+
+    @Override
+    public AsyncEvent getAsyncEvent(Duration timeout) {
+        ensureOpen("ibv_get_async_event");
+        return Poll.readable(ib, asyncFd(), Objects.requireNonNull(timeout, "timeout"), "ibv_get_async_event")
+                ? readAsyncEvent() : null;
+    }
+
+    private int asyncFd() {
+        return handle.get(JAVA_INT, Abi.offset(abi.ibvContext, "async_fd"));
+    }
+
+    private AsyncEvent readAsyncEvent() {
+        MemorySegment event = Arena.ofAuto().allocate(abi.ibvAsyncEvent);
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment errno = ErrnoCapture.allocate(call);
+            int rc = (int) ib.getAsyncEvent.invokeExact(errno, handle, event);
+            if (rc != 0) {
+                throw VerbsException.of("ibv_get_async_event", ErrnoCapture.errno(errno), null);
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        AsyncEvent result = toAsyncEvent(event);
+        asyncEvents.add(event);
+        pendingEvents.put(result, event);
+        return result;
+    }
+
+    private AsyncEvent toAsyncEvent(MemorySegment event) {
+        AsyncEventType type = AsyncEventType.fromValue(event.get(JAVA_INT, Abi.offset(abi.ibvAsyncEvent,
+                "event_type")));
+        long element = event.get(JAVA_LONG, 0);
+        VerbsObject object = switch (type.element()) {
+            case CQ -> cqs.get(element);
+            case QP -> qps.get(element);
+            case SRQ -> srqs.get(element);
+            case WQ -> wqs.get(element);
+            default -> null;
+        };
+        int port = type.element() == AsyncEventType.Element.PORT ? event.get(JAVA_INT, 0) : 0;
+        return new AsyncEvent(type, object, port);
+    }
+
+    @Override
+    public void ackAsyncEvent(AsyncEvent event) {
+        ensureOpen("ibv_ack_async_event");
+        MemorySegment nativeEvent = pendingEvents.remove(event);
+        if (nativeEvent == null || !asyncEvents.acknowledge(nativeEvent)) {
+            throw new InvalidArgumentException("ibv_ack_async_event",
+                    "the event was already acknowledged or is not from this context");
+        }
+    }
+}

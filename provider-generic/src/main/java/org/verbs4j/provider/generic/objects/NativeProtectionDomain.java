@@ -1,0 +1,204 @@
+package org.verbs4j.provider.generic.objects;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.util.EnumSet;
+import java.util.Set;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.Context;
+import org.verbs4j.Flags;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.MemoryWindow;
+import org.verbs4j.MwType;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VerbsException;
+import org.verbs4j.provider.generic.raw.Abi;
+import org.verbs4j.provider.generic.raw.ErrnoCapture;
+import org.verbs4j.provider.generic.raw.FunctionPointers;
+import org.verbs4j.provider.generic.raw.Native;
+import org.verbs4j.provider.generic.raw.VerbsContextOp;
+
+/**
+ * C {@code struct ibv_pd}: a protection domain ({@code ibv_alloc_pd}) or a parent domain
+ * ({@code ibv_alloc_parent_domain} through {@code verbs_context.alloc_parent_domain}, with no thread domain
+ * and no allocators), both deallocated with {@code ibv_dealloc_pd}. A parent domain keeps its protection
+ * domain busy; the objects created with it act on that protection domain.
+ */
+@SuppressWarnings("restricted")
+final class NativeProtectionDomain extends NativeResource implements ProtectionDomain {
+
+    private static final String ALLOC_PARENT = "ibv_alloc_parent_domain";
+    private static final FunctionDescriptor ALLOC_PARENT_DOMAIN = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
+
+    final NativeContext context;
+    private final boolean parentDomain;
+
+    private NativeProtectionDomain(NativeContext context, MemorySegment pd, NativeResource parent,
+            boolean parentDomain) {
+        super(pd.reinterpret(context.abi.ibvPd.byteSize()), parent, destroyer(context.ib.deallocPd, pd.address()));
+        this.context = context;
+        this.parentDomain = parentDomain;
+    }
+
+    static NativeProtectionDomain allocate(NativeContext context) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment errno = ErrnoCapture.allocate(call);
+            MemorySegment pd = (MemorySegment) context.ib.allocPd.invokeExact(errno, context.pointer());
+            return new NativeProtectionDomain(context, Native.checkPointer(pd, errno, "ibv_alloc_pd"), context, false);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /**
+     * @param context the context
+     * @param pd the protection domain of the parent domain; it stays busy until the parent domain is closed
+     * @return a new parent domain
+     */
+    static NativeProtectionDomain allocateParent(NativeContext context, NativeProtectionDomain pd) {
+        if (pd.parentDomain) {
+            throw new InvalidArgumentException(ALLOC_PARENT, "the protection domain is itself a parent domain");
+        }
+        MemorySegment function = context.op(VerbsContextOp.ALLOC_PARENT_DOMAIN);
+        if (function.equals(MemorySegment.NULL)) {
+            throw new UnsupportedVerbException(ALLOC_PARENT, noParentDomains(context));
+        }
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment errno = ErrnoCapture.allocate(call);
+            MemorySegment parent = callAllocParent(context, function, pd.pointer(), call, errno);
+            Native.checkCreated(parent, errno, ALLOC_PARENT, noParentDomains(context));
+            return new NativeProtectionDomain(context, parent, pd, true);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /**
+     * Whether the device really allocates parent domains: allocates a protection domain and a parent domain
+     * of it, and deallocates both (a parent domain is a user-space object on every driver that has one, so
+     * this costs one {@code ibv_alloc_pd} and one {@code ibv_dealloc_pd}).
+     *
+     * @param context a context being opened
+     * @return whether the parent domain was allocated; {@code false} also if the probe's protection domain
+     *     could not be allocated
+     */
+    static boolean probeParentDomains(NativeContext context) {
+        MemorySegment function = context.op(VerbsContextOp.ALLOC_PARENT_DOMAIN);
+        if (function.equals(MemorySegment.NULL)) {
+            return false;
+        }
+        NativeProtectionDomain pd;
+        try {
+            pd = allocate(context);
+        } catch (VerbsException e) {
+            return false;
+        }
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment parent = callAllocParent(context, function, pd.pointer(), call,
+                    ErrnoCapture.allocate(call));
+            if (parent.equals(MemorySegment.NULL)) {
+                return false;
+            }
+            Native.destroy(context.ib.deallocPd, parent, "ibv_dealloc_pd");
+            return true;
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        } finally {
+            pd.close();
+        }
+    }
+
+    /** Calls {@code alloc_parent_domain} with {@code {pd, td NULL, comp_mask 0}}. */
+    private static MemorySegment callAllocParent(NativeContext context, MemorySegment function, MemorySegment pd,
+            Arena call, MemorySegment errno) throws Throwable {
+        StructLayout l = context.abi.ibvParentDomainInitAttr;
+        MemorySegment attr = call.allocate(l);
+        attr.set(ADDRESS, Abi.offset(l, "pd"), pd);
+        return (MemorySegment) FunctionPointers.withErrno(function, ALLOC_PARENT_DOMAIN)
+                .invokeExact(errno, context.pointer(), attr);
+    }
+
+    private static String noParentDomains(NativeContext context) {
+        return "the driver of " + context.device().name() + " offers no parent domains (alloc_parent_domain)";
+    }
+
+    /**
+     * @param object a protection domain given to this provider
+     * @param context the context it must belong to
+     * @param verb the verb, for messages
+     * @return it as a native protection domain of that context
+     */
+    static NativeProtectionDomain of(ProtectionDomain object, NativeContext context, String verb) {
+        return owned(object, NativeProtectionDomain.class, pd -> pd.context, context, verb, "the protection domain");
+    }
+
+    @Override
+    protected String destroyVerb() {
+        return "ibv_dealloc_pd";
+    }
+
+
+    @Override
+    protected void destroyNative() {
+        Native.destroy(context.ib.deallocPd, handle, "ibv_dealloc_pd");
+    }
+
+    @Override
+    public Context context() {
+        return context;
+    }
+
+    @Override
+    public boolean isParentDomain() {
+        return parentDomain;
+    }
+
+    @Override
+    public MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access) {
+        ensureOpen("ibv_reg_mr");
+        checkAccess(access);
+        if (!segment.isNative()) {
+            throw new InvalidArgumentException("ibv_reg_mr", "only native (off-heap) memory can be registered");
+        }
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment errno = ErrnoCapture.allocate(call);
+            MemorySegment mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment,
+                    segment.byteSize(), (int) Flags.toBits(access));
+            Native.checkPointer(mr, errno, "ibv_reg_mr");
+            return new NativeMemoryRegion(this, mr.reinterpret(context.abi.ibvMr.byteSize()), segment,
+                    EnumSet.copyOf(access.isEmpty() ? EnumSet.noneOf(AccessFlag.class) : access));
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    private static void checkAccess(Set<AccessFlag> access) {
+        boolean remoteWriteOrAtomic = access.contains(AccessFlag.REMOTE_WRITE)
+                || access.contains(AccessFlag.REMOTE_ATOMIC);
+        if (remoteWriteOrAtomic && !access.contains(AccessFlag.LOCAL_WRITE)) {
+            throw new InvalidArgumentException("ibv_reg_mr", "REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE");
+        }
+    }
+
+    @Override
+    public MemoryWindow allocateMemoryWindow(MwType type) {
+        ensureOpen("ibv_alloc_mw");
+        return NativeMemoryWindow.allocate(this, type);
+    }
+
+    @Override
+    public AddressHandle createAddressHandle(AhAttributes attributes) {
+        ensureOpen("ibv_create_ah");
+        return NativeAddressHandle.create(this, attributes);
+    }
+
+
+}

@@ -1,0 +1,180 @@
+package org.verbs4j.provider.generic.objects;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+import java.util.function.Function;
+import org.verbs4j.BusyException;
+import org.verbs4j.ClosedObjectException;
+import org.verbs4j.Context;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.VerbsObject;
+import org.verbs4j.provider.generic.vendor.NativeHandle;
+
+/**
+ * The lifetime of one native verbs object: its handle, the arena that owns its Java-side native memory,
+ * and its {@link NativeLifetime}, which counts the native objects created from it or using it.
+ * {@link #close()} destroys the native object exactly once, fails with {@link BusyException} (EBUSY, as
+ * rdma-core) while such objects are alive, and only then closes the arena and releases the parent. A
+ * {@link Cleaner} destroys objects that become unreachable without being closed, children before
+ * parents: a safety net, never the normal path.
+ *
+ * <p>Closed objects: every verb, and every accessor that reads the native object (a queue's
+ * {@code state}, a context's {@code num_comp_vectors}), calls {@link #ensureOpen} and throws
+ * {@link ClosedObjectException}; an accessor of a value the Java object holds (a queue's number, a key, a
+ * type, the attributes given at creation, the parent) reads it without a check, also after close, as in
+ * the soft provider. The TCK checks the verbs of closed objects, not such accessors.
+ */
+abstract class NativeResource implements VerbsObject, NativeHandle {
+
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    /** The native handle (for example {@code struct ibv_pd *}), reinterpreted to its struct size. */
+    protected final MemorySegment handle;
+    /** Native memory owned by this object, freed when it is closed. */
+    protected final Arena arena = Arena.ofShared();
+    private final NativeLifetime lifetime;
+    private final Cleaner.Cleanable cleanable;
+    private volatile boolean closed;
+
+    /**
+     * @param handle the native object
+     * @param parent the object it was created from, or {@code null} for a context
+     * @param destroyer how to destroy the native object if it is never closed; it must not refer to this
+     *     object (see {@link #destroyer})
+     */
+    protected NativeResource(MemorySegment handle, NativeResource parent, Runnable destroyer) {
+        this.handle = handle;
+        this.lifetime = new NativeLifetime(destroyer, arena, parent == null ? null : parent.lifetime);
+        NativeLifetime cleanup = lifetime;
+        this.cleanable = CLEANER.register(this, cleanup::unreachable);
+    }
+
+    /** @return the native handle, to pass to the verbs that take this object */
+    @Override
+    public final MemorySegment pointer() {
+        return handle;
+    }
+
+    /** @return the vendor's view of this object ({@code DirectVerbs}), or {@code null} if it has none */
+    protected Object vendorView() {
+        return null;
+    }
+
+    /** Returns the vendor's view of this object if it is a {@code type}, else this object as the default does. */
+    @Override
+    public final <T> T unwrap(Class<T> type) {
+        Object view = vendorView();
+        if (type.isInstance(view)) {
+            return type.cast(view);
+        }
+        return VerbsObject.super.unwrap(type);
+    }
+
+    /** @return the C name of the verb that destroys this object, for messages */
+    protected abstract String destroyVerb();
+
+    /** Destroys the native object; throws a {@link org.verbs4j.VerbsException} if C reports an error. */
+    protected abstract void destroyNative();
+
+    @Override
+    public final synchronized void close() {
+        if (closed) {
+            throw new ClosedObjectException(destroyVerb(), "already closed");
+        }
+        int live = lifetime.holders();
+        if (live > 0) {
+            throw new BusyException(destroyVerb(), live + " object(s) created from it are still alive");
+        }
+        destroyNative();
+        closed = true;
+        lifetime.closed();
+        cleanable.clean();
+    }
+
+    /**
+     * Undoes the construction of an object whose subclass constructor fails after the native object was
+     * created: destroys the native object now (once), frees its memory and releases the parent, so that a
+     * failed creation neither leaks nor keeps the parent busy. The subclass rethrows the failure after it.
+     */
+    protected final void abandon() {
+        closed = true;
+        cleanable.clean();
+    }
+
+    @Override
+    public final boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * @param verb the verb about to be called
+     * @throws ClosedObjectException if the object is closed
+     */
+    protected final void ensureOpen(String verb) {
+        if (closed) {
+            throw new ClosedObjectException(verb, getClass().getSimpleName() + " is closed");
+        }
+    }
+
+    /**
+     * Registers that this object uses another one (for example a queue pair its completion queues): the
+     * other stays busy ({@link BusyException} on close) until this object is destroyed, and the safety net
+     * destroys this object first.
+     *
+     * @param used the object this one uses
+     */
+    protected final void dependOn(NativeResource used) {
+        lifetime.hold(used.lifetime);
+    }
+
+    /**
+     * Checks that an object given to this provider is one of its own objects of a type, belongs to a
+     * context and is open.
+     *
+     * @param object the object given, possibly {@code null}
+     * @param type the native class it must have
+     * @param contextOf the context of such an object
+     * @param context the context it must belong to
+     * @param verb the verb, for messages
+     * @param what how messages name it, for example "the protection domain"
+     * @return the object as that native class
+     * @throws InvalidArgumentException if it is missing, of another provider or of another context
+     */
+    static <T extends NativeResource> T owned(Object object, Class<T> type, Function<? super T, Context> contextOf,
+            NativeContext context, String verb, String what) {
+        if (type.isInstance(object) && contextOf.apply(type.cast(object)) == context) {
+            T resource = type.cast(object);
+            resource.ensureOpen(verb);
+            return resource;
+        }
+        throw new InvalidArgumentException(verb, what + (object == null ? " is missing" : " is not from this context"));
+    }
+
+    /** @return the native side of this object's lifetime */
+    final NativeLifetime lifetime() {
+        return lifetime;
+    }
+
+    /**
+     * A Cleaner action that calls a one-argument destroy function once.
+     *
+     * @param destroy the downcall handle, {@code int (*)(void *)}
+     * @param address the native object
+     * @return the action; it must not reference the Java object
+     */
+    protected static Runnable destroyer(java.lang.invoke.MethodHandle destroy, long address) {
+        return new Destroyer(destroy, address);
+    }
+
+    private record Destroyer(java.lang.invoke.MethodHandle destroy, long address) implements Runnable {
+        @Override
+        public void run() {
+            try {
+                int ignored = (int) destroy.invokeExact(MemorySegment.ofAddress(address));
+            } catch (Throwable ignored) {
+                // Safety net only: nothing can be reported from a Cleaner thread.
+            }
+        }
+    }
+}
