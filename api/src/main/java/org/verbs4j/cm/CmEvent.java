@@ -32,7 +32,7 @@ public interface CmEvent {
 
     /**
      * @return the connection parameters of a {@link PortSpace#TCP} event that has them (CONNECT_REQUEST,
-     *     CONNECT_RESPONSE, ESTABLISHED, REJECTED, DISCONNECTED); otherwise empty (C {@code param.conn})
+     *     CONNECT_RESPONSE, ESTABLISHED, REJECTED); otherwise empty (C {@code param.conn})
      */
     Optional<ConnParam> connParam();
 

@@ -1,0 +1,761 @@
+package org.verbs4j.provider.soft;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.Context;
+import org.verbs4j.Errno;
+import org.verbs4j.Gid;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QueuePair;
+import org.verbs4j.cm.CmEventType;
+import org.verbs4j.cm.CmId;
+import org.verbs4j.cm.CmStatus;
+import org.verbs4j.cm.ConnParam;
+import org.verbs4j.cm.EventChannel;
+import org.verbs4j.cm.PortSpace;
+import org.verbs4j.cm.PrivateDataLimits;
+import org.verbs4j.cm.UdParam;
+
+/**
+ * A communication identifier of the soft connection manager. Its state changes under the manager's lock;
+ * the two ends of a connection reach each other directly ({@link #remote}), as the IB CM's messages would.
+ */
+final class SoftCmId extends SoftObject implements CmId {
+
+    /** The kernel's largest backlog, taken for a backlog of 0 or less. */
+    static final int MAX_BACKLOG = 1024;
+
+    private final SoftConnectionManager cm;
+    private final SoftEventChannel channel;
+    private final PortSpace space;
+    private final Object userContext;
+    private final EventAccount events = new EventAccount("communication");
+    private final int localPsn = ThreadLocalRandom.current().nextInt(1 << 24);
+    private final ArrayDeque<SoftCmId> held = new ArrayDeque<>();
+    private final Map<InetAddress, Gid> groups = new HashMap<>();
+
+    private CmState state = CmState.IDLE;
+    private SoftDevice device;
+    private InetSocketAddress local = new InetSocketAddress(0);
+    private boolean portBound;
+    private InetSocketAddress peer = new InetSocketAddress(0);
+    private SoftQueuePair qp;
+    private ProtectionDomain pd;
+    private int backlog;
+    private int unread;
+    private SoftCmId remote;
+    private ConnParam mine;
+    private ConnParam theirs;
+    private int remotePsn;
+    private boolean disconnectedLocally;
+    private boolean disconnectReported;
+    private boolean active;
+    private long resolutions;
+
+    SoftCmId(SoftConnectionManager cm, SoftEventChannel channel, PortSpace space, Object userContext) {
+        super("rdma_destroy_id", "communication identifier");
+        channel.retain("rdma_create_id");
+        this.cm = cm;
+        this.channel = channel;
+        this.space = space;
+        this.userContext = userContext;
+    }
+
+    // ---- accessors ----
+
+    @Override
+    public EventChannel channel() {
+        return channel;
+    }
+
+    @Override
+    public PortSpace portSpace() {
+        return space;
+    }
+
+    @Override
+    public Object userContext() {
+        return userContext;
+    }
+
+    @Override
+    public Optional<Context> context() {
+        return cm.locked(() -> Optional.ofNullable(device).map(cm::contextOf));
+    }
+
+    @Override
+    public int portNum() {
+        return cm.locked(() -> device == null ? 0 : 1);
+    }
+
+    @Override
+    public Optional<ProtectionDomain> protectionDomain() {
+        return cm.locked(() -> Optional.ofNullable(pd));
+    }
+
+    @Override
+    public Optional<QueuePair> queuePair() {
+        return cm.locked(() -> Optional.ofNullable(qp));
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return cm.locked(() -> local);
+    }
+
+    @Override
+    public InetSocketAddress peerAddress() {
+        return cm.locked(() -> peer);
+    }
+
+    EventAccount events() {
+        return events;
+    }
+
+    boolean isListening() {
+        return state == CmState.LISTEN;
+    }
+
+    boolean listensOn(InetAddress address) {
+        InetAddress bound = local.getAddress();
+        return bound.equals(address) || bound.isAnyLocalAddress()
+                && (bound.getAddress().length == 16 || address.getAddress().length == 4);
+    }
+
+    private boolean datagram() {
+        return space.qpType() == org.verbs4j.QpType.UD;
+    }
+
+    // ---- addresses and routes ----
+
+    @Override
+    public void bind(InetSocketAddress address) {
+        Objects.requireNonNull(address, "address");
+        cm.locked(() -> {
+            ensureOpen("rdma_bind_addr");
+            requireState("rdma_bind_addr", "already bound", CmState.IDLE);
+            bindTo("rdma_bind_addr", address);
+        });
+    }
+
+    private void bindTo(String verb, InetSocketAddress address) {
+        InetAddress ip = address.getAddress();
+        SoftDevice owner = ip.isAnyLocalAddress() ? null : cm.addresses().deviceOf(ip);
+        if (!ip.isAnyLocalAddress() && owner == null) {
+            throw SoftConnectionManager.failure(verb, Errno.EADDRNOTAVAIL, "no soft device has the address " + ip);
+        }
+        local = cm.ports().bind(verb, this, space, address);
+        portBound = true;
+        device = owner;
+        state = CmState.ADDR_BOUND;
+    }
+
+    @Override
+    public void resolveAddress(InetSocketAddress source, InetSocketAddress destination, Duration timeout) {
+        Objects.requireNonNull(destination, "destination");
+        long millis = Objects.requireNonNull(timeout, "timeout").toMillis();
+        cm.locked(() -> {
+            ensureOpen("rdma_resolve_addr");
+            requireState("rdma_resolve_addr", "bound to a device or resolving already", CmState.IDLE,
+                    CmState.ADDR_BOUND);
+            startResolution(source, destination, millis);
+        });
+    }
+
+    private void startResolution(InetSocketAddress source, InetSocketAddress destination, long millis) {
+        SoftDevice target = cm.addresses().deviceOf(destination.getAddress());
+        if (state == CmState.IDLE) {
+            bindTo("rdma_resolve_addr", source != null ? source : new InetSocketAddress(
+                    target != null ? destination.getAddress()
+                            : SoftConnectionManager.wildcard(destination.getAddress()), 0));
+        }
+        peer = destination;
+        if (target != null) {
+            device = device != null ? device : target;
+            state = CmState.ADDR_RESOLVED;
+            deliver(CmEventType.ADDR_RESOLVED, 0);
+        } else if (CmAddresses.inSoftNetwork(destination.getAddress())) {
+            long resolution = ++resolutions;
+            cm.later(millis, () -> addressTimedOut(resolution));
+        } else {
+            deliver(CmEventType.ADDR_ERROR, -Errno.ENETUNREACH.code());
+        }
+    }
+
+    private void addressTimedOut(long resolution) {
+        if (resolution == resolutions && !isClosed() && state == CmState.ADDR_BOUND) {
+            deliver(CmEventType.ADDR_ERROR, CmStatus.TIMED_OUT);
+        }
+    }
+
+    @Override
+    public void resolveRoute(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        cm.locked(() -> {
+            ensureOpen("rdma_resolve_route");
+            requireState("rdma_resolve_route", "the address is not resolved (rdma_resolve_addr)",
+                    CmState.ADDR_RESOLVED);
+            state = CmState.ROUTE_RESOLVED;
+            deliver(CmEventType.ROUTE_RESOLVED, 0);
+        });
+    }
+
+    // ---- passive side ----
+
+    @Override
+    public void listen(int requested) {
+        cm.locked(() -> {
+            ensureOpen("rdma_listen");
+            if (state == CmState.IDLE) {
+                bindTo("rdma_listen", new InetSocketAddress(0));
+            }
+            requireState("rdma_listen", "not bound, or connecting or listening already", CmState.ADDR_BOUND);
+            backlog = requested > 0 && requested < MAX_BACKLOG ? requested : MAX_BACKLOG;
+            state = CmState.LISTEN;
+        });
+    }
+
+    /** A request from {@code client} reaches this listener: delivered, or held while the backlog is full. */
+    private void offer(SoftCmId client) {
+        if (unread < backlog) {
+            deliverRequest(client);
+            return;
+        }
+        held.addLast(client);
+        cm.later(SoftConnectionManager.responseTimeoutMillis(), () -> {
+            if (held.remove(client)) {
+                client.fail(CmEventType.UNREACHABLE, CmStatus.TIMED_OUT, null);
+            }
+        });
+    }
+
+    private void deliverRequest(SoftCmId client) {
+        if (client.isClosed() || client.state != CmState.CONNECT) {
+            return;
+        }
+        unread++;
+        SoftCmId connection = new SoftCmId(cm, channel, space, userContext);
+        connection.takeRequest(client, this);
+        channel.deliver(SoftCmEvent.request(connection, this, connection.requestConn(), connection.requestUd()));
+    }
+
+    private void takeRequest(SoftCmId client, SoftCmId listener) {
+        device = cm.addresses().deviceOf(client.peer.getAddress());
+        local = new InetSocketAddress(client.peer.getAddress(), listener.local.getPort());
+        peer = client.local;
+        remote = client;
+        theirs = client.mine;
+        remotePsn = client.localPsn;
+        client.remote = this;
+        state = CmState.REQUEST_RECEIVED;
+    }
+
+    private ConnParam requestConn() {
+        return datagram() ? null : reported(theirs, PrivateDataLimits.CONNECT_TCP);
+    }
+
+    private UdParam requestUd() {
+        return datagram() ? new UdParam(padded(theirs.privateData(), PrivateDataLimits.CONNECT_UDP), pathToRemote(),
+                0, 0) : null;
+    }
+
+    /** A connection request of this listener was read from the channel: a held request takes its place. */
+    void requestRead() {
+        cm.locked(() -> {
+            unread--;
+            while (state == CmState.LISTEN && unread < backlog && !held.isEmpty()) {
+                deliverRequest(held.removeFirst());
+            }
+        });
+    }
+
+    @Override
+    public void accept(ConnParam parameters) {
+        cm.locked(() -> {
+            ensureOpen("rdma_accept");
+            requireState("rdma_accept", "no connection request to accept", CmState.REQUEST_RECEIVED);
+            ConnParam chosen = withOwnQp(parameters != null ? parameters : answerTo(theirs));
+            checkPrivateData("rdma_accept", chosen, PrivateDataLimits.accept(space));
+            mine = chosen;
+            if (datagram()) {
+                acceptLookup();
+            } else {
+                acceptConnection();
+            }
+        });
+    }
+
+    private static ConnParam answerTo(ConnParam request) {
+        int responder = Math.min(request.initiatorDepth(), DeviceProfile.MAX_RD_ATOMIC);
+        int initiator = Math.min(request.responderResources(), DeviceProfile.MAX_RD_ATOMIC);
+        return ConnParam.defaults().withRdAtomic(responder, initiator).withRetries(request.retryCount(),
+                request.rnrRetryCount());
+    }
+
+    private void acceptLookup() {
+        state = CmState.ESTABLISHED;
+        SoftCmId client = remote;
+        client.state = CmState.ESTABLISHED;
+        client.deliverUd(CmEventType.ESTABLISHED, 0, new UdParam(padded(mine.privateData(),
+                PrivateDataLimits.ACCEPT_UDP), client.pathToRemote(), mine.qpNum(), CmQpAttributes.UDP_QKEY));
+    }
+
+    private void acceptConnection() {
+        moveQp(QpState.RTR, QpState.RTS);
+        state = CmState.ACCEPTED;
+        SoftCmId client = remote;
+        client.theirs = mine;
+        client.remotePsn = localPsn;
+        ConnParam reply = reported(mine, PrivateDataLimits.ACCEPT_TCP);
+        if (client.qp == null) {
+            client.state = CmState.RESPONSE_RECEIVED;
+            client.deliverConn(CmEventType.CONNECT_RESPONSE, reply);
+            return;
+        }
+        client.moveQp(QpState.RTR, QpState.RTS);
+        client.state = CmState.ESTABLISHED;
+        client.deliverConn(CmEventType.ESTABLISHED, reply);
+        established();
+    }
+
+    /** The active side established: this passive side gets ESTABLISHED. */
+    private void established() {
+        state = CmState.ESTABLISHED;
+        deliverConn(CmEventType.ESTABLISHED, reported(theirs, 0));
+    }
+
+    @Override
+    public void reject(byte[] privateData) {
+        byte[] data = privateData == null ? new byte[0] : privateData.clone();
+        cm.locked(() -> {
+            ensureOpen("rdma_reject");
+            requireState("rdma_reject", "no connection request to reject", CmState.REQUEST_RECEIVED);
+            int limit = datagram() ? PrivateDataLimits.ACCEPT_UDP : PrivateDataLimits.REJECT;
+            checkLength("rdma_reject", data.length, limit);
+            state = CmState.FAILED;
+            remote.refused(datagram() ? CmStatus.SIDR_REJECT : CmStatus.REJECT_CONSUMER_DEFINED, data);
+        });
+    }
+
+    // ---- active side ----
+
+    @Override
+    public void connect(ConnParam parameters) {
+        cm.locked(() -> {
+            ensureOpen("rdma_connect");
+            requireState("rdma_connect", "the route is not resolved (rdma_resolve_route)", CmState.ROUTE_RESOLVED);
+            ConnParam chosen = withOwnQp(parameters != null ? parameters : ConnParam.defaults());
+            checkPrivateData("rdma_connect", chosen, PrivateDataLimits.connect(space));
+            mine = chosen;
+            active = true;
+            state = CmState.CONNECT;
+            SoftCmId listener = cm.listenerFor(space, peer);
+            if (listener == null) {
+                refused(datagram() ? CmStatus.SIDR_UNSUPPORTED : CmStatus.REJECT_INVALID_SERVICE_ID, new byte[0]);
+            } else {
+                listener.offer(this);
+            }
+        });
+    }
+
+    /** The remote side refused: REJECTED with the reason (UD: UNREACHABLE with the SIDR status). */
+    private void refused(int status, byte[] privateData) {
+        if (datagram()) {
+            fail(CmEventType.UNREACHABLE, status, new UdParam(padded(privateData, PrivateDataLimits.ACCEPT_UDP),
+                    null, 0, 0));
+        } else {
+            fail(CmEventType.REJECTED, status, reported(ConnParam.defaults().withRdAtomic(0, 0).withRetries(0, 0)
+                    .withPrivateData(privateData), PrivateDataLimits.REJECT));
+        }
+    }
+
+    /** The connection attempt ended: the QP goes to ERR and the event reports why, with its parameters. */
+    private void fail(CmEventType type, int status, Object param) {
+        if (isClosed()) {
+            return;
+        }
+        state = CmState.FAILED;
+        remote = null;
+        qpToError();
+        channel.deliver(param instanceof UdParam ud ? SoftCmEvent.ud(type, status, this, ud)
+                : param instanceof ConnParam conn ? SoftCmEvent.conn(type, status, this, conn)
+                : SoftCmEvent.of(type, status, this));
+    }
+
+    @Override
+    public void establish() {
+        cm.locked(() -> {
+            ensureOpen("rdma_establish");
+            requireState("rdma_establish", "no connection response to complete", CmState.RESPONSE_RECEIVED);
+            if (qp != null) {
+                throw Failures.invalid("rdma_establish", "the identifier has a QP, which rdma_connect establishes");
+            }
+            state = CmState.ESTABLISHED;
+            remote.established();
+        });
+    }
+
+    // ---- both sides ----
+
+    @Override
+    public void disconnect() {
+        cm.locked(() -> {
+            ensureOpen("rdma_disconnect");
+            if (datagram() || disconnectedLocally || !isConnectedOrClosing()) {
+                throw Failures.invalid("rdma_disconnect", "the identifier is not connected (state " + state + ")");
+            }
+            disconnectedLocally = true;
+            disconnected();
+            if (remote != null) {
+                remote.disconnected();
+            }
+        });
+    }
+
+    private boolean isConnectedOrClosing() {
+        return state == CmState.ESTABLISHED || state == CmState.ACCEPTED || state == CmState.RESPONSE_RECEIVED
+                || state == CmState.DISCONNECTED;
+    }
+
+    /** This side's connection is gone: the QP goes to ERR and, once, DISCONNECTED is reported. */
+    private void disconnected() {
+        state = CmState.DISCONNECTED;
+        qpToError();
+        if (!disconnectReported && !isClosed()) {
+            disconnectReported = true;
+            deliver(CmEventType.DISCONNECTED, 0);
+        }
+    }
+
+    @Override
+    public QpAttributes initQpAttributes(QpState wanted) {
+        Objects.requireNonNull(wanted, "state");
+        return cm.locked(() -> {
+            ensureOpen("rdma_init_qp_attr");
+            return attributesFor(wanted);
+        });
+    }
+
+    private QpAttributes attributesFor(QpState wanted) {
+        if (device == null) {
+            throw Failures.invalid("rdma_init_qp_attr", "the identifier is not bound to a device");
+        }
+        if (wanted == QpState.INIT) {
+            return CmQpAttributes.init(datagram(), responderResources());
+        }
+        if (wanted != QpState.RTR && wanted != QpState.RTS) {
+            throw Failures.invalid("rdma_init_qp_attr", "the CM gives attributes for INIT, RTR and RTS, not "
+                    + wanted);
+        }
+        if (!datagram() && theirs == null) {
+            throw Failures.invalid("rdma_init_qp_attr", wanted + " needs the remote side: no request or response yet"
+                    + " (state " + state + ")");
+        }
+        return wanted == QpState.RTR ? readyToReceive() : readyToSend();
+    }
+
+    private QpAttributes readyToReceive() {
+        if (datagram()) {
+            return CmQpAttributes.readyToReceive(true, null, 0, 0, 0);
+        }
+        return CmQpAttributes.readyToReceive(false, pathToRemote(), theirs.qpNum(), remotePsn, responderResources());
+    }
+
+    private QpAttributes readyToSend() {
+        if (datagram()) {
+            return CmQpAttributes.readyToSend(true, localPsn, 0, 0, 0);
+        }
+        int retry = active ? mine.retryCount() : theirs.retryCount();
+        return CmQpAttributes.readyToSend(false, localPsn, retry, theirs.rnrRetryCount(), initiatorDepth());
+    }
+
+    /** @return the RDMA reads and atomics this side takes: its own choice, or what the request asks */
+    private int responderResources() {
+        if (mine != null) {
+            return mine.responderResources();
+        }
+        return theirs == null ? 1 : Math.min(theirs.initiatorDepth(), DeviceProfile.MAX_RD_ATOMIC);
+    }
+
+    private int initiatorDepth() {
+        if (mine != null) {
+            return mine.initiatorDepth();
+        }
+        return Math.min(theirs.responderResources(), DeviceProfile.MAX_RD_ATOMIC);
+    }
+
+    /** @return the address vector to the remote side: its device's GID of the family of the peer address */
+    private AhAttributes pathToRemote() {
+        SoftDevice target = cm.addresses().deviceOf(peer.getAddress());
+        if (target == null || device == null) {
+            return null;
+        }
+        return AhAttributes.global(CmAddresses.gidOf(target, peer.getAddress()),
+                CmAddresses.gidIndexOf(peer.getAddress()), 1);
+    }
+
+    // ---- queue pairs ----
+
+    @Override
+    public QueuePair createQueuePair(QpInitAttributes attributes) {
+        Objects.requireNonNull(attributes, "attributes");
+        return cm.locked(() -> {
+            ensureOpen("rdma_create_qp");
+            checkQpRequest(attributes);
+            SoftQueuePair created = (SoftQueuePair) cm.contextOf(device).createQueuePair(attributes);
+            try {
+                initialize(created);
+            } catch (RuntimeException e) {
+                created.close();
+                throw e;
+            }
+            qp = created;
+            pd = attributes.pd();
+            return created;
+        });
+    }
+
+    private void checkQpRequest(QpInitAttributes attributes) {
+        if (device == null) {
+            throw Failures.invalid("rdma_create_qp", "the identifier is not bound to a device");
+        }
+        if (qp != null) {
+            throw Failures.invalid("rdma_create_qp", "the identifier already has a QP");
+        }
+        if (attributes.pd() == null || attributes.pd().context() != cm.contextOf(device)) {
+            throw Failures.invalid("rdma_create_qp", "the protection domain is not of the identifier's context");
+        }
+        if (attributes.qpType() != space.qpType()) {
+            throw Failures.invalid("rdma_create_qp", space.cName() + " needs a " + space.qpType() + " QP, not "
+                    + attributes.qpType());
+        }
+    }
+
+    private void initialize(SoftQueuePair created) {
+        created.modify(attributesFor(QpState.INIT));
+        if (datagram()) {
+            created.modify(CmQpAttributes.readyToReceive(true, null, 0, 0, 0));
+            created.modify(CmQpAttributes.readyToSend(true, localPsn, 0, 0, 0));
+        }
+    }
+
+    @Override
+    public void destroyQueuePair() {
+        cm.locked(() -> {
+            ensureOpen("rdma_destroy_qp");
+            if (qp == null) {
+                throw Failures.invalid("rdma_destroy_qp", "the identifier has no QP");
+            }
+            qp.close();
+            qp = null;
+            pd = null;
+        });
+    }
+
+    private void moveQp(QpState... states) {
+        for (QpState next : states) {
+            if (qp != null) {
+                qp.modify(attributesFor(next));
+            }
+        }
+    }
+
+    private void qpToError() {
+        if (qp != null && !qp.isClosed() && qp.state() != QpState.ERR) {
+            qp.modify(new QpAttributes().qpState(QpState.ERR));
+        }
+    }
+
+    private ConnParam withOwnQp(ConnParam parameters) {
+        return qp == null ? parameters : parameters.withQp(qp.qpNum(), qp.srq().isPresent());
+    }
+
+    // ---- multicast ----
+
+    @Override
+    public void joinMulticast(InetAddress group, Object context) {
+        Objects.requireNonNull(group, "group");
+        cm.locked(() -> {
+            ensureOpen("rdma_join_multicast");
+            checkGroup(group);
+            Gid mgid = CmAddresses.multicastGid(group);
+            if (qp != null) {
+                qp.attachMulticast(mgid, 0);
+            }
+            groups.put(group, mgid);
+            UdParam ud = new UdParam(null, AhAttributes.global(mgid, CmAddresses.gidIndexOf(local.getAddress()), 1),
+                    UdParam.MULTICAST_QPN, CmQpAttributes.UDP_QKEY);
+            channel.deliver(SoftCmEvent.multicast(CmEventType.MULTICAST_JOIN, 0, this, ud, context));
+        });
+    }
+
+    private void checkGroup(InetAddress group) {
+        if (!datagram()) {
+            throw Failures.invalid("rdma_join_multicast", "multicast needs a datagram port space, not " + space.cName());
+        }
+        if (device == null) {
+            throw Failures.invalid("rdma_join_multicast", "the identifier is not bound to a device");
+        }
+        if (!group.isMulticastAddress()) {
+            throw Failures.invalid("rdma_join_multicast", group + " is not a multicast address");
+        }
+        if (groups.containsKey(group)) {
+            throw SoftConnectionManager.failure("rdma_join_multicast", Errno.EADDRINUSE, "already joined " + group);
+        }
+    }
+
+    @Override
+    public void leaveMulticast(InetAddress group) {
+        Objects.requireNonNull(group, "group");
+        cm.locked(() -> {
+            ensureOpen("rdma_leave_multicast");
+            Gid mgid = groups.remove(group);
+            if (mgid == null) {
+                throw SoftConnectionManager.failure("rdma_leave_multicast", Errno.EADDRNOTAVAIL,
+                        "the identifier has not joined " + group);
+            }
+            detach(mgid);
+        });
+    }
+
+    private void detach(Gid mgid) {
+        if (qp != null && !qp.isClosed()) {
+            qp.detachMulticast(mgid, 0);
+        }
+    }
+
+    // ---- events ----
+
+    private void deliver(CmEventType type, int status) {
+        channel.deliver(SoftCmEvent.of(type, status, this));
+    }
+
+    private void deliverConn(CmEventType type, ConnParam conn) {
+        channel.deliver(SoftCmEvent.conn(type, 0, this, conn));
+    }
+
+    private void deliverUd(CmEventType type, int status, UdParam ud) {
+        channel.deliver(SoftCmEvent.ud(type, status, this, ud));
+    }
+
+    /** @return parameters as the remote side reports them: resources swapped, private data zero-padded */
+    private static ConnParam reported(ConnParam sent, int privateDataLength) {
+        return new ConnParam(padded(sent.privateData(), privateDataLength), sent.initiatorDepth(),
+                sent.responderResources(), sent.flowControl(), sent.retryCount(), sent.rnrRetryCount(), sent.srq(),
+                sent.qpNum());
+    }
+
+    private static byte[] padded(byte[] data, int length) {
+        return java.util.Arrays.copyOf(data, Math.max(length, data.length));
+    }
+
+    // ---- checks ----
+
+    private void requireState(String verb, String problem, CmState... allowed) {
+        for (CmState candidate : allowed) {
+            if (state == candidate) {
+                return;
+            }
+        }
+        throw Failures.invalid(verb, problem + " (state " + state + ")");
+    }
+
+    private void checkPrivateData(String verb, ConnParam parameters, int limit) {
+        checkLength(verb, parameters.privateData().length, limit);
+    }
+
+    private void checkLength(String verb, int length, int limit) {
+        if (length > limit) {
+            throw Failures.invalid(verb, length + " bytes of private data exceed the " + limit + " bytes "
+                    + space.cName() + " carries here");
+        }
+    }
+
+    // ---- lifetime ----
+
+    @Override
+    void destroy() {
+        if (qp != null && !qp.isClosed()) {
+            throw Failures.busy("rdma_destroy_id", "its QP is alive: destroy it first (rdma_destroy_qp)");
+        }
+        events.awaitAllAcknowledged("rdma_destroy_id");
+        cm.locked(this::cancelEverything);
+    }
+
+    private void cancelEverything() {
+        List<SoftCmEvent> dropped = channel.discard(this);
+        for (SoftCmEvent event : dropped) {
+            if (event.softId() != this) {
+                event.softId().abandon();
+            }
+        }
+        for (SoftCmId client : held) {
+            client.refused(datagram() ? CmStatus.SIDR_UNSUPPORTED : CmStatus.REJECT_INVALID_SERVICE_ID, new byte[0]);
+        }
+        held.clear();
+        leaveRemote();
+        if (portBound) {
+            cm.ports().release(this, space, local.getPort());
+        }
+        groups.clear();
+        state = CmState.FAILED;
+    }
+
+    /** A request never read from the channel of a destroyed listener: its client is rejected, the id dropped. */
+    private void abandon() {
+        state = CmState.FAILED;
+        leaveRemote();
+        channel.release();
+    }
+
+    private void leaveRemote() {
+        SoftCmId other = remote;
+        remote = null;
+        if (other == null || other.isClosed()) {
+            return;
+        }
+        other.remote = null;
+        if (datagram()) {
+            return;
+        }
+        switch (state) {
+            case ESTABLISHED, DISCONNECTED, ACCEPTED, RESPONSE_RECEIVED -> other.disconnected();
+            case REQUEST_RECEIVED -> other.refused(datagram() ? CmStatus.SIDR_REJECT
+                    : CmStatus.REJECT_CONSUMER_DEFINED, new byte[0]);
+            case CONNECT -> other.peerVanished();
+            default -> {
+                // nothing reached the other side
+            }
+        }
+    }
+
+    /** The active side went away before the connection was established (IB_CM_REJ_TIMEOUT). */
+    private void peerVanished() {
+        if (state == CmState.REQUEST_RECEIVED || state == CmState.ACCEPTED) {
+            fail(CmEventType.REJECTED, CmStatus.REJECT_TIMEOUT, reported(ConnParam.defaults().withRdAtomic(0, 0).withRetries(0, 0),
+                    PrivateDataLimits.REJECT));
+        }
+    }
+
+    @Override
+    void afterClose() {
+        channel.release();
+    }
+
+    @Override
+    public String toString() {
+        return "rdma_cm_id " + space.cName() + " " + local + " -> " + peer;
+    }
+}
