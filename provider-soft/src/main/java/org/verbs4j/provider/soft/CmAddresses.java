@@ -16,6 +16,7 @@ final class CmAddresses {
     private static final int IPV4_PREFIX = 0x0a530000;
     private static final int IPV4_PREFIX_MASK = 0xffffff00;
     private static final long LINK_LOCAL_HIGH = 0xfe80_0000_0000_0000L;
+    private static final long MULTICAST_IPV4_HIGH = 0xff0e_0000_0000_0000L;
 
     private final List<SoftDevice> devices;
 
@@ -59,11 +60,14 @@ final class CmAddresses {
         return like instanceof Inet4Address ? 1 : 0;
     }
 
-    /** @return the multicast GID of a group address: IPv4-mapped for IPv4, the address itself for IPv6 */
+    /**
+     * @return the multicast GID of a group address: for IPv4 ff0e::ffff:(address), as rdma_cm forms it for RoCE v1
+     *     and InfiniBand (the soft device's multicast groups are ff00::/8), for IPv6 the address itself
+     */
     static Gid multicastGid(InetAddress group) {
         byte[] raw = group.getAddress();
         if (raw.length == 4) {
-            return new Gid(0, 0x0000_ffff_0000_0000L | (toInt(raw) & 0xffffffffL));
+            return new Gid(MULTICAST_IPV4_HIGH, 0x0000_ffff_0000_0000L | (toInt(raw) & 0xffffffffL));
         }
         return Gid.ofBytes(raw);
     }

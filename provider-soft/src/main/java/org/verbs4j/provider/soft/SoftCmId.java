@@ -176,6 +176,10 @@ final class SoftCmId extends SoftObject implements CmId {
 
     private void startResolution(InetSocketAddress source, InetSocketAddress destination, long millis) {
         SoftDevice target = cm.addresses().deviceOf(destination.getAddress());
+        if (target == null && !CmAddresses.inSoftNetwork(destination.getAddress())) {
+            throw SoftConnectionManager.failure("rdma_resolve_addr", Errno.ENETUNREACH, "no route to "
+                    + destination.getAddress() + ": it is in no network of the soft devices");
+        }
         if (state == CmState.IDLE) {
             bindTo("rdma_resolve_addr", source != null ? source : new InetSocketAddress(
                     target != null ? destination.getAddress()
@@ -186,11 +190,9 @@ final class SoftCmId extends SoftObject implements CmId {
             device = device != null ? device : target;
             state = CmState.ADDR_RESOLVED;
             deliver(CmEventType.ADDR_RESOLVED, 0);
-        } else if (CmAddresses.inSoftNetwork(destination.getAddress())) {
+        } else {
             long resolution = ++resolutions;
             cm.later(millis, () -> addressTimedOut(resolution));
-        } else {
-            deliver(CmEventType.ADDR_ERROR, -Errno.ENETUNREACH.code());
         }
     }
 

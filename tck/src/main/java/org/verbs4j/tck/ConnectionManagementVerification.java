@@ -1,0 +1,600 @@
+package org.verbs4j.tck;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.verbs4j.tck.CmEvents.expect;
+import static org.verbs4j.tck.CmEvents.startsWith;
+
+import java.lang.foreign.ValueLayout;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Assumptions;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.BusyException;
+import org.verbs4j.Capability;
+import org.verbs4j.ClosedObjectException;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Errno;
+import org.verbs4j.Gid;
+import org.verbs4j.GidEntry;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttrMask;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VerbsException;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+import org.verbs4j.cm.AddrInfoFlag;
+import org.verbs4j.cm.AddressHints;
+import org.verbs4j.cm.AddressInfo;
+import org.verbs4j.cm.CmEvent;
+import org.verbs4j.cm.CmEventType;
+import org.verbs4j.cm.CmId;
+import org.verbs4j.cm.CmStatus;
+import org.verbs4j.cm.ConnParam;
+import org.verbs4j.cm.ConnectionManager;
+import org.verbs4j.cm.EventChannel;
+import org.verbs4j.cm.PortSpace;
+import org.verbs4j.cm.PrivateDataLimits;
+import org.verbs4j.cm.UdParam;
+
+/**
+ * Connection management (rdma_cm): every event path between a client and a server on the device under test,
+ * which meet at the device's IPv4 address (the address of its IPv4-mapped GID). The unreachable address is
+ * {@code verbs4j.tck.cm-unreachable-address} / {@code VERBS4J_TCK_CM_UNREACHABLE_ADDRESS} (default
+ * 169.254.83.83, an address no route should reach).
+ */
+@TckArea("connection management")
+public abstract class ConnectionManagementVerification extends AreaVerification {
+
+    /** {@code RDMA_UDP_QKEY}. */
+    private static final int UDP_QKEY = 0x01234567;
+    private static final byte[] HELLO = "hello".getBytes(US_ASCII);
+    private static final byte[] WORLD = "world".getBytes(US_ASCII);
+    private static final int BUFFER = 64;
+
+    private ConnectionManager cm;
+    private Duration timeout;
+
+    /** Creates the area; subclasses implement {@link #provider()}. */
+    protected ConnectionManagementVerification() {
+    }
+
+    @BeforeEach
+    final void connectionManager() {
+        try {
+            cm = providerUnderTest().connectionManager();
+        } catch (UnsupportedVerbException e) {
+            throw new UnsupportedFeatureException("connection management", e.getMessage());
+        }
+        timeout = environment().eventTimeout();
+    }
+
+    // ---- connected (RDMA_PS_TCP) ----
+
+    @Test
+    @DisplayName("connect, accept and a SEND: private data and parameters reach each side, and the QPs are connected")
+    void connectAcceptAndSend() {
+        Pair pair = connectedPair(PortSpace.TCP);
+        assertEquals(QpState.RTS, pair.clientEnd.qp.state());
+        assertEquals(QpState.RTS, pair.serverEnd.qp.state());
+        sendBetween(pair.clientEnd, pair.serverEnd);
+    }
+
+    @Test
+    @DisplayName("the CONNECT_REQUEST brings a new identifier bound to the device, with the request's parameters")
+    void connectRequestValues() {
+        EventChannel serverChannel = channel();
+        CmId listener = listener(serverChannel, PortSpace.TCP, 4);
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
+        client.connect(ConnParam.defaults().withPrivateData(HELLO).withRdAtomic(2, 3).withRetries(5, 6));
+        CmEvent request = expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout);
+        CmId connection = track(request.id());
+        assertSame(listener, request.listenId().orElseThrow());
+        assertNotEquals(listener, connection);
+        assertTrue(connection.context().isPresent(), "the new identifier is bound to the device");
+        ConnParam param = request.connParam().orElseThrow();
+        assertTrue(startsWith(param.privateData(), HELLO), "the private data sent by rdma_connect");
+        assertEquals(3, param.responderResources(), "the responder resources asked: the client's initiator depth");
+        assertEquals(2, param.initiatorDepth(), "the initiator depth offered: the client's responder resources");
+        assertEquals(5, param.retryCount());
+        assertEquals(6, param.rnrRetryCount());
+        assertEquals(listener.sourcePort(), connection.sourcePort());
+        assertEquals(client.localAddress(), connection.peerAddress());
+        connection.reject(null);
+        expect(clientChannel, CmEventType.REJECTED, timeout);
+    }
+
+    @Test
+    @DisplayName("the client disconnects: both sides get DISCONNECTED and their QPs are in ERR")
+    void clientDisconnects() {
+        Pair pair = connectedPair(PortSpace.TCP);
+        pair.client.disconnect();
+        expect(pair.clientChannel, CmEventType.DISCONNECTED, timeout);
+        expect(pair.serverChannel, CmEventType.DISCONNECTED, timeout);
+        pair.server.disconnect();
+        assertEquals(QpState.ERR, pair.client.queuePair().orElseThrow().state());
+        assertEquals(QpState.ERR, pair.server.queuePair().orElseThrow().state());
+        assertNull(pair.clientChannel.getEvent(Duration.ofMillis(200)), "DISCONNECTED comes once");
+        assertThrows(InvalidArgumentException.class, pair.client::disconnect, "a second rdma_disconnect");
+    }
+
+    @Test
+    @DisplayName("the server disconnects: both sides get DISCONNECTED")
+    void serverDisconnects() {
+        Pair pair = connectedPair(PortSpace.TCP);
+        pair.server.disconnect();
+        expect(pair.serverChannel, CmEventType.DISCONNECTED, timeout);
+        expect(pair.clientChannel, CmEventType.DISCONNECTED, timeout);
+        pair.client.disconnect();
+        assertEquals(QpState.ERR, pair.server.queuePair().orElseThrow().state());
+    }
+
+    @Test
+    @DisplayName("rdma_reject: the client gets REJECTED, status IB_CM_REJ_CONSUMER_DEFINED, with the private data")
+    void rejectWithPrivateData() {
+        EventChannel serverChannel = channel();
+        CmId listener = listener(serverChannel, PortSpace.TCP, 4);
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
+        client.connect(ConnParam.defaults());
+        CmId connection = track(expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout).id());
+        connection.reject(WORLD);
+        CmEvent rejected = expect(clientChannel, CmEventType.REJECTED, timeout);
+        assertEquals(CmStatus.REJECT_CONSUMER_DEFINED, rejected.status());
+        assertTrue(startsWith(rejected.privateData(), WORLD), "the private data of rdma_reject");
+        assertThrows(InvalidArgumentException.class, () -> connection.accept(null), "accept after reject");
+    }
+
+    @Test
+    @DisplayName("connecting to a port nobody listens on gives REJECTED with IB_CM_REJ_INVALID_SERVICE_ID")
+    void nobodyListens() {
+        EventChannel probeChannel = channel();
+        CmId probe = cm.createId(probeChannel, PortSpace.TCP, null);
+        probe.bind(new InetSocketAddress(serverAddress(), 0));
+        int unused = probe.sourcePort();
+        probe.close();
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, PortSpace.TCP, unused);
+        client.connect(ConnParam.defaults());
+        CmEvent rejected = expect(clientChannel, CmEventType.REJECTED, timeout);
+        assertEquals(CmStatus.REJECT_INVALID_SERVICE_ID, rejected.status());
+    }
+
+    @Test
+    @DisplayName("without a QP on the identifiers: the caller's QPs move with rdma_init_qp_attr, CONNECT_RESPONSE, "
+            + "rdma_establish")
+    void establishWithCallersQps() {
+        EventChannel serverChannel = channel();
+        CmId listener = listener(serverChannel, PortSpace.TCP, 4);
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
+        Endpoint clientQp = ownQp(client);
+        move(client, clientQp.qp, QpState.INIT);
+        client.connect(ConnParam.defaults().withQp(clientQp.qp.qpNum(), false));
+        CmEvent request = expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout);
+        CmId connection = track(request.id());
+        assertEquals(clientQp.qp.qpNum(), request.connParam().orElseThrow().qpNum());
+        Endpoint serverQp = ownQp(connection);
+        move(connection, serverQp.qp, QpState.INIT, QpState.RTR, QpState.RTS);
+        connection.accept(ConnParam.defaults().withQp(serverQp.qp.qpNum(), false));
+        CmEvent response = expect(clientChannel, CmEventType.CONNECT_RESPONSE, timeout);
+        assertEquals(serverQp.qp.qpNum(), response.connParam().orElseThrow().qpNum());
+        move(client, clientQp.qp, QpState.RTR, QpState.RTS);
+        client.establish();
+        expect(serverChannel, CmEventType.ESTABLISHED, timeout);
+        sendBetween(clientQp, serverQp);
+    }
+
+    @Test
+    @DisplayName("rdma_init_qp_attr: INIT once bound to the device, RTR and RTS only once the remote side is known")
+    void initQpAttributesNeedTheRemoteSide() {
+        CmId client = routedClient(channel(), PortSpace.TCP, 1);
+        assertTrue(client.initQpAttributes(QpState.INIT).mask().containsAll(
+                EnumSet.of(QpAttrMask.STATE, QpAttrMask.PORT, QpAttrMask.PKEY_INDEX, QpAttrMask.ACCESS_FLAGS)));
+        assertThrows(InvalidArgumentException.class, () -> client.initQpAttributes(QpState.RTR));
+        assertThrows(InvalidArgumentException.class, () -> client.initQpAttributes(QpState.SQD));
+    }
+
+    @Test
+    @DisplayName("private data longer than rdma_connect, rdma_accept or rdma_reject carry is refused with EINVAL")
+    void privateDataLimits() {
+        EventChannel serverChannel = channel();
+        CmId listener = listener(serverChannel, PortSpace.TCP, 4);
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
+        VerbsException tooLong = assertThrows(InvalidArgumentException.class, () -> client.connect(
+                ConnParam.defaults().withPrivateData(new byte[PrivateDataLimits.CONNECT_TCP + 1])));
+        assertEquals("rdma_connect", tooLong.operation());
+        client.connect(ConnParam.defaults().withPrivateData(new byte[PrivateDataLimits.CONNECT_TCP]));
+        CmId connection = track(expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout).id());
+        assertThrows(InvalidArgumentException.class, () -> connection.accept(
+                ConnParam.defaults().withPrivateData(new byte[PrivateDataLimits.ACCEPT_TCP + 1])));
+        assertThrows(InvalidArgumentException.class, () -> connection.reject(new byte[PrivateDataLimits.REJECT + 1]));
+        connection.reject(new byte[PrivateDataLimits.REJECT]);
+        expect(clientChannel, CmEventType.REJECTED, timeout);
+    }
+
+    @Test
+    @DisplayName("port 0 binds an ephemeral port; the port is then in use; the two ends see each other's addresses")
+    void portsAndAddresses() {
+        EventChannel serverChannel = channel();
+        CmId listener = listener(serverChannel, PortSpace.TCP, 4);
+        assertTrue(listener.sourcePort() > 0, "an ephemeral port");
+        assertEquals(serverAddress(), listener.localAddress().getAddress());
+        CmId other = track(cm.createId(channel(), PortSpace.TCP, null));
+        VerbsException inUse = assertThrows(VerbsException.class,
+                () -> other.bind(new InetSocketAddress(serverAddress(), listener.sourcePort())));
+        assertEquals(Errno.EADDRINUSE.code(), inUse.errno());
+        Pair pair = connect(serverChannel, listener);
+        assertEquals(new InetSocketAddress(serverAddress(), listener.sourcePort()), pair.client.peerAddress());
+        assertEquals(listener.sourcePort(), pair.server.sourcePort());
+        assertEquals(pair.client.localAddress(), pair.server.peerAddress());
+        assertTrue(pair.client.sourcePort() > 0, "rdma_resolve_addr binds an ephemeral source port");
+    }
+
+    @Test
+    @DisplayName("a listener with backlog 1 loses no request: the second arrives once the first is read, and both "
+            + "connect")
+    void backlog() {
+        EventChannel serverChannel = channel();
+        CmId listener = listener(serverChannel, PortSpace.TCP, 1);
+        EventChannel firstChannel = channel();
+        CmId first = routedClient(firstChannel, PortSpace.TCP, listener.sourcePort());
+        EventChannel secondChannel = channel();
+        CmId second = routedClient(secondChannel, PortSpace.TCP, listener.sourcePort());
+        first.connect(ConnParam.defaults());
+        second.connect(ConnParam.defaults());
+        CmId one = track(expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout).id());
+        // the remote side retries a request a full backlog dropped after the CM's response timeout (about 4 s)
+        CmId two = track(expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout.multipliedBy(4)).id());
+        assertNotEquals(one, two);
+        one.accept(null);
+        two.accept(null);
+        expect(firstChannel, CmEventType.CONNECT_RESPONSE, timeout);
+        expect(secondChannel, CmEventType.CONNECT_RESPONSE, timeout);
+    }
+
+    // ---- datagrams (RDMA_PS_UDP) ----
+
+    @Test
+    @DisplayName("UD: the lookup gives the client the server's QPN, the Q_Key and an address vector that reaches it")
+    void datagramExchange() {
+        Pair pair = connectedPair(PortSpace.UDP);
+        CmEvent established = pair.clientEstablished;
+        UdParam ud = established.udParam().orElseThrow();
+        assertEquals(pair.server.queuePair().orElseThrow().qpNum(), ud.qpNum());
+        assertEquals(UDP_QKEY, ud.qkey());
+        assertTrue(startsWith(ud.privateData(), WORLD), "the private data of rdma_accept");
+        assertNotNull(ud.ahAttr());
+        assertTrue(startsWith(pair.request.udParam().orElseThrow().privateData(), HELLO), "rdma_connect's data");
+        sendDatagram(pair, ud);
+    }
+
+    @Test
+    @DisplayName("UD: a lookup of a port nobody listens on gives UNREACHABLE with IB_SIDR_UNSUPPORTED")
+    void datagramNobodyListens() {
+        CmId probe = cm.createId(channel(), PortSpace.UDP, null);
+        probe.bind(new InetSocketAddress(serverAddress(), 0));
+        int unused = probe.sourcePort();
+        probe.close();
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, PortSpace.UDP, unused);
+        client.connect(null);
+        assertEquals(CmStatus.SIDR_UNSUPPORTED, expect(clientChannel, CmEventType.UNREACHABLE, timeout).status());
+    }
+
+    @Test
+    @DisplayName("UD: rdma_reject gives UNREACHABLE with IB_SIDR_REJECT")
+    void datagramReject() {
+        EventChannel serverChannel = channel();
+        CmId listener = listener(serverChannel, PortSpace.UDP, 4);
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, PortSpace.UDP, listener.sourcePort());
+        client.connect(null);
+        track(expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout).id()).reject(null);
+        assertEquals(CmStatus.SIDR_REJECT, expect(clientChannel, CmEventType.UNREACHABLE, timeout).status());
+    }
+
+    @Test
+    @DisplayName("UD multicast: MULTICAST_JOIN gives the group's QPN 0xFFFFFF, the Q_Key and the join's context")
+    void multicast() {
+        EventChannel events = channel();
+        CmId id = track(cm.createId(events, PortSpace.UDP, null));
+        id.bind(new InetSocketAddress(serverAddress(), 0));
+        ownQpOn(id);
+        InetAddress group = address("239.83.0.1");
+        Object context = new Object();
+        requireCapability(Capability.MULTICAST, "rdma_join_multicast", () -> {
+            id.joinMulticast(group, context);
+            return null;
+        });
+        id.joinMulticast(group, context);
+        CmEvent joined = expect(events, CmEventType.MULTICAST_JOIN, timeout);
+        assertSame(context, joined.multicastContext());
+        UdParam ud = joined.udParam().orElseThrow();
+        assertEquals(UdParam.MULTICAST_QPN, ud.qpNum());
+        assertEquals(UDP_QKEY, ud.qkey());
+        assertTrue(ud.ahAttr().isGlobal(), "a multicast address vector is global");
+        id.leaveMulticast(group);
+        assertThrows(VerbsException.class, () -> id.leaveMulticast(group), "leaving a group not joined");
+    }
+
+    // ---- addresses ----
+
+    @Test
+    @DisplayName("an address no device reaches fails: at once, or with ADDR_ERROR and a negative errno")
+    void addressNobodyReaches() {
+        EventChannel events = channel();
+        CmId client = track(cm.createId(events, PortSpace.TCP, null));
+        InetSocketAddress nowhere = new InetSocketAddress(unreachableAddress(), 7471);
+        try {
+            client.resolveAddress(null, nowhere, Duration.ofMillis(500));
+        } catch (VerbsException refused) {
+            assertEquals("rdma_resolve_addr", refused.operation());
+            return;
+        }
+        CmEvent error = expect(events, CmEventType.ADDR_ERROR, timeout.plusMillis(500));
+        assertTrue(error.status() < 0, "ADDR_ERROR carries a negative errno: " + error.status());
+    }
+
+    @Test
+    @DisplayName("rdma_resolve_route before the address and rdma_connect before the route fail with EINVAL")
+    void routeNeedsAddress() {
+        CmId id = track(cm.createId(channel(), PortSpace.TCP, null));
+        assertThrows(InvalidArgumentException.class, () -> id.resolveRoute(timeout));
+        assertThrows(InvalidArgumentException.class, () -> id.connect(null));
+        assertThrows(InvalidArgumentException.class, id::establish);
+        assertThrows(InvalidArgumentException.class, id::disconnect);
+    }
+
+    @Test
+    @DisplayName("rdma_getaddrinfo: the passive side's source and the active side's destination")
+    void addressInfo() {
+        String host = serverAddress().getHostAddress();
+        AddressInfo passive = cm.getAddressInfo(host, "7471", AddressHints.passive()).get(0);
+        assertTrue(passive.passive());
+        assertEquals(new InetSocketAddress(serverAddress(), 7471), passive.source());
+        AddressInfo active = cm.getAddressInfo(host, "7471",
+                new AddressHints(java.util.Set.of(AddrInfoFlag.NUMERICHOST), PortSpace.TCP)).get(0);
+        assertEquals(new InetSocketAddress(serverAddress(), 7471), active.destination());
+        assertEquals(QpType.RC, active.qpType());
+    }
+
+    // ---- channels and lifetimes ----
+
+    @Test
+    @DisplayName("event channel: empty waits return null, an interrupted wait fails with EINTR, an event is acked once")
+    void channelWaits() throws InterruptedException {
+        EventChannel events = channel();
+        assertNull(events.tryGetEvent());
+        long start = System.nanoTime();
+        assertNull(events.getEvent(Duration.ofMillis(100)));
+        assertTrue(System.nanoTime() - start >= 90_000_000L, "the timed wait lasts its timeout");
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                events.getEvent();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        waiter.start();
+        Thread.sleep(100);
+        waiter.interrupt();
+        waiter.join(timeout.toMillis());
+        assertTrue(failure.get() instanceof VerbsException e && e.errno() == Errno.EINTR.code(), "EINTR: " + failure);
+        CmId id = track(cm.createId(events, PortSpace.TCP, null));
+        id.resolveAddress(null, new InetSocketAddress(serverAddress(), 1), timeout);
+        CmEvent resolved = expect(events, CmEventType.ADDR_RESOLVED, timeout);
+        assertThrows(InvalidArgumentException.class, resolved::ack, "a second rdma_ack_cm_event");
+    }
+
+    @Test
+    @DisplayName("lifetimes: a channel with identifiers and an identifier with its QP refuse to close; closed is closed")
+    void lifetimes() {
+        EventChannel events = cm.createEventChannel();
+        CmId id = cm.createId(events, PortSpace.TCP, "mine");
+        assertEquals("mine", id.userContext());
+        assertThrows(BusyException.class, events::close);
+        id.bind(new InetSocketAddress(serverAddress(), 0));
+        Endpoint endpoint = ownQpOn(id);
+        assertThrows(BusyException.class, id::close, "rdma_destroy_id with its QP alive");
+        id.destroyQueuePair();
+        assertTrue(endpoint.qp.isClosed());
+        id.close();
+        ClosedObjectException closed = assertThrows(ClosedObjectException.class, () -> id.listen(1));
+        assertEquals("rdma_listen", closed.operation());
+        assertThrows(ClosedObjectException.class, id::close);
+        events.close();
+        assertThrows(ClosedObjectException.class, events::tryGetEvent);
+    }
+
+    // ---- fixtures ----
+
+    /** A connected client and server, with their channels and the events that connected them. */
+    private record Pair(EventChannel clientChannel, CmId client, EventChannel serverChannel, CmId server,
+                        CmEvent request, CmEvent clientEstablished, Endpoint clientEnd, Endpoint serverEnd) {
+    }
+
+    /** A QP with its CQ and a registered buffer. */
+    private record Endpoint(QueuePair qp, CompletionQueue cq, MemoryRegion mr) {
+    }
+
+    private Pair connectedPair(PortSpace space) {
+        EventChannel serverChannel = channel();
+        return connect(serverChannel, listener(serverChannel, space, 4));
+    }
+
+    private Pair connect(EventChannel serverChannel, CmId listener) {
+        PortSpace space = listener.portSpace();
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, space, listener.sourcePort());
+        Endpoint clientEnd = ownQpOn(client);
+        client.connect(ConnParam.defaults().withPrivateData(HELLO));
+        CmEvent request = expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout);
+        CmId server = track(request.id());
+        Endpoint serverEnd = ownQpOn(server);
+        server.accept(ConnParam.defaults().withPrivateData(WORLD));
+        CmEvent established = expect(clientChannel, CmEventType.ESTABLISHED, timeout);
+        if (space == PortSpace.TCP) {
+            assertTrue(startsWith(established.privateData(), WORLD), "the private data of rdma_accept");
+            assertEquals(server.queuePair().orElseThrow().qpNum(), established.connParam().orElseThrow().qpNum());
+            assertTrue(startsWith(request.privateData(), HELLO), "the private data of rdma_connect");
+            expect(serverChannel, CmEventType.ESTABLISHED, timeout);
+        }
+        return new Pair(clientChannel, client, serverChannel, server, request, established, clientEnd, serverEnd);
+    }
+
+    private EventChannel channel() {
+        return track(cm.createEventChannel());
+    }
+
+    private CmId listener(EventChannel channel, PortSpace space, int backlog) {
+        CmId listener = track(cm.createId(channel, space, null));
+        listener.bind(new InetSocketAddress(serverAddress(), 0));
+        listener.listen(backlog);
+        return listener;
+    }
+
+    private CmId routedClient(EventChannel channel, PortSpace space, int port) {
+        CmId client = track(cm.createId(channel, space, null));
+        client.resolveAddress(null, new InetSocketAddress(serverAddress(), port), timeout);
+        expect(channel, CmEventType.ADDR_RESOLVED, timeout);
+        client.resolveRoute(timeout);
+        expect(channel, CmEventType.ROUTE_RESOLVED, timeout);
+        return client;
+    }
+
+    /** rdma_create_qp on the identifier, with a CQ and buffer on its context, all closed after the test. */
+    private Endpoint ownQpOn(CmId id) {
+        Parts parts = parts(id);
+        QueuePair qp = track(id.createQueuePair(parts.init(id.qpType())));
+        return new Endpoint(qp, parts.cq, parts.mr);
+    }
+
+    /** A QP of the caller's on the identifier's context, not attached to the identifier. */
+    private Endpoint ownQp(CmId id) {
+        Parts parts = parts(id);
+        QueuePair qp = track(id.context().orElseThrow().createQueuePair(parts.init(id.qpType())));
+        return new Endpoint(qp, parts.cq, parts.mr);
+    }
+
+    private record Parts(ProtectionDomain pd, CompletionQueue cq, MemoryRegion mr) {
+        QpInitAttributes init(QpType type) {
+            return QpInitAttributes.builder(type, pd, cq, new QpCapabilities(8, 8, 1, 1, 0))
+                    .sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build();
+        }
+    }
+
+    private Parts parts(CmId id) {
+        Context context = id.context().orElseThrow();
+        ProtectionDomain pd = track(context.allocateProtectionDomain());
+        CompletionQueue cq = track(context.createCompletionQueue(CqInitAttributes.builder(16).build()));
+        MemoryRegion mr = track(pd.registerMemory(memory(BUFFER + 40), EnumSet.of(AccessFlag.LOCAL_WRITE)));
+        return new Parts(pd, cq, mr);
+    }
+
+    private static void move(CmId id, QueuePair qp, QpState... states) {
+        for (QpState state : states) {
+            qp.modify(id.initQpAttributes(state));
+            assertEquals(state, qp.state());
+        }
+    }
+
+    private void sendBetween(Endpoint sender, Endpoint receiver) {
+        sender.mr.segment().set(ValueLayout.JAVA_LONG, 0, 0x5eed_cafeL);
+        WorkRequests.receive(receiver.qp, 2, receiver.mr, 0, BUFFER);
+        WorkRequests.send(sender.qp, 1, sender.mr, 0, 8);
+        assertEquals(WcStatus.SUCCESS, Completions.awaitOne(sender.cq, environment().completionTimeout(), "send")
+                .status());
+        Completion received = Completions.awaitOne(receiver.cq, environment().completionTimeout(), "receive");
+        assertEquals(WcOpcode.RECV, received.opcode());
+        assertEquals(0x5eed_cafeL, receiver.mr.segment().get(ValueLayout.JAVA_LONG, 0));
+    }
+
+    private void sendDatagram(Pair pair, UdParam ud) {
+        QueuePair clientQp = pair.clientEnd.qp;
+        QueuePair serverQp = pair.serverEnd.qp;
+        Endpoint sender = pair.clientEnd;
+        Endpoint receiver = pair.serverEnd;
+        AddressHandle ah = track(clientQp.protectionDomain().createAddressHandle(ud.ahAttr()));
+        sender.mr.segment().set(ValueLayout.JAVA_LONG, 0, 0xda7a_6a4dL);
+        WorkRequests.receive(serverQp, 2, receiver.mr, 0, BUFFER + 40);
+        SendOps ops = clientQp.sendOps();
+        ops.start();
+        ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value());
+        ops.send().setUdAddr(ah, ud.qpNum(), ud.qkey());
+        ops.setSge(sender.mr.lkey(), sender.mr.address(), 8);
+        ops.complete();
+        assertEquals(WcStatus.SUCCESS, Completions.awaitOne(clientQp.sendCq(), environment().completionTimeout(),
+                "datagram sent").status());
+        Completion received = Completions.awaitOne(serverQp.recvCq(), environment().completionTimeout(),
+                "datagram received");
+        assertEquals(WcStatus.SUCCESS, received.status());
+        assertEquals(0xda7a_6a4dL, receiver.mr.segment().get(ValueLayout.JAVA_LONG, 40), "after the 40-byte GRH");
+    }
+
+    /** @return the IPv4 address of the device under test: that of its first IPv4-mapped GID */
+    private InetAddress serverAddress() {
+        List<GidEntry> gids = context().queryGidTable(environment().portNum());
+        for (GidEntry entry : gids) {
+            Gid gid = entry.gid();
+            if (gid.high() == 0 && (gid.low() >>> 32) == 0xffffL) {
+                return address(gid);
+            }
+        }
+        Assumptions.abort("the device has no IPv4-mapped GID, so no IPv4 address to connect to");
+        return null;
+    }
+
+    private static InetAddress address(Gid gid) {
+        byte[] raw = gid.toBytes();
+        try {
+            return InetAddress.getByAddress(java.util.Arrays.copyOfRange(raw, 12, 16));
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static InetAddress address(String numeric) {
+        try {
+            return InetAddress.getByName(numeric);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static InetAddress unreachableAddress() {
+        String configured = System.getProperty("verbs4j.tck.cm-unreachable-address",
+                System.getenv().getOrDefault("VERBS4J_TCK_CM_UNREACHABLE_ADDRESS", "169.254.83.83"));
+        return address(configured);
+    }
+}
