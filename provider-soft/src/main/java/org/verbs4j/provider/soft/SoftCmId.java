@@ -717,11 +717,12 @@ final class SoftCmId extends SoftObject implements CmId {
 
     /** A request never read from the channel of a destroyed listener: its client is rejected, the id dropped. */
     private void abandon() {
-        state = CmState.FAILED;
         leaveRemote();
+        state = CmState.FAILED;
         channel.release();
     }
 
+    /** What the IB CM sends when an identifier is destroyed: DREQ, REJ or SIDR REP, by the state it was in. */
     private void leaveRemote() {
         SoftCmId other = remote;
         remote = null;
@@ -730,12 +731,15 @@ final class SoftCmId extends SoftObject implements CmId {
         }
         other.remote = null;
         if (datagram()) {
+            if (state == CmState.REQUEST_RECEIVED) {
+                other.refused(CmStatus.SIDR_REJECT, new byte[0]);
+            }
             return;
         }
         switch (state) {
-            case ESTABLISHED, DISCONNECTED, ACCEPTED, RESPONSE_RECEIVED -> other.disconnected();
-            case REQUEST_RECEIVED -> other.refused(datagram() ? CmStatus.SIDR_REJECT
-                    : CmStatus.REJECT_CONSUMER_DEFINED, new byte[0]);
+            case ESTABLISHED, DISCONNECTED -> other.disconnected();
+            case REQUEST_RECEIVED, ACCEPTED, RESPONSE_RECEIVED -> other.refused(CmStatus.REJECT_CONSUMER_DEFINED,
+                    new byte[0]);
             case CONNECT -> other.peerVanished();
             default -> {
                 // nothing reached the other side
@@ -746,8 +750,7 @@ final class SoftCmId extends SoftObject implements CmId {
     /** The active side went away before the connection was established (IB_CM_REJ_TIMEOUT). */
     private void peerVanished() {
         if (state == CmState.REQUEST_RECEIVED || state == CmState.ACCEPTED) {
-            fail(CmEventType.REJECTED, CmStatus.REJECT_TIMEOUT, reported(ConnParam.defaults().withRdAtomic(0, 0).withRetries(0, 0),
-                    PrivateDataLimits.REJECT));
+            refused(CmStatus.REJECT_TIMEOUT, new byte[0]);
         }
     }
 
