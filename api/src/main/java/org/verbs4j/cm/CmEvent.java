@@ -27,7 +27,10 @@ public interface CmEvent {
      */
     CmId id();
 
-    /** @return for {@link CmEventType#CONNECT_REQUEST}, the listening identifier; otherwise empty (C {@code listen_id}) */
+    /**
+     * @return for {@link CmEventType#CONNECT_REQUEST}, the listening identifier; otherwise empty (C
+     *     {@code listen_id})
+     */
     Optional<CmId> listenId();
 
     /**

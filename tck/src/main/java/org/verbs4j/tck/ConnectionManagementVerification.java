@@ -99,7 +99,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     // ---- connected (RDMA_PS_TCP) ----
 
     @Test
-    @DisplayName("connect, accept and a SEND: private data and parameters reach each side, and the QPs are connected")
+    @DisplayName("rdma_connect(3), rdma_accept(3): private data and parameters reach each side, and a SEND crosses"
+            + " the connected QPs")
     void connectAcceptAndSend() {
         Pair pair = connectedPair(PortSpace.TCP);
         assertEquals(QpState.RTS, pair.clientEnd.qp.state());
@@ -108,7 +109,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("the CONNECT_REQUEST brings a new identifier bound to the device, with the request's parameters")
+    @DisplayName("rdma_get_cm_event(3) CONNECT_REQUEST: a new identifier bound to the device, its listen_id, and the"
+            + " request's parameters")
     void connectRequestValues() {
         EventChannel serverChannel = channel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
@@ -133,7 +135,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("the client disconnects: both sides get DISCONNECTED and their QPs are in ERR")
+    @DisplayName("rdma_disconnect(3) by the client: both sides get DISCONNECTED once and their QPs are in ERR")
     void clientDisconnects() {
         Pair pair = connectedPair(PortSpace.TCP);
         pair.client.disconnect();
@@ -147,7 +149,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("the server disconnects: both sides get DISCONNECTED")
+    @DisplayName("rdma_disconnect(3) by the server: both sides get DISCONNECTED")
     void serverDisconnects() {
         Pair pair = connectedPair(PortSpace.TCP);
         pair.server.disconnect();
@@ -158,7 +160,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("rdma_reject: the client gets REJECTED, status IB_CM_REJ_CONSUMER_DEFINED, with the private data")
+    @DisplayName("rdma_reject(3): the client gets REJECTED, status IB_CM_REJ_CONSUMER_DEFINED, with the private data")
     void rejectWithPrivateData() {
         EventChannel serverChannel = channel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
@@ -174,7 +176,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("connecting to a port nobody listens on gives REJECTED with IB_CM_REJ_INVALID_SERVICE_ID")
+    @DisplayName("rdma_connect(3) to a port nobody listens on: REJECTED with IB_CM_REJ_INVALID_SERVICE_ID")
     void nobodyListens() {
         EventChannel probeChannel = channel();
         CmId probe = cm.createId(probeChannel, PortSpace.TCP, null);
@@ -189,8 +191,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("without a QP on the identifiers: the caller's QPs move with rdma_init_qp_attr, CONNECT_RESPONSE, "
-            + "rdma_establish")
+    @DisplayName("rdma_init_qp_attr(3), rdma_establish(3): the caller's QPs move with the CM's attributes,"
+            + " CONNECT_RESPONSE, then ESTABLISHED")
     void establishWithCallersQps() {
         EventChannel serverChannel = channel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
@@ -214,7 +216,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("rdma_init_qp_attr: INIT once bound to the device, RTR and RTS only once the remote side is known")
+    @DisplayName("rdma_init_qp_attr(3): INIT once bound to the device, RTR and RTS only once the remote side is known")
     void initQpAttributesNeedTheRemoteSide() {
         CmId client = routedClient(channel(), PortSpace.TCP, 1);
         assertTrue(client.initQpAttributes(QpState.INIT).mask().containsAll(
@@ -224,7 +226,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("private data longer than rdma_connect, rdma_accept or rdma_reject carry is refused with EINVAL")
+    @DisplayName("rdma_connect(3), rdma_accept(3), rdma_reject(3): private data beyond 56, 196 and 148 bytes is"
+            + " refused (EINVAL)")
     void privateDataLimits() {
         EventChannel serverChannel = channel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
@@ -243,7 +246,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("port 0 binds an ephemeral port; the port is then in use; the two ends see each other's addresses")
+    @DisplayName("rdma_bind_addr(3), rdma_get_src_port(3), rdma_get_peer_addr(3): ephemeral ports, EADDRINUSE, both"
+            + " ends' addresses")
     void portsAndAddresses() {
         EventChannel serverChannel = channel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
@@ -261,8 +265,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("a listener with backlog 1 loses no request: the second arrives once the first is read, and both "
-            + "connect")
+    @DisplayName("rdma_listen(3) backlog 1: no request is lost; the second arrives once the first is read, and both"
+            + " connect")
     void backlog() {
         EventChannel serverChannel = channel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 1);
@@ -285,7 +289,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     // ---- datagrams (RDMA_PS_UDP) ----
 
     @Test
-    @DisplayName("UD: the lookup gives the client the server's QPN, the Q_Key and an address vector that reaches it")
+    @DisplayName("rdma_connect(3) RDMA_PS_UDP: ESTABLISHED gives the server's QPN, RDMA_UDP_QKEY and an address"
+            + " vector a datagram reaches")
     void datagramExchange() {
         Pair pair = connectedPair(PortSpace.UDP);
         CmEvent established = pair.clientEstablished;
@@ -299,7 +304,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("UD: a lookup of a port nobody listens on gives UNREACHABLE with IB_SIDR_UNSUPPORTED")
+    @DisplayName("rdma_connect(3) RDMA_PS_UDP to a port nobody listens on: UNREACHABLE with IB_SIDR_UNSUPPORTED")
     void datagramNobodyListens() {
         CmId probe = cm.createId(channel(), PortSpace.UDP, null);
         probe.bind(new InetSocketAddress(serverAddress(), 0));
@@ -312,7 +317,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("UD: rdma_reject gives UNREACHABLE with IB_SIDR_REJECT")
+    @DisplayName("rdma_reject(3) RDMA_PS_UDP: UNREACHABLE with IB_SIDR_REJECT")
     void datagramReject() {
         EventChannel serverChannel = channel();
         CmId listener = listener(serverChannel, PortSpace.UDP, 4);
@@ -324,7 +329,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("UD multicast: MULTICAST_JOIN gives the group's QPN 0xFFFFFF, the Q_Key and the join's context")
+    @DisplayName("rdma_join_multicast(3), rdma_leave_multicast(3): MULTICAST_JOIN with QPN 0xFFFFFF, the Q_Key and"
+            + " the join's context")
     void multicast() {
         EventChannel events = channel();
         CmId id = track(cm.createId(events, PortSpace.UDP, null));
@@ -350,7 +356,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     // ---- addresses ----
 
     @Test
-    @DisplayName("an address no device reaches fails: at once, or with ADDR_ERROR and a negative errno")
+    @DisplayName("rdma_resolve_addr(3) of an address no device reaches: fails at once, or ADDR_ERROR with a negative"
+            + " errno")
     void addressNobodyReaches() {
         EventChannel events = channel();
         CmId client = track(cm.createId(events, PortSpace.TCP, null));
@@ -366,7 +373,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("rdma_resolve_route before the address and rdma_connect before the route fail with EINVAL")
+    @DisplayName("rdma_resolve_route(3), rdma_connect(3), rdma_establish(3), rdma_disconnect(3): each fails with "
+            + "EINVAL out of order")
     void routeNeedsAddress() {
         CmId id = track(cm.createId(channel(), PortSpace.TCP, null));
         assertThrows(InvalidArgumentException.class, () -> id.resolveRoute(timeout));
@@ -376,7 +384,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("rdma_getaddrinfo: the passive side's source and the active side's destination")
+    @DisplayName("rdma_getaddrinfo(3): the passive side's source and the active side's destination")
     void addressInfo() {
         String host = serverAddress().getHostAddress();
         AddressInfo passive = cm.getAddressInfo(host, "7471", AddressHints.passive()).get(0);
@@ -391,7 +399,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     // ---- channels and lifetimes ----
 
     @Test
-    @DisplayName("event channel: empty waits return null, an interrupted wait fails with EINTR, an event is acked once")
+    @DisplayName("rdma_get_cm_event(3), rdma_ack_cm_event(3): empty waits give null, an interrupt gives EINTR, one"
+            + " ack per event")
     void channelWaits() throws InterruptedException {
         EventChannel events = channel();
         assertNull(events.tryGetEvent());
@@ -418,7 +427,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("lifetimes: a channel with identifiers and an identifier with its QP refuse to close; closed is closed")
+    @DisplayName("rdma_destroy_event_channel(3), rdma_destroy_id(3): busy while used, closed once, no verb after close")
     void lifetimes() {
         EventChannel events = cm.createEventChannel();
         CmId id = cm.createId(events, PortSpace.TCP, "mine");

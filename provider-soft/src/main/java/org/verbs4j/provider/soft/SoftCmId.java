@@ -605,7 +605,8 @@ final class SoftCmId extends SoftObject implements CmId {
 
     private void checkGroup(InetAddress group) {
         if (!datagram()) {
-            throw Failures.invalid("rdma_join_multicast", "multicast needs a datagram port space, not " + space.cName());
+            throw Failures.invalid("rdma_join_multicast", "multicast needs a datagram port space, not "
+                    + space.cName());
         }
         if (device == null) {
             throw Failures.invalid("rdma_join_multicast", "the identifier is not bound to a device");
