@@ -216,6 +216,25 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
+    @DisplayName("rdma_get_cm_event(3) CONNECT_ERROR: a QP on the identifier that cannot be moved to RTR fails the "
+            + "connection with a negative errno and goes to ERR")
+    void connectError() {
+        EventChannel serverChannel = channel();
+        CmId listener = listener(serverChannel, PortSpace.TCP, 4);
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
+        Endpoint clientEnd = ownQpOn(client);
+        clientEnd.qp.modify(new org.verbs4j.QpAttributes().qpState(QpState.ERR));
+        client.connect(ConnParam.defaults());
+        CmId server = track(expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout).id());
+        ownQpOn(server);
+        server.accept(null);
+        CmEvent error = expect(clientChannel, CmEventType.CONNECT_ERROR, timeout);
+        assertTrue(error.status() < 0, "a negative errno: " + error.status());
+        assertEquals(QpState.ERR, clientEnd.qp.state());
+    }
+
+    @Test
     @DisplayName("rdma_init_qp_attr(3): INIT once bound to the device, RTR and RTS only once the remote side is known")
     void initQpAttributesNeedTheRemoteSide() {
         CmId client = routedClient(channel(), PortSpace.TCP, 1);

@@ -324,12 +324,37 @@ final class SoftCmId extends SoftObject implements CmId {
         if (client.qp == null) {
             client.state = CmState.RESPONSE_RECEIVED;
             client.deliverConn(CmEventType.CONNECT_RESPONSE, reply);
-            return;
+            awaitEstablishment();
+        } else if (client.readiedQp()) {
+            client.state = CmState.ESTABLISHED;
+            client.deliverConn(CmEventType.ESTABLISHED, reply);
+            established();
+        } else {
+            awaitEstablishment();
         }
-        client.moveQp(QpState.RTR, QpState.RTS);
-        client.state = CmState.ESTABLISHED;
-        client.deliverConn(CmEventType.ESTABLISHED, reply);
-        established();
+    }
+
+    /**
+     * librdmacm moves the QP of the identifier to RTR and RTS when the response arrives; if that fails, the
+     * application gets CONNECT_ERROR with the negative errno, the QP goes to ERR, and no RTU is sent.
+     */
+    private boolean readiedQp() {
+        try {
+            moveQp(QpState.RTR, QpState.RTS);
+            return true;
+        } catch (org.verbs4j.VerbsException e) {
+            fail(CmEventType.CONNECT_ERROR, -e.errno(), null);
+            return false;
+        }
+    }
+
+    /** Without the active side's RTU within the response timeout, the passive side gets UNREACHABLE (REP error). */
+    private void awaitEstablishment() {
+        cm.later(SoftConnectionManager.responseTimeoutMillis(), () -> {
+            if (state == CmState.ACCEPTED && !isClosed()) {
+                fail(CmEventType.UNREACHABLE, CmStatus.TIMED_OUT, null);
+            }
+        });
     }
 
     /** The active side established: this passive side gets ESTABLISHED. */
@@ -389,7 +414,10 @@ final class SoftCmId extends SoftObject implements CmId {
             return;
         }
         state = CmState.FAILED;
-        remote = null;
+        if (remote != null) {
+            remote.remote = null;
+            remote = null;
+        }
         qpToError();
         channel.deliver(param instanceof UdParam ud ? SoftCmEvent.ud(type, status, this, ud)
                 : param instanceof ConnParam conn ? SoftCmEvent.conn(type, status, this, conn)
@@ -403,6 +431,9 @@ final class SoftCmId extends SoftObject implements CmId {
             requireState("rdma_establish", "no connection response to complete", CmState.RESPONSE_RECEIVED);
             if (qp != null) {
                 throw Failures.invalid("rdma_establish", "the identifier has a QP, which rdma_connect establishes");
+            }
+            if (remote == null) {
+                throw Failures.invalid("rdma_establish", "the passive side gave up waiting");
             }
             state = CmState.ESTABLISHED;
             remote.established();

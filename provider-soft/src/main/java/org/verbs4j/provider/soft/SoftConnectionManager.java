@@ -62,6 +62,10 @@ final class SoftConnectionManager implements ConnectionManager {
     @Override
     public CmId createId(EventChannel channel, PortSpace portSpace, Object userContext) {
         Objects.requireNonNull(portSpace, "portSpace");
+        if (channel == null) {
+            throw Failures.invalid("rdma_create_id", "an event channel is required: identifiers without one"
+                    + " (synchronous operation) are not offered");
+        }
         if (!(channel instanceof SoftEventChannel soft)) {
             throw Failures.invalid("rdma_create_id", "the event channel is not one of the soft connection manager");
         }

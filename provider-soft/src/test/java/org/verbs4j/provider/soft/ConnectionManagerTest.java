@@ -161,6 +161,32 @@ class ConnectionManagerTest {
     }
 
     @Test
+    void aServerWhoseClientNeverEstablishesGetsUnreachableAfterTheResponseTimeout() {
+        String previous = System.setProperty(SoftConnectionManager.RESPONSE_TIMEOUT_PROPERTY, "200");
+        try {
+            EventChannel serverEvents = channel();
+            CmId listener = listener(serverEvents, PortSpace.TCP, SOFT0);
+            EventChannel clientEvents = channel();
+            CmId client = routed(clientEvents, listener.sourcePort());
+            client.connect(null);
+            CmId server = track(next(serverEvents, CmEventType.CONNECT_REQUEST).id());
+            server.accept(null);
+            next(clientEvents, CmEventType.CONNECT_RESPONSE);
+            assertThat(next(serverEvents, CmEventType.UNREACHABLE).status()).isEqualTo(CmStatus.TIMED_OUT);
+            assertThatThrownBy(client::establish).isInstanceOf(org.verbs4j.InvalidArgumentException.class)
+                    .hasMessageContaining("rdma_establish");
+        } finally {
+            restore(SoftConnectionManager.RESPONSE_TIMEOUT_PROPERTY, previous);
+        }
+    }
+
+    @Test
+    void anIdentifierNeedsAChannel() {
+        assertThatThrownBy(() -> cm.createId(null, PortSpace.TCP, null))
+                .isInstanceOf(org.verbs4j.InvalidArgumentException.class).hasMessageContaining("rdma_create_id");
+    }
+
+    @Test
     void aClientDestroyedBeforeTheAnswerRejectsTheServersIdentifierWithTimeout() {
         EventChannel serverEvents = channel();
         CmId listener = listener(serverEvents, PortSpace.TCP, SOFT0);
