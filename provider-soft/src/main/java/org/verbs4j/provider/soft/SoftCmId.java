@@ -4,16 +4,12 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.Context;
 import org.verbs4j.Errno;
-import org.verbs4j.Gid;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpAttributes;
 import org.verbs4j.QpInitAttributes;
@@ -42,9 +38,9 @@ final class SoftCmId extends SoftObject implements CmId {
     private final PortSpace space;
     private final Object userContext;
     private final EventAccount events = new EventAccount("communication");
-    private final int localPsn = ThreadLocalRandom.current().nextInt(1 << 24);
+    private final CmTerms terms = new CmTerms();
     private final ArrayDeque<SoftCmId> held = new ArrayDeque<>();
-    private final Map<InetAddress, Gid> groups = new HashMap<>();
+    private final CmMulticast groups = new CmMulticast();
 
     private CmState state = CmState.IDLE;
     private SoftDevice device;
@@ -56,12 +52,8 @@ final class SoftCmId extends SoftObject implements CmId {
     private int backlog;
     private int unread;
     private SoftCmId remote;
-    private ConnParam mine;
-    private ConnParam theirs;
-    private int remotePsn;
     private boolean disconnectedLocally;
     private boolean disconnectReported;
-    private boolean active;
     private long resolutions;
 
     SoftCmId(SoftConnectionManager cm, SoftEventChannel channel, PortSpace space, Object userContext) {
@@ -258,19 +250,19 @@ final class SoftCmId extends SoftObject implements CmId {
         local = new InetSocketAddress(client.peer.getAddress(), listener.local.getPort());
         peer = client.local;
         remote = client;
-        theirs = client.mine;
-        remotePsn = client.localPsn;
+        terms.theirs = client.terms.mine;
+        terms.remotePsn = client.terms.localPsn;
         client.remote = this;
         state = CmState.REQUEST_RECEIVED;
     }
 
     private ConnParam requestConn() {
-        return datagram() ? null : reported(theirs, PrivateDataLimits.CONNECT_TCP);
+        return datagram() ? null : CmParams.reported(terms.theirs, PrivateDataLimits.CONNECT_TCP);
     }
 
     private UdParam requestUd() {
-        return datagram() ? new UdParam(padded(theirs.privateData(), PrivateDataLimits.CONNECT_UDP), pathToRemote(),
-                0, 0) : null;
+        return datagram() ? new UdParam(CmParams.padded(terms.theirs.privateData(), PrivateDataLimits.CONNECT_UDP),
+                pathToRemote(), 0, 0) : null;
     }
 
     /** A connection request of this listener was read from the channel: a held request takes its place. */
@@ -288,9 +280,9 @@ final class SoftCmId extends SoftObject implements CmId {
         cm.locked(() -> {
             ensureOpen("rdma_accept");
             requireState("rdma_accept", "no connection request to accept", CmState.REQUEST_RECEIVED);
-            ConnParam chosen = withOwnQp(parameters != null ? parameters : answerTo(theirs));
+            ConnParam chosen = withOwnQp(parameters != null ? parameters : CmParams.answerTo(terms.theirs));
             checkPrivateData("rdma_accept", chosen, PrivateDataLimits.accept(space));
-            mine = chosen;
+            terms.mine = chosen;
             if (datagram()) {
                 acceptLookup();
             } else {
@@ -299,28 +291,21 @@ final class SoftCmId extends SoftObject implements CmId {
         });
     }
 
-    private static ConnParam answerTo(ConnParam request) {
-        int responder = Math.min(request.initiatorDepth(), DeviceProfile.MAX_RD_ATOMIC);
-        int initiator = Math.min(request.responderResources(), DeviceProfile.MAX_RD_ATOMIC);
-        return ConnParam.defaults().withRdAtomic(responder, initiator).withRetries(request.retryCount(),
-                request.rnrRetryCount());
-    }
-
     private void acceptLookup() {
         state = CmState.ESTABLISHED;
         SoftCmId client = remote;
         client.state = CmState.ESTABLISHED;
-        client.deliverUd(CmEventType.ESTABLISHED, 0, new UdParam(padded(mine.privateData(),
-                PrivateDataLimits.ACCEPT_UDP), client.pathToRemote(), mine.qpNum(), CmQpAttributes.UDP_QKEY));
+        client.deliverUd(CmEventType.ESTABLISHED, 0, new UdParam(CmParams.padded(terms.mine.privateData(),
+                PrivateDataLimits.ACCEPT_UDP), client.pathToRemote(), terms.mine.qpNum(), CmQpAttributes.UDP_QKEY));
     }
 
     private void acceptConnection() {
         moveQp(QpState.RTR, QpState.RTS);
         state = CmState.ACCEPTED;
         SoftCmId client = remote;
-        client.theirs = mine;
-        client.remotePsn = localPsn;
-        ConnParam reply = reported(mine, PrivateDataLimits.ACCEPT_TCP);
+        client.terms.theirs = terms.mine;
+        client.terms.remotePsn = terms.localPsn;
+        ConnParam reply = CmParams.reported(terms.mine, PrivateDataLimits.ACCEPT_TCP);
         if (client.qp == null) {
             client.state = CmState.RESPONSE_RECEIVED;
             client.deliverConn(CmEventType.CONNECT_RESPONSE, reply);
@@ -360,7 +345,7 @@ final class SoftCmId extends SoftObject implements CmId {
     /** The active side established: this passive side gets ESTABLISHED. */
     private void established() {
         state = CmState.ESTABLISHED;
-        deliverConn(CmEventType.ESTABLISHED, reported(theirs, 0));
+        deliverConn(CmEventType.ESTABLISHED, CmParams.reported(terms.theirs, 0));
     }
 
     @Override
@@ -385,8 +370,8 @@ final class SoftCmId extends SoftObject implements CmId {
             requireState("rdma_connect", "the route is not resolved (rdma_resolve_route)", CmState.ROUTE_RESOLVED);
             ConnParam chosen = withOwnQp(parameters != null ? parameters : ConnParam.defaults());
             checkPrivateData("rdma_connect", chosen, PrivateDataLimits.connect(space));
-            mine = chosen;
-            active = true;
+            terms.mine = chosen;
+            terms.active = true;
             state = CmState.CONNECT;
             SoftCmId listener = cm.listenerFor(space, peer);
             if (listener == null) {
@@ -400,11 +385,10 @@ final class SoftCmId extends SoftObject implements CmId {
     /** The remote side refused: REJECTED with the reason (UD: UNREACHABLE with the SIDR status). */
     private void refused(int status, byte[] privateData) {
         if (datagram()) {
-            fail(CmEventType.UNREACHABLE, status, new UdParam(padded(privateData, PrivateDataLimits.ACCEPT_UDP),
-                    null, 0, 0));
+            byte[] padded = CmParams.padded(privateData, PrivateDataLimits.ACCEPT_UDP);
+            fail(CmEventType.UNREACHABLE, status, new UdParam(padded, null, 0, 0));
         } else {
-            fail(CmEventType.REJECTED, status, reported(ConnParam.defaults().withRdAtomic(0, 0).withRetries(0, 0)
-                    .withPrivateData(privateData), PrivateDataLimits.REJECT));
+            fail(CmEventType.REJECTED, status, CmParams.rejection(privateData));
         }
     }
 
@@ -486,47 +470,18 @@ final class SoftCmId extends SoftObject implements CmId {
             throw Failures.invalid("rdma_init_qp_attr", "the identifier is not bound to a device");
         }
         if (wanted == QpState.INIT) {
-            return CmQpAttributes.init(datagram(), responderResources());
+            return CmQpAttributes.init(datagram(), terms.responderResources());
         }
         if (wanted != QpState.RTR && wanted != QpState.RTS) {
             throw Failures.invalid("rdma_init_qp_attr", "the CM gives attributes for INIT, RTR and RTS, not "
                     + wanted);
         }
-        if (!datagram() && theirs == null) {
+        if (!datagram() && terms.theirs == null) {
             throw Failures.invalid("rdma_init_qp_attr", wanted + " needs the remote side: no request or response yet"
                     + " (state " + state + ")");
         }
-        return wanted == QpState.RTR ? readyToReceive() : readyToSend();
-    }
-
-    private QpAttributes readyToReceive() {
-        if (datagram()) {
-            return CmQpAttributes.readyToReceive(true, null, 0, 0, 0);
-        }
-        return CmQpAttributes.readyToReceive(false, pathToRemote(), theirs.qpNum(), remotePsn, responderResources());
-    }
-
-    private QpAttributes readyToSend() {
-        if (datagram()) {
-            return CmQpAttributes.readyToSend(true, localPsn, 0, 0, 0);
-        }
-        int retry = active ? mine.retryCount() : theirs.retryCount();
-        return CmQpAttributes.readyToSend(false, localPsn, retry, theirs.rnrRetryCount(), initiatorDepth());
-    }
-
-    /** @return the RDMA reads and atomics this side takes: its own choice, or what the request asks */
-    private int responderResources() {
-        if (mine != null) {
-            return mine.responderResources();
-        }
-        return theirs == null ? 1 : Math.min(theirs.initiatorDepth(), DeviceProfile.MAX_RD_ATOMIC);
-    }
-
-    private int initiatorDepth() {
-        if (mine != null) {
-            return mine.initiatorDepth();
-        }
-        return Math.min(theirs.responderResources(), DeviceProfile.MAX_RD_ATOMIC);
+        return wanted == QpState.RTR ? terms.readyToReceive(datagram(), pathToRemote())
+                : terms.readyToSend(datagram());
     }
 
     /** @return the address vector to the remote side: its device's GID of the family of the peer address */
@@ -580,7 +535,7 @@ final class SoftCmId extends SoftObject implements CmId {
         created.modify(attributesFor(QpState.INIT));
         if (datagram()) {
             created.modify(CmQpAttributes.readyToReceive(true, null, 0, 0, 0));
-            created.modify(CmQpAttributes.readyToSend(true, localPsn, 0, 0, 0));
+            created.modify(CmQpAttributes.readyToSend(true, terms.localPsn, 0, 0, 0));
         }
     }
 
@@ -591,6 +546,7 @@ final class SoftCmId extends SoftObject implements CmId {
             if (qp == null) {
                 throw Failures.invalid("rdma_destroy_qp", "the identifier has no QP");
             }
+            groups.detachAll(qp);
             qp.close();
             qp = null;
             pd = null;
@@ -622,32 +578,16 @@ final class SoftCmId extends SoftObject implements CmId {
         Objects.requireNonNull(group, "group");
         cm.locked(() -> {
             ensureOpen("rdma_join_multicast");
-            checkGroup(group);
-            Gid mgid = CmAddresses.multicastGid(group);
-            if (qp != null) {
-                qp.attachMulticast(mgid, 0);
+            if (!datagram()) {
+                throw Failures.invalid("rdma_join_multicast", "multicast needs a datagram port space, not "
+                        + space.cName());
             }
-            groups.put(group, mgid);
-            UdParam ud = new UdParam(null, AhAttributes.global(mgid, CmAddresses.gidIndexOf(local.getAddress()), 1),
-                    UdParam.MULTICAST_QPN, CmQpAttributes.UDP_QKEY);
+            if (device == null) {
+                throw Failures.invalid("rdma_join_multicast", "the identifier is not bound to a device");
+            }
+            UdParam ud = groups.join(qp, group, local.getAddress());
             channel.deliver(SoftCmEvent.multicast(CmEventType.MULTICAST_JOIN, 0, this, ud, context));
         });
-    }
-
-    private void checkGroup(InetAddress group) {
-        if (!datagram()) {
-            throw Failures.invalid("rdma_join_multicast", "multicast needs a datagram port space, not "
-                    + space.cName());
-        }
-        if (device == null) {
-            throw Failures.invalid("rdma_join_multicast", "the identifier is not bound to a device");
-        }
-        if (!group.isMulticastAddress()) {
-            throw Failures.invalid("rdma_join_multicast", group + " is not a multicast address");
-        }
-        if (groups.containsKey(group)) {
-            throw SoftConnectionManager.failure("rdma_join_multicast", Errno.EADDRINUSE, "already joined " + group);
-        }
     }
 
     @Override
@@ -655,19 +595,8 @@ final class SoftCmId extends SoftObject implements CmId {
         Objects.requireNonNull(group, "group");
         cm.locked(() -> {
             ensureOpen("rdma_leave_multicast");
-            Gid mgid = groups.remove(group);
-            if (mgid == null) {
-                throw SoftConnectionManager.failure("rdma_leave_multicast", Errno.EADDRNOTAVAIL,
-                        "the identifier has not joined " + group);
-            }
-            detach(mgid);
+            groups.leave(qp, group);
         });
-    }
-
-    private void detach(Gid mgid) {
-        if (qp != null && !qp.isClosed()) {
-            qp.detachMulticast(mgid, 0);
-        }
     }
 
     // ---- events ----
@@ -682,17 +611,6 @@ final class SoftCmId extends SoftObject implements CmId {
 
     private void deliverUd(CmEventType type, int status, UdParam ud) {
         channel.deliver(SoftCmEvent.ud(type, status, this, ud));
-    }
-
-    /** @return parameters as the remote side reports them: resources swapped, private data zero-padded */
-    private static ConnParam reported(ConnParam sent, int privateDataLength) {
-        return new ConnParam(padded(sent.privateData(), privateDataLength), sent.initiatorDepth(),
-                sent.responderResources(), sent.flowControl(), sent.retryCount(), sent.rnrRetryCount(), sent.srq(),
-                sent.qpNum());
-    }
-
-    private static byte[] padded(byte[] data, int length) {
-        return java.util.Arrays.copyOf(data, Math.max(length, data.length));
     }
 
     // ---- checks ----
@@ -743,7 +661,7 @@ final class SoftCmId extends SoftObject implements CmId {
         if (portBound) {
             cm.ports().release(this, space, local.getPort());
         }
-        groups.clear();
+        groups.leaveAll(qp);
         state = CmState.FAILED;
     }
 

@@ -267,6 +267,20 @@ class ConnectionManagerTest {
     }
 
     @Test
+    void theQpOfAnIdentifierInAGroupIsDetachedWhenItIsDestroyed() {
+        EventChannel events = channel();
+        CmId id = id(events, PortSpace.UDP);
+        id.bind(new InetSocketAddress(SOFT0, 0));
+        Endpoint endpoint = qp(id);
+        id.joinMulticast(address("239.83.0.9"), null);
+        next(events, CmEventType.MULTICAST_JOIN);
+        assertThatThrownBy(endpoint.qp::close).as("ibv_destroy_qp of an attached QP").isInstanceOf(BusyException.class);
+        id.destroyQueuePair();
+        assertThat(endpoint.qp.isClosed()).isTrue();
+        id.leaveMulticast(address("239.83.0.9"));
+    }
+
+    @Test
     void aDatagramSentToTheJoinedGroupReachesTheOtherMember() {
         EventChannel events = channel();
         CmId sender = id(events, PortSpace.UDP);
