@@ -3,7 +3,6 @@ package org.verbs4j.provider.soft;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,16 +29,13 @@ import org.verbs4j.cm.UdParam;
  */
 final class SoftCmId extends SoftObject implements CmId {
 
-    /** The kernel's largest backlog, taken for a backlog of 0 or less. */
-    static final int MAX_BACKLOG = 1024;
-
     private final SoftConnectionManager cm;
     private final SoftEventChannel channel;
     private final PortSpace space;
     private final Object userContext;
     private final EventAccount events = new EventAccount("communication");
     private final CmTerms terms = new CmTerms();
-    private final ArrayDeque<SoftCmId> held = new ArrayDeque<>();
+    private final CmBacklog backlog = new CmBacklog();
     private final CmMulticast groups = new CmMulticast();
 
     private CmState state = CmState.IDLE;
@@ -49,8 +45,6 @@ final class SoftCmId extends SoftObject implements CmId {
     private InetSocketAddress peer = new InetSocketAddress(0);
     private SoftQueuePair qp;
     private ProtectionDomain pd;
-    private int backlog;
-    private int unread;
     private SoftCmId remote;
     private boolean disconnectedLocally;
     private boolean disconnectReported;
@@ -216,30 +210,31 @@ final class SoftCmId extends SoftObject implements CmId {
                 bindTo("rdma_listen", new InetSocketAddress(0));
             }
             requireState("rdma_listen", "not bound, or connecting or listening already", CmState.ADDR_BOUND);
-            backlog = requested > 0 && requested < MAX_BACKLOG ? requested : MAX_BACKLOG;
+            backlog.limit(requested);
             state = CmState.LISTEN;
         });
     }
 
     /** A request from {@code client} reaches this listener: delivered, or held while the backlog is full. */
     private void offer(SoftCmId client) {
-        if (unread < backlog) {
+        if (backlog.admit()) {
             deliverRequest(client);
             return;
         }
-        held.addLast(client);
+        backlog.hold(client);
         cm.later(SoftConnectionManager.responseTimeoutMillis(), () -> {
-            if (held.remove(client)) {
+            if (backlog.giveUp(client)) {
                 client.fail(CmEventType.UNREACHABLE, CmStatus.TIMED_OUT, null);
             }
         });
     }
 
+    /** Delivers the request of {@code client}, which the backlog admitted; a client gone meanwhile frees it. */
     private void deliverRequest(SoftCmId client) {
         if (client.isClosed() || client.state != CmState.CONNECT) {
+            requestRead();
             return;
         }
-        unread++;
         SoftCmId connection = new SoftCmId(cm, channel, space, userContext);
         connection.takeRequest(client, this);
         channel.deliver(SoftCmEvent.request(connection, this, connection.requestConn(), connection.requestUd()));
@@ -268,9 +263,9 @@ final class SoftCmId extends SoftObject implements CmId {
     /** A connection request of this listener was read from the channel: a held request takes its place. */
     void requestRead() {
         cm.locked(() -> {
-            unread--;
-            while (state == CmState.LISTEN && unread < backlog && !held.isEmpty()) {
-                deliverRequest(held.removeFirst());
+            SoftCmId next = state == CmState.LISTEN ? backlog.read() : null;
+            if (next != null) {
+                deliverRequest(next);
             }
         });
     }
@@ -653,10 +648,9 @@ final class SoftCmId extends SoftObject implements CmId {
                 event.softId().abandon();
             }
         }
-        for (SoftCmId client : held) {
+        for (SoftCmId client : backlog.drain()) {
             client.refused(datagram() ? CmStatus.SIDR_UNSUPPORTED : CmStatus.REJECT_INVALID_SERVICE_ID, new byte[0]);
         }
-        held.clear();
         leaveRemote();
         if (portBound) {
             cm.ports().release(this, space, local.getPort());
