@@ -2,18 +2,30 @@ package org.verbs4j.provider.soft;
 
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.verbs4j.provider.soft.CmExample.next;
 
+import java.lang.foreign.Arena;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
 import org.verbs4j.Verbs;
-import org.verbs4j.WcStatus;
+import org.verbs4j.cm.CmEvent;
 import org.verbs4j.cm.CmEventType;
 import org.verbs4j.cm.CmId;
 import org.verbs4j.cm.ConnParam;
@@ -21,67 +33,90 @@ import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.cm.EventChannel;
 import org.verbs4j.cm.PortSpace;
 
-/** The client and server of the README's connection-management section, run against each other. */
+/**
+ * The client and server of the README's connection-management section, run against each other: their bodies
+ * are the README's code (the server returns what it would print).
+ */
 class CmExampleTest {
 
     @Test
-    void theClientSendsAMessageTheServerReceives() throws Exception {
+    void theClientSendsHelloAndTheServerReceivesIt() throws Exception {
         ConnectionManager cm = Verbs.connectionManager();
         try (EventChannel events = cm.createEventChannel(); CmId listener = cm.createId(events, PortSpace.TCP, null)) {
             listener.bind(new InetSocketAddress("10.83.0.1", 7471));
             listener.listen(8);
             CompletableFuture<String> received = CompletableFuture.supplyAsync(() -> serve(events));
-            assertThat(client("10.83.0.1", 7471)).isEqualTo("welcome");
-            assertThat(received.get(10, TimeUnit.SECONDS)).isEqualTo("hello");
+            assertThat(client()).isEqualTo("welcome");
+            assertThat(received.get(10, TimeUnit.SECONDS)).isEqualTo("SUCCESS: hello");
         }
     }
 
-    /** The server: accepts one connection on a listening identifier, receives one message, disconnects. */
-    static String serve(EventChannel events) {
-        CmId connection = next(events, CmEventType.CONNECT_REQUEST).id();
-        try (CmExample endpoint = new CmExample(connection)) {
+    private static String serve(EventChannel events) {
+        CmEvent request = events.getEvent(Duration.ofSeconds(30));      // CONNECT_REQUEST
+        request.ack();
+        CmId connection = request.id();                                   // a new identifier, bound to the device
+        Context context = connection.context().orElseThrow();             // owned by the connection manager
+        try (Arena arena = Arena.ofShared();
+             ProtectionDomain pd = context.allocateProtectionDomain();
+             CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(16).build());
+             MemoryRegion mr = pd.registerMemory(arena.allocate(64), EnumSet.of(AccessFlag.LOCAL_WRITE))) {
+            QueuePair qp = connection.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                    new QpCapabilities(16, 16, 1, 1, 0)).build());        // rdma_create_qp: in INIT
             ReceiveRequest receive = new ReceiveRequest(1).wrId(1);
-            receive.sgList().add(endpoint.mr, 0, 64);
-            endpoint.qp.postReceive(receive);
+            receive.sgList().add(mr, 0, 64);
+            qp.postReceive(receive);
             connection.accept(ConnParam.defaults().withPrivateData("welcome".getBytes(US_ASCII)));
-            next(events, CmEventType.ESTABLISHED);
-            if (endpoint.awaitCompletion() != WcStatus.SUCCESS) {
-                throw new IllegalStateException("the receive failed");
+            events.getEvent(Duration.ofSeconds(5)).ack();                 // ESTABLISHED
+            while (!cq.startPoll()) {
+                Thread.onSpinWait();
             }
-            next(events, CmEventType.DISCONNECTED);
+            String received = cq.status() + ": " + mr.segment().getString(0);
+            cq.endPoll();
+            events.getEvent(Duration.ofSeconds(5)).ack();                 // DISCONNECTED: the client disconnected
             connection.disconnect();
             connection.destroyQueuePair();
-            return endpoint.buffer.getString(0);
+            return received;
         } finally {
             connection.close();
         }
     }
 
-    /** The client: connects to host:port, sends "hello", disconnects; returns the server's private data. */
-    static String client(String host, int port) {
+    private static String client() {
         ConnectionManager cm = Verbs.connectionManager();
-        try (EventChannel events = cm.createEventChannel(); CmId id = cm.createId(events, PortSpace.TCP, null)) {
-            id.resolveAddress(null, new InetSocketAddress(host, port), Duration.ofSeconds(2));
-            next(events, CmEventType.ADDR_RESOLVED);
+        try (EventChannel events = cm.createEventChannel();
+             CmId id = cm.createId(events, PortSpace.TCP, null);
+             Arena arena = Arena.ofShared()) {
+            id.resolveAddress(null, new InetSocketAddress("10.83.0.1", 7471), Duration.ofSeconds(2));
+            events.getEvent(Duration.ofSeconds(5)).ack();                 // ADDR_RESOLVED
             id.resolveRoute(Duration.ofSeconds(2));
-            next(events, CmEventType.ROUTE_RESOLVED);
-            try (CmExample endpoint = new CmExample(id)) {
+            events.getEvent(Duration.ofSeconds(5)).ack();                 // ROUTE_RESOLVED
+            Context context = id.context().orElseThrow();
+            try (ProtectionDomain pd = context.allocateProtectionDomain();
+                 CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(16).build());
+                 MemoryRegion mr = pd.registerMemory(arena.allocate(64), EnumSet.of(AccessFlag.LOCAL_WRITE))) {
+                QueuePair qp = id.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                        new QpCapabilities(16, 16, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
                 id.connect(ConnParam.defaults());
-                byte[] welcome = next(events, CmEventType.ESTABLISHED).privateData();
-                endpoint.buffer.setString(0, "hello");
-                SendOps ops = endpoint.qp.sendOps();
+                CmEvent established = events.getEvent(Duration.ofSeconds(5));
+                established.ack();
+                if (established.type() != CmEventType.ESTABLISHED) {     // REJECTED, UNREACHABLE, ...
+                    throw new IllegalStateException(established + ": " + established.status());
+                }
+                mr.segment().setString(0, "hello");
+                SendOps ops = qp.sendOps();
                 ops.start();
                 ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value());
                 ops.send();
-                ops.setSge(endpoint.mr.lkey(), endpoint.mr.address(), 6);
+                ops.setSge(mr.lkey(), mr.address(), 6);
                 ops.complete();
-                if (endpoint.awaitCompletion() != WcStatus.SUCCESS) {
-                    throw new IllegalStateException("the send failed");
+                while (!cq.startPoll()) {
+                    Thread.onSpinWait();
                 }
+                cq.endPoll();
                 id.disconnect();
-                next(events, CmEventType.DISCONNECTED);
+                events.getEvent(Duration.ofSeconds(5)).ack();             // DISCONNECTED
                 id.destroyQueuePair();
-                return new String(welcome, 0, 7, US_ASCII);
+                return new String(established.privateData(), 0, 7, US_ASCII);
             }
         }
     }
