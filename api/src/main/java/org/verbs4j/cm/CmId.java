@@ -126,12 +126,16 @@ public interface CmId extends VerbsObject {
     /**
      * Gives the attributes that move a QP of the caller's into {@code state} for this connection (C
      * {@code rdma_init_qp_attr}, with {@code qp_attr.qp_state} set to {@code state}): their mask is what
-     * {@link QueuePair#modify} needs. INIT is available once the identifier is bound to a device; RTR and RTS once
-     * the remote side is known (a connection request received, or a response).
+     * {@link QueuePair#modify} needs. As the kernel's CM: before the connection exchange begins (no request sent
+     * or received), and always for a datagram port space, any state gives the port, the P_Key index and the Q_Key
+     * (UD) or no remote access (RC); once it began, INIT gives the access of the connection (remote write, and
+     * remote read and atomics with responder resources), and RTR and RTS, once the remote side is known, the path,
+     * remote QP, PSNs, timeouts, retry counts and RDMA read resources.
      *
      * @param state {@link QpState#INIT}, {@link QpState#RTR} or {@link QpState#RTS}
      * @return new attributes
-     * @throws org.verbs4j.InvalidArgumentException for another state, or too early
+     * @throws org.verbs4j.InvalidArgumentException if the identifier is not bound to a device, for RTR or RTS before
+     *     the remote side is known, or for another state during a connection
      */
     QpAttributes initQpAttributes(QpState state);
 

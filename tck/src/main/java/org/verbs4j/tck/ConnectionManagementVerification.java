@@ -38,6 +38,7 @@ import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpAttrMask;
+import org.verbs4j.QpAttributes;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpState;
@@ -224,7 +225,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
         EventChannel clientChannel = channel();
         CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
         Endpoint clientEnd = ownQpOn(client);
-        clientEnd.qp.modify(new org.verbs4j.QpAttributes().qpState(QpState.ERR));
+        clientEnd.qp.modify(new QpAttributes().qpState(QpState.ERR));
         client.connect(ConnParam.defaults());
         CmId server = track(expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout).id());
         ownQpOn(server);
@@ -235,13 +236,34 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
-    @DisplayName("rdma_init_qp_attr(3): INIT once bound to the device, RTR and RTS only once the remote side is known")
-    void initQpAttributesNeedTheRemoteSide() {
-        CmId client = routedClient(channel(), PortSpace.TCP, 1);
-        assertTrue(client.initQpAttributes(QpState.INIT).mask().containsAll(
-                EnumSet.of(QpAttrMask.STATE, QpAttrMask.PORT, QpAttrMask.PKEY_INDEX, QpAttrMask.ACCESS_FLAGS)));
-        assertThrows(InvalidArgumentException.class, () -> client.initQpAttributes(QpState.RTR));
-        assertThrows(InvalidArgumentException.class, () -> client.initQpAttributes(QpState.SQD));
+    @DisplayName("rdma_init_qp_attr(3): before the exchange the port, P_Key index and no access; RTR and RTS once "
+            + "the remote side is known; the access of a connection with responder resources; no SQD")
+    void initQpAttributes() {
+        EventChannel serverChannel = channel();
+        CmId listener = listener(serverChannel, PortSpace.TCP, 4);
+        EventChannel clientChannel = channel();
+        CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
+        QpAttributes before = client.initQpAttributes(QpState.INIT);
+        assertEquals(EnumSet.of(QpAttrMask.STATE, QpAttrMask.PORT, QpAttrMask.PKEY_INDEX, QpAttrMask.ACCESS_FLAGS),
+                before.mask());
+        assertTrue(before.qpAccessFlags().isEmpty(), "no access before the exchange: " + before.qpAccessFlags());
+        client.connect(ConnParam.defaults().withQp(0x123, false));
+        assertThrows(InvalidArgumentException.class, () -> client.initQpAttributes(QpState.RTR),
+                "RTR before the response");
+        CmEvent request = expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout);
+        CmId connection = track(request.id());
+        assertTrue(connection.initQpAttributes(QpState.INIT).qpAccessFlags().containsAll(EnumSet.of(
+                AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ)), "a request with an initiator depth of 1");
+        QpAttributes rtr = connection.initQpAttributes(QpState.RTR);
+        assertTrue(rtr.mask().containsAll(EnumSet.of(QpAttrMask.STATE, QpAttrMask.AV, QpAttrMask.PATH_MTU,
+                QpAttrMask.DEST_QPN, QpAttrMask.RQ_PSN, QpAttrMask.MAX_DEST_RD_ATOMIC, QpAttrMask.MIN_RNR_TIMER)),
+                "RTR mask " + rtr.mask());
+        assertEquals(0x123, rtr.destQpNum());
+        assertTrue(connection.initQpAttributes(QpState.RTS).mask().containsAll(EnumSet.of(QpAttrMask.SQ_PSN,
+                QpAttrMask.TIMEOUT, QpAttrMask.RETRY_CNT, QpAttrMask.RNR_RETRY, QpAttrMask.MAX_QP_RD_ATOMIC)));
+        assertThrows(InvalidArgumentException.class, () -> connection.initQpAttributes(QpState.SQD));
+        connection.reject(null);
+        expect(clientChannel, CmEventType.REJECTED, timeout);
     }
 
     @Test

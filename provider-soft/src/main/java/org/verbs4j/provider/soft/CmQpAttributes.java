@@ -8,10 +8,10 @@ import org.verbs4j.QpAttributes;
 import org.verbs4j.QpState;
 
 /**
- * The attributes {@code rdma_init_qp_attr} gives for each state, as the kernel's CM sets them: INIT with the
- * port, P_Key index 0 and the access (RC: remote write, and remote read and atomics when the connection has
- * responder resources) or the Q_Key (UD); RTR with the path, remote QP and PSN, and min_rnr_timer 0 (655 ms);
- * RTS with the local PSN, the local ACK timeout and the retry counts.
+ * The attributes {@code rdma_init_qp_attr} gives, as the kernel's CM sets them: before the exchange (and for UD)
+ * the port, P_Key index 0 and no access (RC) or the Q_Key (UD); then INIT with remote write, and remote read and
+ * atomics when the connection has responder resources; RTR with the path, remote QP and PSN, and min_rnr_timer 0
+ * (655 ms); RTS with the local PSN, the local ACK timeout and the retry counts.
  */
 final class CmQpAttributes {
 
@@ -23,36 +23,32 @@ final class CmQpAttributes {
     private CmQpAttributes() {
     }
 
-    static QpAttributes init(boolean datagram, int responderResources) {
-        QpAttributes attributes = new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1);
-        if (datagram) {
-            return attributes.qkey(UDP_QKEY);
-        }
+    /**
+     * Before the IB CM exchange (and always for UD), the kernel gives the state asked, the port and P_Key index, and
+     * the Q_Key (UD) or no access at all (RC), whatever the state.
+     */
+    static QpAttributes beforeExchange(QpState state, boolean datagram) {
+        QpAttributes attributes = new QpAttributes().qpState(state).pkeyIndex(0).portNum(1);
+        return datagram ? attributes.qkey(UDP_QKEY) : attributes.qpAccessFlags(EnumSet.noneOf(AccessFlag.class));
+    }
+
+    /** INIT once the exchange began: remote write, and remote read and atomics with responder resources. */
+    static QpAttributes init(int responderResources) {
         EnumSet<AccessFlag> access = EnumSet.of(AccessFlag.REMOTE_WRITE);
         if (responderResources > 0) {
             access.add(AccessFlag.REMOTE_READ);
             access.add(AccessFlag.REMOTE_ATOMIC);
         }
-        return attributes.qpAccessFlags(access);
+        return new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(access);
     }
 
-    static QpAttributes readyToReceive(boolean datagram, AhAttributes path, int remoteQpn, int remotePsn,
-                                       int responderResources) {
-        QpAttributes attributes = new QpAttributes().qpState(QpState.RTR);
-        if (datagram) {
-            return attributes;
-        }
-        return attributes.ahAttr(path).pathMtu(Mtu.MTU_4096).destQpNum(remoteQpn).rqPsn(remotePsn)
-                .maxDestRdAtomic(responderResources).minRnrTimer(0);
+    static QpAttributes readyToReceive(AhAttributes path, int remoteQpn, int remotePsn, int responderResources) {
+        return new QpAttributes().qpState(QpState.RTR).ahAttr(path).pathMtu(Mtu.MTU_4096).destQpNum(remoteQpn)
+                .rqPsn(remotePsn).maxDestRdAtomic(responderResources).minRnrTimer(0);
     }
 
-    static QpAttributes readyToSend(boolean datagram, int localPsn, int retryCount, int rnrRetryCount,
-                                    int initiatorDepth) {
-        QpAttributes attributes = new QpAttributes().qpState(QpState.RTS).sqPsn(localPsn);
-        if (datagram) {
-            return attributes;
-        }
-        return attributes.timeout(ACK_TIMEOUT).retryCnt(retryCount).rnrRetry(rnrRetryCount)
-                .maxRdAtomic(initiatorDepth);
+    static QpAttributes readyToSend(int localPsn, int retryCount, int rnrRetryCount, int initiatorDepth) {
+        return new QpAttributes().qpState(QpState.RTS).sqPsn(localPsn).timeout(ACK_TIMEOUT).retryCnt(retryCount)
+                .rnrRetry(rnrRetryCount).maxRdAtomic(initiatorDepth);
     }
 }

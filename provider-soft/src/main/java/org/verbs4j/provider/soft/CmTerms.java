@@ -39,19 +39,18 @@ final class CmTerms {
         return Math.min(theirs.responderResources(), DeviceProfile.MAX_RD_ATOMIC);
     }
 
-    QpAttributes readyToReceive(boolean datagram, AhAttributes path) {
-        if (datagram) {
-            return CmQpAttributes.readyToReceive(true, null, 0, 0, 0);
-        }
-        return CmQpAttributes.readyToReceive(false, path, theirs.qpNum(), remotePsn, responderResources());
+    /** @return whether the IB CM exchange began: a request sent or received (the kernel's CM id exists) */
+    boolean exchanging() {
+        return active || theirs != null;
+    }
+
+    QpAttributes readyToReceive(AhAttributes path) {
+        return CmQpAttributes.readyToReceive(path, theirs.qpNum(), remotePsn, responderResources());
     }
 
     /** The active side retries as it asked; the passive side as the request asked (retry_count of the REQ). */
-    QpAttributes readyToSend(boolean datagram) {
-        if (datagram) {
-            return CmQpAttributes.readyToSend(true, localPsn, 0, 0, 0);
-        }
+    QpAttributes readyToSend() {
         int retry = active ? mine.retryCount() : theirs.retryCount();
-        return CmQpAttributes.readyToSend(false, localPsn, retry, theirs.rnrRetryCount(), initiatorDepth());
+        return CmQpAttributes.readyToSend(localPsn, retry, theirs.rnrRetryCount(), initiatorDepth());
     }
 }

@@ -295,7 +295,7 @@ final class SoftCmId extends SoftObject implements CmId {
     }
 
     private void acceptConnection() {
-        moveQp(QpState.RTR, QpState.RTS);
+        moveQp(QpState.INIT, QpState.RTR, QpState.RTS);
         state = CmState.ACCEPTED;
         SoftCmId client = remote;
         client.terms.theirs = terms.mine;
@@ -320,7 +320,7 @@ final class SoftCmId extends SoftObject implements CmId {
      */
     private boolean readiedQp() {
         try {
-            moveQp(QpState.RTR, QpState.RTS);
+            moveQp(QpState.INIT, QpState.RTR, QpState.RTS);
             return true;
         } catch (org.verbs4j.VerbsException e) {
             fail(CmEventType.CONNECT_ERROR, -e.errno(), null);
@@ -464,19 +464,21 @@ final class SoftCmId extends SoftObject implements CmId {
         if (device == null) {
             throw Failures.invalid("rdma_init_qp_attr", "the identifier is not bound to a device");
         }
+        if (datagram() || !terms.exchanging()) {
+            return CmQpAttributes.beforeExchange(wanted, datagram());
+        }
         if (wanted == QpState.INIT) {
-            return CmQpAttributes.init(datagram(), terms.responderResources());
+            return CmQpAttributes.init(terms.responderResources());
         }
         if (wanted != QpState.RTR && wanted != QpState.RTS) {
             throw Failures.invalid("rdma_init_qp_attr", "the CM gives attributes for INIT, RTR and RTS, not "
                     + wanted);
         }
-        if (!datagram() && terms.theirs == null) {
-            throw Failures.invalid("rdma_init_qp_attr", wanted + " needs the remote side: no request or response yet"
+        if (terms.theirs == null) {
+            throw Failures.invalid("rdma_init_qp_attr", wanted + " needs the remote side: no response yet"
                     + " (state " + state + ")");
         }
-        return wanted == QpState.RTR ? terms.readyToReceive(datagram(), pathToRemote())
-                : terms.readyToSend(datagram());
+        return wanted == QpState.RTR ? terms.readyToReceive(pathToRemote()) : terms.readyToSend();
     }
 
     /** @return the address vector to the remote side: its device's GID of the family of the peer address */
@@ -529,8 +531,8 @@ final class SoftCmId extends SoftObject implements CmId {
     private void initialize(SoftQueuePair created) {
         created.modify(attributesFor(QpState.INIT));
         if (datagram()) {
-            created.modify(CmQpAttributes.readyToReceive(true, null, 0, 0, 0));
-            created.modify(CmQpAttributes.readyToSend(true, terms.localPsn, 0, 0, 0));
+            created.modify(new QpAttributes().qpState(QpState.RTR));
+            created.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(terms.localPsn));
         }
     }
 
