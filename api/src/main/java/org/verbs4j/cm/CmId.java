@@ -22,7 +22,8 @@ import org.verbs4j.VerbsObject;
  * (ESTABLISHED with a QP on the identifier, CONNECT_RESPONSE without one, REJECTED, UNREACHABLE or
  * CONNECT_ERROR). Passive side: {@link #bind}, {@link #listen}; each CONNECT_REQUEST event brings a new
  * identifier, on which the application calls {@link #accept} (ESTABLISHED follows) or {@link #reject}.
- * Either side calls {@link #disconnect()}; both get DISCONNECTED, and their QPs go to the error state.
+ * Either side calls {@link #disconnect()}, the other gets DISCONNECTED and calls it in turn, and then the first
+ * gets DISCONNECTED too; each call moves that side's QP to the error state.
  *
  * <p>Closing the identifier (C {@code rdma_destroy_id}) cancels its outstanding operations and leaves its
  * multicast groups; it fails with {@link org.verbs4j.BusyException} while a QP created on it is alive (close it
@@ -177,10 +178,13 @@ public interface CmId extends VerbsObject {
     void establish();
 
     /**
-     * Disconnects (C {@code rdma_disconnect}): the QP on the identifier goes to ERR (its work requests are
-     * flushed), and both sides get a DISCONNECTED event. The side that receives the disconnection calls it too.
+     * Disconnects (C {@code rdma_disconnect}): once a connection request was sent or received, the QP on the
+     * identifier goes to ERR (its work requests are flushed). On an established connection the remote side gets
+     * DISCONNECTED and should call {@code rdma_disconnect} in turn, which gives this side DISCONNECTED (or the
+     * transport's timeout does, with status {@code -ETIMEDOUT}). Called on the side that got DISCONNECTED, it
+     * answers; called again, it sends nothing and does not fail, as rdma-core.
      *
-     * @throws org.verbs4j.InvalidArgumentException if the identifier is not connected, or already disconnected itself
+     * @throws org.verbs4j.InvalidArgumentException if no connection request was sent or received
      */
     void disconnect();
 

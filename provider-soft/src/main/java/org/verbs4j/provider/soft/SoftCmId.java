@@ -46,8 +46,10 @@ final class SoftCmId extends SoftObject implements CmId {
     private SoftQueuePair qp;
     private ProtectionDomain pd;
     private SoftCmId remote;
-    private boolean disconnectedLocally;
-    private boolean disconnectReported;
+    /** This side sent a DREQ and waits for the DREP. */
+    private boolean awaitingReply;
+    /** This side got a DREQ and has not answered it. */
+    private boolean owesReply;
     private long resolutions;
 
     SoftCmId(SoftConnectionManager cm, SoftEventChannel channel, PortSpace space, Object userContext) {
@@ -421,33 +423,57 @@ final class SoftCmId extends SoftObject implements CmId {
 
     // ---- both sides ----
 
+    /**
+     * As the kernel's CM: once a request was sent or received, the QP goes to ERR; an established connection sends a
+     * DREQ, a DREQ received is answered with a DREP, and otherwise nothing is sent (and no error is given).
+     */
     @Override
     public void disconnect() {
         cm.locked(() -> {
             ensureOpen("rdma_disconnect");
-            if (datagram() || disconnectedLocally || !isConnectedOrClosing()) {
-                throw Failures.invalid("rdma_disconnect", "the identifier is not connected (state " + state + ")");
+            if (!terms.exchanging()) {
+                throw Failures.invalid("rdma_disconnect", "no connection request was sent or received (state "
+                        + state + ")");
             }
-            disconnectedLocally = true;
-            disconnected();
-            if (remote != null) {
-                remote.disconnected();
+            qpToError();
+            if (state == CmState.ESTABLISHED && !datagram()) {
+                requestDisconnection();
+            } else if (owesReply) {
+                replyToDisconnection();
             }
         });
     }
 
-    private boolean isConnectedOrClosing() {
-        return state == CmState.ESTABLISHED || state == CmState.ACCEPTED || state == CmState.RESPONSE_RECEIVED
-                || state == CmState.DISCONNECTED;
+    /** DREQ: the remote side gets DISCONNECTED now, this side with the DREP or after the response timeout. */
+    private void requestDisconnection() {
+        state = CmState.DISCONNECTED;
+        awaitingReply = true;
+        if (remote != null) {
+            remote.disconnectRequested();
+        }
+        cm.later(SoftConnectionManager.responseTimeoutMillis(), () -> disconnectReplied(CmStatus.TIMED_OUT));
     }
 
-    /** This side's connection is gone: the QP goes to ERR and, once, DISCONNECTED is reported. */
-    private void disconnected() {
+    private void disconnectRequested() {
         state = CmState.DISCONNECTED;
-        qpToError();
-        if (!disconnectReported && !isClosed()) {
-            disconnectReported = true;
+        owesReply = true;
+        if (!isClosed()) {
             deliver(CmEventType.DISCONNECTED, 0);
+        }
+    }
+
+    private void replyToDisconnection() {
+        owesReply = false;
+        if (remote != null) {
+            remote.disconnectReplied(0);
+        }
+    }
+
+    /** The DREP arrived (status 0), or none came in time (-ETIMEDOUT): DISCONNECTED, once. */
+    private void disconnectReplied(int status) {
+        if (awaitingReply && !isClosed()) {
+            awaitingReply = false;
+            deliver(CmEventType.DISCONNECTED, status);
         }
     }
 
@@ -683,7 +709,12 @@ final class SoftCmId extends SoftObject implements CmId {
             return;
         }
         switch (state) {
-            case ESTABLISHED, DISCONNECTED -> other.disconnected();
+            case ESTABLISHED -> other.disconnectRequested();
+            case DISCONNECTED -> {
+                if (owesReply) {
+                    other.disconnectReplied(0);
+                }
+            }
             case REQUEST_RECEIVED, ACCEPTED, RESPONSE_RECEIVED -> other.refused(CmStatus.REJECT_CONSUMER_DEFINED,
                     new byte[0]);
             case CONNECT -> other.peerVanished();

@@ -227,7 +227,30 @@ class ConnectionManagerTest {
         server.destroyQueuePair();
         server.close();
         next(clientEvents, CmEventType.DISCONNECTED);
+        assertThat(clientEnd.qp.state()).as("the DREQ leaves the QP to rdma_disconnect").isEqualTo(QpState.RTS);
+        client.disconnect();
         assertThat(clientEnd.qp.state()).isEqualTo(QpState.ERR);
+    }
+
+    @Test
+    void aDisconnectionRequestNobodyAnswersEndsAfterTheResponseTimeout() {
+        String previous = System.setProperty(SoftConnectionManager.RESPONSE_TIMEOUT_PROPERTY, "200");
+        try {
+            EventChannel serverEvents = channel();
+            CmId listener = listener(serverEvents, PortSpace.TCP, SOFT0);
+            EventChannel clientEvents = channel();
+            CmId client = routed(clientEvents, listener.sourcePort());
+            qp(client);
+            client.connect(null);
+            accepted(serverEvents, WAIT);
+            next(clientEvents, CmEventType.ESTABLISHED);
+            next(serverEvents, CmEventType.ESTABLISHED);
+            client.disconnect();
+            next(serverEvents, CmEventType.DISCONNECTED);
+            assertThat(next(clientEvents, CmEventType.DISCONNECTED).status()).isEqualTo(CmStatus.TIMED_OUT);
+        } finally {
+            restore(SoftConnectionManager.RESPONSE_TIMEOUT_PROPERTY, previous);
+        }
     }
 
     @Test
