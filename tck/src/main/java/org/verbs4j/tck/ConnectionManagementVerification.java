@@ -471,6 +471,27 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
+    @DisplayName("rdma_destroy_event_channel(3) while another thread waits in rdma_get_cm_event: the waiter gets "
+            + "ClosedObjectException naming rdma_get_cm_event")
+    void closeWhileWaiting() throws InterruptedException {
+        EventChannel events = cm.createEventChannel();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                events.getEvent(timeout.multipliedBy(2));
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        waiter.start();
+        Thread.sleep(100);
+        events.close();
+        waiter.join(timeout.toMillis());
+        assertTrue(failure.get() instanceof ClosedObjectException closed
+                && closed.operation().equals("rdma_get_cm_event"), "the waiter's failure: " + failure.get());
+    }
+
+    @Test
     @DisplayName("rdma_destroy_event_channel(3), rdma_destroy_id(3): busy while used, closed once, no verb after close")
     void lifetimes() {
         EventChannel events = cm.createEventChannel();
