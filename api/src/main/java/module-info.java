@@ -6,6 +6,7 @@
  */
 module org.verbs4j.api {
     exports org.verbs4j;
+    exports org.verbs4j.cm;
 
     uses org.verbs4j.DeviceCatalog;
 }

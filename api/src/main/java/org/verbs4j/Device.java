@@ -27,4 +27,13 @@ public interface Device {
      * @return a new context, which the caller closes
      */
     Context open();
+
+    /**
+     * @return the connection manager (librdmacm) of the device's provider
+     * @throws UnsupportedVerbException naming the provider if it offers no connection management; the default
+     */
+    default org.verbs4j.cm.ConnectionManager connectionManager() {
+        throw new UnsupportedVerbException("rdma_create_event_channel",
+                "provider '" + providerId() + "' offers no connection manager");
+    }
 }

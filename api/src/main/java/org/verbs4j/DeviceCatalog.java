@@ -37,6 +37,24 @@ public interface DeviceCatalog {
                 .open();
     }
 
+    /**
+     * @return the connection manager of the provider of the first device that has one, in the order of
+     *     {@link #devices()} (hardware providers first)
+     * @throws UnsupportedVerbException if no provider of the catalog offers connection management
+     */
+    default org.verbs4j.cm.ConnectionManager connectionManager() {
+        for (Device device : devices()) {
+            try {
+                return device.connectionManager();
+            } catch (UnsupportedVerbException e) {
+                // the next device's provider may have one
+            }
+        }
+        throw new UnsupportedVerbException("rdma_create_event_channel",
+                "no provider of the devices " + devices().stream().map(Device::name).toList()
+                        + " offers a connection manager");
+    }
+
     /** @return which providers were found, which were chosen, and why each other one was not */
     SelectionReport report();
 }

@@ -51,6 +51,17 @@ public final class Verbs {
         return catalog().open(deviceName);
     }
 
+    /**
+     * The connection manager (librdmacm) of the default catalog: that of the first device's provider that has
+     * one ({@link DeviceCatalog#connectionManager()}).
+     *
+     * @return the connection manager
+     * @throws UnsupportedVerbException if no installed provider offers connection management
+     */
+    public static org.verbs4j.cm.ConnectionManager connectionManager() {
+        return catalog().connectionManager();
+    }
+
     private static DeviceCatalog loadCatalog() {
         return ServiceLoader.load(DeviceCatalog.class, Verbs.class.getClassLoader())
                 .findFirst()

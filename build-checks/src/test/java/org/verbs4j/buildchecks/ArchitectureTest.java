@@ -32,6 +32,8 @@ class ArchitectureTest {
 
     private static final String JAVA = "java..";
     private static final String API = "org.verbs4j";
+    /** The api's connection management (librdmacm), a package of the api module. */
+    private static final String API_CM = "org.verbs4j.cm";
     private static final String SPI = "org.verbs4j.spi..";
     private static final String GENERIC_RAW = "org.verbs4j.provider.generic.raw..";
     private static final String GENERIC_VENDOR = "org.verbs4j.provider.generic.vendor..";
@@ -45,19 +47,19 @@ class ArchitectureTest {
             providerPackage("soft"), TCK, TOOLS);
 
     @ArchTest
-    static final ArchRule apiDependsOnlyOnTheJdk = classes().that().resideInAPackage(API)
-            .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, API)
+    static final ArchRule apiDependsOnlyOnTheJdk = classes().that().resideInAnyPackage(API, API_CM)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, API, API_CM)
             .because("the api is vendor neutral and depends on java.base only");
 
     @ArchTest
-    static final ArchRule apiMakesNoNativeCalls = noClasses().that().resideInAPackage(API)
+    static final ArchRule apiMakesNoNativeCalls = noClasses().that().resideInAnyPackage(API, API_CM)
             .should().dependOnClassesThat()
             .belongToAnyOf(Linker.class, SymbolLookup.class, FunctionDescriptor.class)
             .because("the api may describe native memory, but only providers call native code");
 
     @ArchTest
     static final ArchRule spiDependsOnlyOnTheApi = classes().that().resideInAPackage(SPI)
-            .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, API, SPI);
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, API, API_CM, SPI);
 
     @ArchTest
     static final ArchRule genericProviderDependsOnlyOnApiAndSpi = provider("generic");
@@ -121,7 +123,7 @@ class ArchitectureTest {
 
     /** A provider depends on the api, the spi, its own packages and {@code extraPackages}. */
     private static ArchRule provider(String name, String... extraPackages) {
-        String[] allowed = Stream.concat(Stream.of(JAVA, API, SPI, providerPackage(name)),
+        String[] allowed = Stream.concat(Stream.of(JAVA, API, API_CM, SPI, providerPackage(name)),
                 Stream.of(extraPackages)).toArray(String[]::new);
         return classes().that().resideInAPackage(providerPackage(name))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(allowed)

@@ -2,6 +2,8 @@ package org.verbs4j.spi;
 
 import java.util.List;
 import org.verbs4j.Device;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.cm.ConnectionManager;
 
 /**
  * The contract a Verbs4J provider implements: it says whether it can work on this machine and
@@ -39,4 +41,16 @@ public interface VerbsProvider {
      *     in-JVM devices; empty when unavailable
      */
     List<Device> devices();
+
+    /**
+     * The provider's connection manager (librdmacm), which resolves the addresses of the provider's devices.
+     * A provider that offers one also returns it from its devices' {@link Device#connectionManager()}.
+     *
+     * @return the connection manager
+     * @throws UnsupportedVerbException naming the provider if it offers no connection management; the default
+     */
+    default ConnectionManager connectionManager() {
+        throw new UnsupportedVerbException("rdma_create_event_channel",
+                "provider '" + id() + "' offers no connection manager");
+    }
 }

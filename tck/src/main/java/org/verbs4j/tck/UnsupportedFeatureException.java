@@ -26,7 +26,18 @@ public final class UnsupportedFeatureException extends TestAbortedException {
         this.capability = capability;
     }
 
-    /** @return the capability the device lacks */
+    /**
+     * For a feature of the provider rather than of the device, such as connection management.
+     *
+     * @param feature what the provider lacks, for example {@code "connection management"}
+     * @param reason what the provider said when asked for it
+     */
+    public UnsupportedFeatureException(String feature, String reason) {
+        super("unsupported: " + feature + " (" + reason + ")");
+        this.capability = null;
+    }
+
+    /** @return the capability the device lacks, or {@code null} for a feature of the provider */
     public Capability capability() {
         return capability;
     }

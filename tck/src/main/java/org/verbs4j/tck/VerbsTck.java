@@ -222,4 +222,19 @@ public abstract class VerbsTck extends ProviderUnderTest {
             return VerbsTck.this.environment();
         }
     }
+
+    /** {@link ConnectionManagementVerification}. */
+    @Nested
+    @DisplayName("connection management")
+    class ConnectionManagement extends ConnectionManagementVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return VerbsTck.this.providerUnderTest();
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return VerbsTck.this.environment();
+        }
+    }
 }

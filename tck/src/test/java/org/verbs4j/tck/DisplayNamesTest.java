@@ -21,7 +21,8 @@ class DisplayNamesTest {
             MemoryVerification.class, CompletionQueueVerification.class, CompletionEventVerification.class,
             SendOperationsVerification.class, QpStateMachineVerification.class, SharedReceiveQueueVerification.class,
             TagMatchingVerification.class, ErrorCompletionVerification.class, ExtraCompletionFieldVerification.class,
-            LifetimeVerification.class, XrcVerification.class, ReceiveScalingVerification.class);
+            LifetimeVerification.class, XrcVerification.class, ReceiveScalingVerification.class,
+            ConnectionManagementVerification.class);
 
     @Test
     @DisplayName("every test method of every area has a display name '<source>: <contract>'")

@@ -33,7 +33,8 @@ class TckLauncherTest {
         assertThat(summary.areas()).extracting(AreaResult::area).containsExactlyInAnyOrder("device and context",
                 "PD and MR", "extended CQ and poll iterator", "completion-channel events",
                 "extended QP and send operations", "QP state machine", "SRQ", "tag-matching SRQ",
-                "error completions", "portable EFA-style fields", "lifetimes and misuse", "XRC", "RSS");
+                "error completions", "portable EFA-style fields", "lifetimes and misuse", "XRC", "RSS",
+                "connection management");
         assertThat(summary.areas()).allSatisfy(area -> assertThat(area.total()).as(area.area()).isPositive());
         assertThat(summary.render()).contains("extended QP and send operations");
     }

@@ -49,6 +49,11 @@ final class SoftDevice implements Device {
         return new SoftContext(fabric, this);
     }
 
+    @Override
+    public org.verbs4j.cm.ConnectionManager connectionManager() {
+        return SoftConnectionManager.instance();
+    }
+
     int index() {
         return index;
     }

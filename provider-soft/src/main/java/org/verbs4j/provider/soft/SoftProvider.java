@@ -39,4 +39,10 @@ public final class SoftProvider implements VerbsProvider {
     public List<Device> devices() {
         return List.copyOf(SoftFabric.instance().devices());
     }
+
+    /** @return the soft connection manager: rdma_cm's semantics for the soft devices' addresses */
+    @Override
+    public org.verbs4j.cm.ConnectionManager connectionManager() {
+        return SoftConnectionManager.instance();
+    }
 }
