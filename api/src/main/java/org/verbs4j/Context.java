@@ -83,6 +83,18 @@ public interface Context extends VerbsObject {
     CompletionQueue createCompletionQueue(CqInitAttributes attributes);
 
     /**
+     * Creates a completion queue with no channel, vector 0 and the {@link CompletionField#STANDARD}
+     * fields (C {@code ibv_create_cq_ex} with {@code wc_flags = IBV_WC_STANDARD_FLAGS}).
+     *
+     * @param cqe the minimum number of entries
+     * @return the completion queue
+     * @throws VerbsException as {@link #createCompletionQueue(CqInitAttributes)} does
+     */
+    default CompletionQueue createCompletionQueue(int cqe) {
+        return createCompletionQueue(CqInitAttributes.builder(cqe).build());
+    }
+
+    /**
      * Creates an extended queue pair (C {@code ibv_create_qp_ex}).
      *
      * @param attributes the requested attributes

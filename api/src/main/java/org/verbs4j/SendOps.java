@@ -2,17 +2,12 @@ package org.verbs4j;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The send-ops API of a queue pair (C {@code struct ibv_qp_ex} and the {@code ibv_wr_*} functions).
  *
- * <pre>{@code
- * SendOps ops = qp.sendOps();
- * ops.start();
- * ops.wrId(1).wrFlags(SendFlag.SIGNALED.value()).rdmaWrite(remoteKey, remoteAddress)
- *    .setSge(mr.lkey(), mr.address(), 4096);
- * ops.complete();
- * }</pre>
+ * {@snippet class=org.verbs4j.examples.RdmaWriteRead region=write}
  *
  * <p>Between {@link #start()} and {@link #complete()} or {@link #abort()} (a critical section of
  * the queue pair): set {@link #wrId} and {@link #wrFlags} before each request, call exactly one
@@ -40,6 +35,28 @@ public interface SendOps {
 
     /** @param sendFlags the {@link SendFlag} bits of the next request (C {@code qpx->wr_flags}) @return this */
     SendOps wrFlags(int sendFlags);
+
+    /**
+     * Sets one flag as the whole {@code wr_flags} of the next request, for example
+     * {@code wrFlags(SendFlag.SIGNALED)}; allocates nothing.
+     *
+     * @param flag the only flag of the next request
+     * @return this
+     */
+    default SendOps wrFlags(SendFlag flag) {
+        return wrFlags((int) flag.value());
+    }
+
+    /**
+     * Sets the {@code wr_flags} of the next request from a set, for example
+     * {@code wrFlags(EnumSet.of(SendFlag.SIGNALED, SendFlag.SOLICITED))}; an empty set clears them.
+     *
+     * @param flags the flags of the next request
+     * @return this
+     */
+    default SendOps wrFlags(Set<SendFlag> flags) {
+        return wrFlags((int) Flags.toBits(flags));
+    }
 
     /** Builds a SEND (C {@code ibv_wr_send}). @return this */
     SendOps send();

@@ -1,5 +1,7 @@
 package org.verbs4j;
 
+import java.util.Set;
+
 /**
  * A tag-matching list operation (C {@code struct ibv_ops_wr}) for {@link SharedReceiveQueue#postOps}.
  * Operations are mutable, meant to be reused, and link into a list through {@link #next(SrqOperation)}.
@@ -77,6 +79,11 @@ public final class SrqOperation {
     public SrqOperation flags(int value) {
         this.flags = value;
         return this;
+    }
+
+    /** @param flags the flags, for example {@code EnumSet.of(OpsFlag.SIGNALED)}; empty clears them @return this */
+    public SrqOperation flags(Set<OpsFlag> flags) {
+        return flags((int) Flags.toBits(flags));
     }
 
     /** @return the number of unexpected messages handled by software (C {@code tm.unexpected_cnt}) */
