@@ -49,7 +49,8 @@ record LoadedProvider(String id, ProviderKind kind, String type, Availability av
                         false))
                 .orElseGet(() -> probeSafely(provider, id, kind, type));
         LOG.log(System.Logger.Level.DEBUG, () -> "provider " + id + " (" + kind + ", " + type + "): "
-                + (loaded.available() ? "available, devices " + loaded.deviceNames() : loaded.availability().reason()));
+                + (loaded.available() ? "available, devices " + loaded.deviceNames()
+                : loaded.availability().reason()));
         return loaded;
     }
 

@@ -59,8 +59,8 @@ record Selection(List<Device> chosenDevices, SelectionReport report, String refu
     }
 
     private static String noHardware(ProviderSelection selection, SelectionReport report) {
-        String reasons = report.providers().stream().filter(status -> !status.unavailableReason().startsWith("not probed"))
-                .map(status -> status.id() + ": " + why(status)).collect(Collectors.joining("; "));
+        String reasons = report.providers().stream()
+                .filter(status -> !status.unavailableReason().startsWith("not probed")).map(status -> status.id() + ": " + why(status)).collect(Collectors.joining("; "));
         return "no hardware provider offers a device, and " + selection.describe() + " forbids the software"
                 + " emulator; " + (reasons.isEmpty() ? "no hardware provider was found on the class path or module path"
                 : reasons);
