@@ -45,13 +45,16 @@ record LoadedProvider(String id, ProviderKind kind, String type, Availability av
         String id = Objects.requireNonNull(provider.id(), "id() returned null");
         ProviderKind kind = Objects.requireNonNull(provider.kind(), "kind() returned null");
         LoadedProvider loaded = selection.skips(id, kind)
-                .map(why -> new LoadedProvider(id, kind, type, Availability.unavailable("not probed: " + why), List.of(),
-                        false))
+                .map(why -> notProbed(id, kind, type, why))
                 .orElseGet(() -> probeSafely(provider, id, kind, type));
         LOG.log(System.Logger.Level.DEBUG, () -> "provider " + id + " (" + kind + ", " + type + "): "
                 + (loaded.available() ? "available, devices " + loaded.deviceNames()
                 : loaded.availability().reason()));
         return loaded;
+    }
+
+    private static LoadedProvider notProbed(String id, ProviderKind kind, String type, String why) {
+        return new LoadedProvider(id, kind, type, Availability.unavailable("not probed: " + why), List.of(), false);
     }
 
     private static LoadedProvider probeSafely(VerbsProvider provider, String id, ProviderKind kind, String type) {
