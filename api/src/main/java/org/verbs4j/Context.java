@@ -8,7 +8,8 @@ import java.util.List;
  * the verbs objects, and receives the device's asynchronous events.
  *
  * <p>Closing the context (C {@code ibv_close_device}) fails with {@link BusyException} while
- * objects created from it are alive.
+ * objects created from it are alive. To close a context with everything created under it, children
+ * first, add each object to a {@link VerbsScope} as it is created and close the scope.
  */
 public interface Context extends VerbsObject {
 

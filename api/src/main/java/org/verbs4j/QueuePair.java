@@ -51,7 +51,8 @@ import java.util.Set;
  *   </tbody>
  * </table>
  * Every state may go to RESET, and every state but RESET to ERR; no other transition is valid.
- * {@code curQpState} is accepted only from RTR, RTS, SQD and SQE.
+ * {@code curQpState} is accepted only from RTR, RTS, SQD and SQE. {@link QpAttrMask#setters()} maps
+ * each mask bit to its setters.
  *
  * <p>Closing it (C {@code ibv_destroy_qp}) fails with {@link BusyException} while it is attached to a
  * multicast group, and waits until its asynchronous events are acknowledged.
