@@ -57,6 +57,19 @@ class DistributionIT {
     }
 
     @Test
+    void hardwareModeNeverFallsBackToTheSoftDevice() throws IOException, InterruptedException {
+        Run run = Run.of(List.of(home.resolve("bin/verbs4j").toString(), "devices"),
+                Map.of("VERBS4J_PROVIDERS", "hardware"));
+
+        assertThat(run.stdout()).as(run.toString()).doesNotContain("hca_id: soft");
+        if (run.exitCode() != 0) {
+            assertThat(run.exitCode()).isEqualTo(1);
+            assertThat(run.stderr()).contains("(ENODEV)", "no hardware provider offers a device",
+                    "VERBS4J_PROVIDERS=hardware forbids the software emulator", "generic: ");
+        }
+    }
+
+    @Test
     void versionIsTheProjectVersion() throws IOException, InterruptedException {
         Run run = Run.of(List.of(home.resolve("bin/verbs4j").toString(), "--version"), Map.of());
 
