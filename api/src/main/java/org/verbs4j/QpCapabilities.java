@@ -34,31 +34,46 @@ public record QpCapabilities(int maxSendWr, int maxRecvWr, int maxSendSge, int m
         private Builder() {
         }
 
-        /** @param value the most outstanding send requests @return this */
+        /**
+         * @param value the most outstanding send requests
+         * @return this
+         */
         public Builder maxSendWr(int value) {
             maxSendWr = value;
             return this;
         }
 
-        /** @param value the most outstanding receive requests @return this */
+        /**
+         * @param value the most outstanding receive requests
+         * @return this
+         */
         public Builder maxRecvWr(int value) {
             maxRecvWr = value;
             return this;
         }
 
-        /** @param value the most scatter/gather entries of a send request @return this */
+        /**
+         * @param value the most scatter/gather entries of a send request
+         * @return this
+         */
         public Builder maxSendSge(int value) {
             maxSendSge = value;
             return this;
         }
 
-        /** @param value the most scatter/gather entries of a receive request @return this */
+        /**
+         * @param value the most scatter/gather entries of a receive request
+         * @return this
+         */
         public Builder maxRecvSge(int value) {
             maxRecvSge = value;
             return this;
         }
 
-        /** @param value the most inline data of a send request, in bytes @return this */
+        /**
+         * @param value the most inline data of a send request, in bytes
+         * @return this
+         */
         public Builder maxInlineData(int value) {
             maxInlineData = value;
             return this;

@@ -30,10 +30,16 @@ public interface SendOps {
     /** Starts a batch of send requests (C {@code ibv_wr_start}). */
     void start();
 
-    /** @param wrId the work request id of the next request (C {@code qpx->wr_id}) @return this */
+    /**
+     * @param wrId the work request id of the next request (C {@code qpx->wr_id})
+     * @return this
+     */
     SendOps wrId(long wrId);
 
-    /** @param sendFlags the {@link SendFlag} bits of the next request (C {@code qpx->wr_flags}) @return this */
+    /**
+     * @param sendFlags the {@link SendFlag} bits of the next request (C {@code qpx->wr_flags})
+     * @return this
+     */
     SendOps wrFlags(int sendFlags);
 
     /**
@@ -58,13 +64,23 @@ public interface SendOps {
         return wrFlags((int) Flags.toBits(flags));
     }
 
-    /** Builds a SEND (C {@code ibv_wr_send}). @return this */
+    /**
+     * Builds a SEND (C {@code ibv_wr_send}).
+     *
+     * @return this
+     */
     SendOps send();
 
-    /** @param immData the immediate data, host order @return this; builds SEND_WITH_IMM (C {@code ibv_wr_send_imm}) */
+    /**
+     * @param immData the immediate data, host order
+     * @return this; builds SEND_WITH_IMM (C {@code ibv_wr_send_imm})
+     */
     SendOps sendWithImm(int immData);
 
-    /** @param invalidateRkey the remote key to invalidate @return this; builds SEND_WITH_INV (C {@code ibv_wr_send_inv}) */
+    /**
+     * @param invalidateRkey the remote key to invalidate
+     * @return this; builds SEND_WITH_INV (C {@code ibv_wr_send_inv})
+     */
     SendOps sendWithInv(int invalidateRkey);
 
     /**
@@ -185,7 +201,10 @@ public interface SendOps {
      */
     SendOps setUdAddr(AddressHandle ah, int remoteQpn, int remoteQkey);
 
-    /** @param remoteSrqn the remote XRC SRQ number (C {@code ibv_wr_set_xrc_srqn}) @return this */
+    /**
+     * @param remoteSrqn the remote XRC SRQ number (C {@code ibv_wr_set_xrc_srqn})
+     * @return this
+     */
     SendOps setXrcSrqn(int remoteSrqn);
 
     /**
@@ -198,13 +217,22 @@ public interface SendOps {
      */
     SendOps setSge(int lkey, long address, int length);
 
-    /** @param list the scatter/gather entries (C {@code ibv_wr_set_sge_list}) @return this */
+    /**
+     * @param list the scatter/gather entries (C {@code ibv_wr_set_sge_list})
+     * @return this
+     */
     SendOps setSgeList(ScatterGatherList list);
 
-    /** @param data the bytes to send inline, copied now (C {@code ibv_wr_set_inline_data}) @return this */
+    /**
+     * @param data the bytes to send inline, copied now (C {@code ibv_wr_set_inline_data})
+     * @return this
+     */
     SendOps setInlineData(MemorySegment data);
 
-    /** @param buffers the pieces to send inline, copied now (C {@code ibv_wr_set_inline_data_list}) @return this */
+    /**
+     * @param buffers the pieces to send inline, copied now (C {@code ibv_wr_set_inline_data_list})
+     * @return this
+     */
     SendOps setInlineDataList(List<MemorySegment> buffers);
 
     /**
