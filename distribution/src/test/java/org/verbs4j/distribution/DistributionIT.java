@@ -70,6 +70,20 @@ class DistributionIT {
     }
 
     @Test
+    void tckPrintsItsSummaryOnceAndWritesTheReportWhereTold() throws IOException, InterruptedException {
+        Path report = unpacked.resolve("tck-report.txt");
+        Run run = Run.of(List.of(home.resolve("bin/verbs4j").toString(), "tck", "--provider", "soft", "-o",
+                report.toString()), Map.of());
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout().split("Verbs4J TCK summary", -1)).as(run.toString()).hasSize(2);
+        assertThat(run.stdout()).contains("report: " + report.toAbsolutePath());
+        assertThat(run.stderr()).startsWith("Running the Verbs4J TCK on provider soft...")
+                .doesNotContain("Verbs4J TCK summary");
+        assertThat(report).content().contains("Verbs4J TCK summary");
+    }
+
+    @Test
     void versionIsTheProjectVersion() throws IOException, InterruptedException {
         Run run = Run.of(List.of(home.resolve("bin/verbs4j").toString(), "--version"), Map.of());
 
