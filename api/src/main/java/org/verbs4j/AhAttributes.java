@@ -22,6 +22,16 @@ public record AhAttributes(GlobalRoute grh, int dlid, int sl, int srcPathBits, i
         return new AhAttributes(new GlobalRoute(destination, 0, sgidIndex, 64, 0), 0, 0, 0, 0, portNum);
     }
 
+    /**
+     * @param dlid the destination LID
+     * @param portNum the local port number
+     * @return an InfiniBand address vector without a global route: service level, path bits and
+     *     static rate 0
+     */
+    public static AhAttributes local(int dlid, int portNum) {
+        return new AhAttributes(null, dlid, 0, 0, 0, portNum);
+    }
+
     /** @return whether a global route header is used (C {@code is_global}) */
     public boolean isGlobal() {
         return grh != null;

@@ -8,14 +8,7 @@ import java.util.Set;
  * An extended completion queue (C {@code struct ibv_cq_ex}) and its poll iterator.
  *
  * <h2>Polling</h2>
- * <pre>{@code
- * if (cq.startPoll()) {
- *     do {
- *         handle(cq.wrId(), cq.status(), cq.readByteLen());
- *     } while (cq.nextPoll());
- *     cq.endPoll();
- * }
- * }</pre>
+ * {@snippet class=org.verbs4j.examples.Poll region=batch}
  * {@link #startPoll()} returns {@code false} when the queue is empty (C {@code ENOENT}); the queue
  * stays valid and {@link #endPoll()} must not be called. Otherwise the current completion can be
  * read until {@link #nextPoll()} returns {@code false}, and {@link #endPoll()} ends the batch.

@@ -8,7 +8,8 @@ import java.util.List;
  * the verbs objects, and receives the device's asynchronous events.
  *
  * <p>Closing the context (C {@code ibv_close_device}) fails with {@link BusyException} while
- * objects created from it are alive.
+ * objects created from it are alive. To close a context with everything created under it, children
+ * first, add each object to a {@link VerbsScope} as it is created and close the scope.
  */
 public interface Context extends VerbsObject {
 
@@ -81,6 +82,18 @@ public interface Context extends VerbsObject {
      * @throws UnsupportedVerbException if a requested completion field or flag is not supported
      */
     CompletionQueue createCompletionQueue(CqInitAttributes attributes);
+
+    /**
+     * Creates a completion queue with no channel, vector 0 and the {@link CompletionField#STANDARD}
+     * fields (C {@code ibv_create_cq_ex} with {@code wc_flags = IBV_WC_STANDARD_FLAGS}).
+     *
+     * @param cqe the minimum number of entries
+     * @return the completion queue
+     * @throws VerbsException as {@link #createCompletionQueue(CqInitAttributes)} does
+     */
+    default CompletionQueue createCompletionQueue(int cqe) {
+        return createCompletionQueue(CqInitAttributes.builder(cqe).build());
+    }
 
     /**
      * Creates an extended queue pair (C {@code ibv_create_qp_ex}).

@@ -66,43 +66,64 @@ public record CqInitAttributes(int cqe, Object cqContext, CompletionChannel chan
             this.cqe = cqe;
         }
 
-        /** @param value the consumer context @return this builder */
+        /**
+         * @param value the consumer context
+         * @return this builder
+         */
         public Builder cqContext(Object value) {
             this.cqContext = value;
             return this;
         }
 
-        /** @param value the completion channel @return this builder */
+        /**
+         * @param value the completion channel
+         * @return this builder
+         */
         public Builder channel(CompletionChannel value) {
             this.channel = value;
             return this;
         }
 
-        /** @param value the completion vector @return this builder */
+        /**
+         * @param value the completion vector
+         * @return this builder
+         */
         public Builder compVector(int value) {
             this.compVector = value;
             return this;
         }
 
-        /** @param value the completion fields @return this builder */
+        /**
+         * @param value the completion fields
+         * @return this builder
+         */
         public Builder wcFlags(Set<CompletionField> value) {
             this.wcFlags = value;
             return this;
         }
 
-        /** @param value the extra completion fields @return this builder */
+        /**
+         * @param value the extra completion fields
+         * @return this builder
+         */
         public Builder extraFields(Set<ExtraCompletionField> value) {
             this.extraFields = value;
             return this;
         }
 
-        /** @param value the creation flags @return this builder */
+        /**
+         * @param value the creation flags
+         * @return this builder
+         */
         public Builder flags(Set<CqCreateFlag> value) {
             this.flags = value;
             return this;
         }
 
-        /** @param value the parent domain @return this builder */
+        /**
+         * @param value the parent domain
+         * @return this builder
+         */
         public Builder parentDomain(ProtectionDomain value) {
             this.parentDomain = value;
             return this;

@@ -40,7 +40,10 @@ public record DeviceAttributes(
         long hcaCoreClockKhz,
         TagMatchingCaps tmCaps) {
 
-    /** @return whether the device sets every bit of {@code flag} in {@link #deviceCapFlags()} */
+    /**
+     * @param flag a device capability flag
+     * @return whether the device sets every bit of {@code flag} in {@link #deviceCapFlags()}
+     */
     public boolean has(DeviceCapFlag flag) {
         return Flags.isSet(deviceCapFlags, flag);
     }

@@ -2,6 +2,9 @@ package org.verbs4j;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.ByteOrder;
 import java.util.HexFormat;
 
@@ -30,6 +33,55 @@ public record Gid(long high, long low) {
             throw new IllegalArgumentException("a GID has 16 bytes, not " + raw.length);
         }
         return read(MemorySegment.ofArray(raw), 0);
+    }
+
+    /**
+     * Reads a GID written as text: the form {@link #toString()} and {@code ibv_devinfo} print
+     * ({@code fe80:0000:0000:0000:0202:c9ff:fe00:0001}), any IPv6 literal ({@code fe80::1}), or an
+     * IPv4 literal, which becomes the IPv4-mapped GID RoCE v2 uses ({@code ::ffff:192.0.2.1}).
+     * Nothing is looked up: a host name is refused.
+     *
+     * @param text the GID as text
+     * @return the GID
+     * @throws IllegalArgumentException if {@code text} is not an IPv6 or IPv4 literal
+     */
+    public static Gid parse(String text) {
+        try {
+            return of(InetAddress.ofLiteral(text.strip()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a GID: write it as an IPv6 address"
+                    + " (fe80::1 or eight groups of four hex digits) or an IPv4 address", e);
+        }
+    }
+
+    /**
+     * The GID of an IP address, as RoCE v2 derives GIDs from the addresses of its network device: an
+     * IPv6 address is its own GID, an IPv4 address a.b.c.d gives {@code ::ffff:a.b.c.d}.
+     *
+     * @param address an IPv4 or IPv6 address
+     * @return its GID
+     */
+    public static Gid of(InetAddress address) {
+        byte[] raw = address.getAddress();
+        if (address instanceof Inet4Address) {
+            return new Gid(0, 0xffff_0000_0000L | Integer.toUnsignedLong(MemorySegment.ofArray(raw)
+                    .get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), 0)));
+        }
+        return ofBytes(raw);
+    }
+
+    /**
+     * The IP address this GID stands for: an IPv4-mapped GID ({@code ::ffff:a.b.c.d}) gives the IPv4
+     * address, any other GID the IPv6 address with the same 16 bytes.
+     *
+     * @return the address; nothing is looked up
+     */
+    public InetAddress toInetAddress() {
+        try {
+            return InetAddress.getByAddress(toBytes());
+        } catch (UnknownHostException e) {
+            throw new AssertionError("16 bytes are always an IPv6 address", e);
+        }
     }
 
     /**

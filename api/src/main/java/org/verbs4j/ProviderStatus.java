@@ -6,9 +6,10 @@ import java.util.List;
  * One provider as discovery saw it.
  *
  * @param id the provider id, for example {@code "generic"}, {@code "efa"}, {@code "mlx5"} or {@code "soft"}
- * @param available whether the provider can open devices on this machine
- * @param unavailableReason why it cannot (library missing, no device, other driver, failed to load),
- *     or an empty string when available
+ * @param available whether the provider can open devices on this machine; {@code false} also for a
+ *     provider the selection excluded without probing it
+ * @param unavailableReason why it cannot (library missing, no device, other driver, failed to load), or
+ *     {@code "not probed: <why>"} for a provider the selection excluded, or an empty string when available
  * @param chosen whether it was chosen for at least one device
  * @param selectionReason why it was chosen, or why not
  * @param deviceNames the devices it serves in this catalog (empty when not chosen)

@@ -8,10 +8,9 @@ import java.util.Set;
  * {@code enum ibv_qp_attr_mask}): each setter records the matching mask bit, so the mask passed to
  * {@link QueuePair#modify} is exactly the set of attributes that were set.
  *
- * <pre>{@code
- * qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1)
- *         .qpAccessFlags(Set.of(AccessFlag.REMOTE_WRITE)));
- * }</pre>
+ * <p>Connecting an RC queue pair (the required attributes of each transition are listed in
+ * {@link QueuePair}):
+ * {@snippet class=org.verbs4j.examples.Connect region=rc-connect}
  *
  * <p>Instances are mutable and not thread-safe; a caller may reuse one.
  */

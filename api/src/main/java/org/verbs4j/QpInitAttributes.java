@@ -143,73 +143,109 @@ public record QpInitAttributes(Object qpContext, CompletionQueue sendCq, Complet
             this.cap = cap;
         }
 
-        /** @param value the send completion queue @return this builder */
+        /**
+         * @param value the send completion queue
+         * @return this builder
+         */
         public Builder sendCq(CompletionQueue value) {
             this.sendCq = value;
             return this;
         }
 
-        /** @param value the receive completion queue @return this builder */
+        /**
+         * @param value the receive completion queue
+         * @return this builder
+         */
         public Builder recvCq(CompletionQueue value) {
             this.recvCq = value;
             return this;
         }
 
-        /** @param value the consumer context @return this builder */
+        /**
+         * @param value the consumer context
+         * @return this builder
+         */
         public Builder qpContext(Object value) {
             this.qpContext = value;
             return this;
         }
 
-        /** @param value the shared receive queue @return this builder */
+        /**
+         * @param value the shared receive queue
+         * @return this builder
+         */
         public Builder srq(SharedReceiveQueue value) {
             this.srq = value;
             return this;
         }
 
-        /** @param value whether every send request is signaled @return this builder */
+        /**
+         * @param value whether every send request is signaled
+         * @return this builder
+         */
         public Builder sqSigAll(boolean value) {
             this.sqSigAll = value;
             return this;
         }
 
-        /** @param value the XRC domain @return this builder */
+        /**
+         * @param value the XRC domain
+         * @return this builder
+         */
         public Builder xrcDomain(XrcDomain value) {
             this.xrcDomain = value;
             return this;
         }
 
-        /** @param value the creation flags @return this builder */
+        /**
+         * @param value the creation flags
+         * @return this builder
+         */
         public Builder createFlags(Set<QpCreateFlag> value) {
             this.createFlags = value;
             return this;
         }
 
-        /** @param value the largest TSO header @return this builder */
+        /**
+         * @param value the largest TSO header
+         * @return this builder
+         */
         public Builder maxTsoHeader(int value) {
             this.maxTsoHeader = value;
             return this;
         }
 
-        /** @param value the indirection table @return this builder */
+        /**
+         * @param value the indirection table
+         * @return this builder
+         */
         public Builder indirectionTable(RwqIndirectionTable value) {
             this.indirectionTable = value;
             return this;
         }
 
-        /** @param value the RX hash configuration @return this builder */
+        /**
+         * @param value the RX hash configuration
+         * @return this builder
+         */
         public Builder rxHashConf(RxHashConf value) {
             this.rxHashConf = value;
             return this;
         }
 
-        /** @param value the source QP number @return this builder */
+        /**
+         * @param value the source QP number
+         * @return this builder
+         */
         public Builder sourceQpn(int value) {
             this.sourceQpn = value;
             return this;
         }
 
-        /** @param value the send operations of the send-ops API @return this builder */
+        /**
+         * @param value the send operations of the send-ops API
+         * @return this builder
+         */
         public Builder sendOpsFlags(Set<SendOpsFlag> value) {
             this.sendOpsFlags = value;
             return this;

@@ -14,6 +14,46 @@ import java.util.Set;
  * {@link QpState#SQD}, and in {@link QpState#ERR} every outstanding request, and every request posted
  * then, completes with {@link WcStatus#WR_FLUSH_ERR}, signaled or not.
  *
+ * <h2>The attributes of each transition</h2>
+ * The rules of {@code ibv_modify_qp(3)} (the kernel's {@code qp_state_table}), by the
+ * {@link QpAttributes} setter and, in brackets, the C mask bit that errors name. Besides
+ * {@link QpAttributes#qpState qpState}, a transition needs every required attribute and accepts
+ * only the required and optional ones. A modify without {@code qpState} stays in the current state.
+ * <table class="striped">
+ *   <caption>Required (R) and optional (o) attributes of ibv_modify_qp</caption>
+ *   <thead><tr><th>transition</th><th>UD</th><th>UC</th><th>RC</th></tr></thead>
+ *   <tbody>
+ *   <tr><td>RESET&rarr;INIT</td>
+ *       <td>R: {@code pkeyIndex} (PKEY_INDEX), {@code portNum} (PORT), {@code qkey} (QKEY)</td>
+ *       <td>R: {@code pkeyIndex}, {@code portNum}, {@code qpAccessFlags} (ACCESS_FLAGS)</td>
+ *       <td>as UC</td></tr>
+ *   <tr><td>INIT&rarr;INIT</td><td>o: {@code pkeyIndex}, {@code portNum}, {@code qkey}</td>
+ *       <td>o: {@code pkeyIndex}, {@code portNum}, {@code qpAccessFlags}</td><td>as UC</td></tr>
+ *   <tr><td>INIT&rarr;RTR</td><td>o: {@code pkeyIndex}, {@code qkey}</td>
+ *       <td>R: {@code ahAttr} (AV), {@code pathMtu} (PATH_MTU), {@code destQpNum} (DEST_QPN),
+ *           {@code rqPsn} (RQ_PSN); o: {@code altAhAttr} (ALT_PATH), {@code qpAccessFlags}, {@code pkeyIndex}</td>
+ *       <td>R: as UC, and {@code maxDestRdAtomic} (MAX_DEST_RD_ATOMIC), {@code minRnrTimer} (MIN_RNR_TIMER);
+ *           o: as UC</td></tr>
+ *   <tr><td>RTR&rarr;RTS</td><td>R: {@code sqPsn} (SQ_PSN); o: {@code curQpState} (CUR_STATE), {@code qkey}</td>
+ *       <td>R: {@code sqPsn}; o: {@code curQpState}, {@code altAhAttr}, {@code qpAccessFlags},
+ *           {@code pathMigState} (PATH_MIG_STATE)</td>
+ *       <td>R: {@code sqPsn}, {@code timeout} (TIMEOUT), {@code retryCnt} (RETRY_CNT), {@code rnrRetry}
+ *           (RNR_RETRY), {@code maxRdAtomic} (MAX_QP_RD_ATOMIC); o: as UC, and {@code minRnrTimer}</td></tr>
+ *   <tr><td>RTS&rarr;RTS, SQD&rarr;RTS</td><td>o: {@code curQpState}, {@code qkey}</td>
+ *       <td>o: {@code curQpState}, {@code qpAccessFlags}, {@code altAhAttr}, {@code pathMigState}</td>
+ *       <td>o: as UC, and {@code minRnrTimer}</td></tr>
+ *   <tr><td>RTS&rarr;SQD</td><td colspan="3">o: {@code enSqdAsyncNotify} (EN_SQD_ASYNC_NOTIFY)</td></tr>
+ *   <tr><td>SQD&rarr;SQD</td><td>o: {@code pkeyIndex}, {@code qkey}</td>
+ *       <td>o: {@code ahAttr}, {@code altAhAttr}, {@code qpAccessFlags}, {@code pkeyIndex}, {@code pathMigState}</td>
+ *       <td>o: as UC, and {@code portNum}, {@code timeout}, {@code retryCnt}, {@code rnrRetry},
+ *           {@code maxRdAtomic}, {@code maxDestRdAtomic}, {@code minRnrTimer}</td></tr>
+ *   <tr><td>any &rarr; RESET or ERR</td><td colspan="3">no other attribute</td></tr>
+ *   </tbody>
+ * </table>
+ * Every state may go to RESET, and every state but RESET to ERR; no other transition is valid.
+ * {@code curQpState} is accepted only from RTR, RTS, SQD and SQE. {@link QpAttrMask#setters()} maps
+ * each mask bit to its setters.
+ *
  * <p>Closing it (C {@code ibv_destroy_qp}) fails with {@link BusyException} while it is attached to a
  * multicast group, and waits until its asynchronous events are acknowledged.
  */

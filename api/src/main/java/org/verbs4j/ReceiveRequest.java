@@ -24,7 +24,10 @@ public final class ReceiveRequest {
         return wrId;
     }
 
-    /** @param value the work request id @return this request */
+    /**
+     * @param value the work request id
+     * @return this request
+     */
     public ReceiveRequest wrId(long value) {
         this.wrId = value;
         return this;
@@ -35,7 +38,10 @@ public final class ReceiveRequest {
         return next;
     }
 
-    /** @param value the next request of the list, or {@code null} @return this request */
+    /**
+     * @param value the next request of the list, or {@code null}
+     * @return this request
+     */
     public ReceiveRequest next(ReceiveRequest value) {
         this.next = value;
         return this;

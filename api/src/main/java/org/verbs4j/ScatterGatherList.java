@@ -74,17 +74,26 @@ public final class ScatterGatherList {
         return words.length / 2;
     }
 
-    /** @param index an entry index @return the start address of the entry */
+    /**
+     * @param index an entry index
+     * @return the start address of the entry
+     */
     public long address(int index) {
         return words[2 * Objects.checkIndex(index, size)];
     }
 
-    /** @param index an entry index @return the length of the entry */
+    /**
+     * @param index an entry index
+     * @return the length of the entry
+     */
     public int length(int index) {
         return (int) lengthAndKey(index);
     }
 
-    /** @param index an entry index @return the local key of the entry */
+    /**
+     * @param index an entry index
+     * @return the local key of the entry
+     */
     public int lkey(int index) {
         return (int) (lengthAndKey(index) >>> Integer.SIZE);
     }

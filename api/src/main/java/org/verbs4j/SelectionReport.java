@@ -23,6 +23,20 @@ public record SelectionReport(List<ProviderStatus> providers, String selectionRu
         return providers.stream().filter(ProviderStatus::chosen).toList();
     }
 
+    /**
+     * @return the rule, then a table with one row per provider: its id, its state (chosen, not
+     *     chosen, unavailable, not probed), the devices it serves, and why, for example
+     *     <pre>
+     * Provider selection: verbs4j.providers=soft: only these providers, ...
+     * PROVIDER  STATE       DEVICES  WHY
+     * soft      chosen      soft0    chosen for soft0
+     * generic   not probed  -        not probed: not named in verbs4j.providers</pre>
+     */
+    @Override
+    public String toString() {
+        return SelectionReportTable.format(this);
+    }
+
     /** @return whether no provider offers any device */
     public boolean noDevices() {
         return providers.stream().allMatch(status -> status.deviceNames().isEmpty());

@@ -2,17 +2,12 @@ package org.verbs4j;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The send-ops API of a queue pair (C {@code struct ibv_qp_ex} and the {@code ibv_wr_*} functions).
  *
- * <pre>{@code
- * SendOps ops = qp.sendOps();
- * ops.start();
- * ops.wrId(1).wrFlags(SendFlag.SIGNALED.value()).rdmaWrite(remoteKey, remoteAddress)
- *    .setSge(mr.lkey(), mr.address(), 4096);
- * ops.complete();
- * }</pre>
+ * {@snippet class=org.verbs4j.examples.RdmaWriteRead region=write}
  *
  * <p>Between {@link #start()} and {@link #complete()} or {@link #abort()} (a critical section of
  * the queue pair): set {@link #wrId} and {@link #wrFlags} before each request, call exactly one
@@ -35,19 +30,57 @@ public interface SendOps {
     /** Starts a batch of send requests (C {@code ibv_wr_start}). */
     void start();
 
-    /** @param wrId the work request id of the next request (C {@code qpx->wr_id}) @return this */
+    /**
+     * @param wrId the work request id of the next request (C {@code qpx->wr_id})
+     * @return this
+     */
     SendOps wrId(long wrId);
 
-    /** @param sendFlags the {@link SendFlag} bits of the next request (C {@code qpx->wr_flags}) @return this */
+    /**
+     * @param sendFlags the {@link SendFlag} bits of the next request (C {@code qpx->wr_flags})
+     * @return this
+     */
     SendOps wrFlags(int sendFlags);
 
-    /** Builds a SEND (C {@code ibv_wr_send}). @return this */
+    /**
+     * Sets one flag as the whole {@code wr_flags} of the next request, for example
+     * {@code wrFlags(SendFlag.SIGNALED)}; allocates nothing.
+     *
+     * @param flag the only flag of the next request
+     * @return this
+     */
+    default SendOps wrFlags(SendFlag flag) {
+        return wrFlags((int) flag.value());
+    }
+
+    /**
+     * Sets the {@code wr_flags} of the next request from a set, for example
+     * {@code wrFlags(EnumSet.of(SendFlag.SIGNALED, SendFlag.SOLICITED))}; an empty set clears them.
+     *
+     * @param flags the flags of the next request
+     * @return this
+     */
+    default SendOps wrFlags(Set<SendFlag> flags) {
+        return wrFlags((int) Flags.toBits(flags));
+    }
+
+    /**
+     * Builds a SEND (C {@code ibv_wr_send}).
+     *
+     * @return this
+     */
     SendOps send();
 
-    /** @param immData the immediate data, host order @return this; builds SEND_WITH_IMM (C {@code ibv_wr_send_imm}) */
+    /**
+     * @param immData the immediate data, host order
+     * @return this; builds SEND_WITH_IMM (C {@code ibv_wr_send_imm})
+     */
     SendOps sendWithImm(int immData);
 
-    /** @param invalidateRkey the remote key to invalidate @return this; builds SEND_WITH_INV (C {@code ibv_wr_send_inv}) */
+    /**
+     * @param invalidateRkey the remote key to invalidate
+     * @return this; builds SEND_WITH_INV (C {@code ibv_wr_send_inv})
+     */
     SendOps sendWithInv(int invalidateRkey);
 
     /**
@@ -168,7 +201,10 @@ public interface SendOps {
      */
     SendOps setUdAddr(AddressHandle ah, int remoteQpn, int remoteQkey);
 
-    /** @param remoteSrqn the remote XRC SRQ number (C {@code ibv_wr_set_xrc_srqn}) @return this */
+    /**
+     * @param remoteSrqn the remote XRC SRQ number (C {@code ibv_wr_set_xrc_srqn})
+     * @return this
+     */
     SendOps setXrcSrqn(int remoteSrqn);
 
     /**
@@ -181,13 +217,22 @@ public interface SendOps {
      */
     SendOps setSge(int lkey, long address, int length);
 
-    /** @param list the scatter/gather entries (C {@code ibv_wr_set_sge_list}) @return this */
+    /**
+     * @param list the scatter/gather entries (C {@code ibv_wr_set_sge_list})
+     * @return this
+     */
     SendOps setSgeList(ScatterGatherList list);
 
-    /** @param data the bytes to send inline, copied now (C {@code ibv_wr_set_inline_data}) @return this */
+    /**
+     * @param data the bytes to send inline, copied now (C {@code ibv_wr_set_inline_data})
+     * @return this
+     */
     SendOps setInlineData(MemorySegment data);
 
-    /** @param buffers the pieces to send inline, copied now (C {@code ibv_wr_set_inline_data_list}) @return this */
+    /**
+     * @param buffers the pieces to send inline, copied now (C {@code ibv_wr_set_inline_data_list})
+     * @return this
+     */
     SendOps setInlineDataList(List<MemorySegment> buffers);
 
     /**

@@ -1,5 +1,7 @@
 package org.verbs4j;
 
+import java.util.Set;
+
 /**
  * A tag-matching list operation (C {@code struct ibv_ops_wr}) for {@link SharedReceiveQueue#postOps}.
  * Operations are mutable, meant to be reused, and link into a list through {@link #next(SrqOperation)}.
@@ -40,7 +42,10 @@ public final class SrqOperation {
         return wrId;
     }
 
-    /** @param value the work request id @return this */
+    /**
+     * @param value the work request id
+     * @return this
+     */
     public SrqOperation wrId(long value) {
         this.wrId = value;
         return this;
@@ -51,7 +56,10 @@ public final class SrqOperation {
         return next;
     }
 
-    /** @param value the next operation, or {@code null} @return this */
+    /**
+     * @param value the next operation, or {@code null}
+     * @return this
+     */
     public SrqOperation next(SrqOperation value) {
         this.next = value;
         return this;
@@ -62,7 +70,10 @@ public final class SrqOperation {
         return opcode;
     }
 
-    /** @param value the opcode @return this */
+    /**
+     * @param value the opcode
+     * @return this
+     */
     public SrqOperation opcode(SrqOpcode value) {
         this.opcode = value;
         return this;
@@ -73,10 +84,21 @@ public final class SrqOperation {
         return flags;
     }
 
-    /** @param value the {@link OpsFlag} bits @return this */
+    /**
+     * @param value the {@link OpsFlag} bits
+     * @return this
+     */
     public SrqOperation flags(int value) {
         this.flags = value;
         return this;
+    }
+
+    /**
+     * @param flags the flags, for example {@code EnumSet.of(OpsFlag.SIGNALED)}; empty clears them
+     * @return this
+     */
+    public SrqOperation flags(Set<OpsFlag> flags) {
+        return flags((int) Flags.toBits(flags));
     }
 
     /** @return the number of unexpected messages handled by software (C {@code tm.unexpected_cnt}) */
@@ -84,7 +106,10 @@ public final class SrqOperation {
         return unexpectedCnt;
     }
 
-    /** @param value the number of unexpected messages handled by software @return this */
+    /**
+     * @param value the number of unexpected messages handled by software
+     * @return this
+     */
     public SrqOperation unexpectedCnt(int value) {
         this.unexpectedCnt = value;
         return this;
@@ -95,7 +120,10 @@ public final class SrqOperation {
         return handle;
     }
 
-    /** @param value the entry handle @return this */
+    /**
+     * @param value the entry handle
+     * @return this
+     */
     public SrqOperation handle(int value) {
         this.handle = value;
         return this;
@@ -106,7 +134,10 @@ public final class SrqOperation {
         return recvWrId;
     }
 
-    /** @param value the work request id of the receive completion @return this */
+    /**
+     * @param value the work request id of the receive completion
+     * @return this
+     */
     public SrqOperation recvWrId(long value) {
         this.recvWrId = value;
         return this;
@@ -122,7 +153,10 @@ public final class SrqOperation {
         return tag;
     }
 
-    /** @param value the tag @return this */
+    /**
+     * @param value the tag
+     * @return this
+     */
     public SrqOperation tag(long value) {
         this.tag = value;
         return this;
@@ -133,7 +167,10 @@ public final class SrqOperation {
         return mask;
     }
 
-    /** @param value the mask @return this */
+    /**
+     * @param value the mask
+     * @return this
+     */
     public SrqOperation mask(long value) {
         this.mask = value;
         return this;

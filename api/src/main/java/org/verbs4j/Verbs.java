@@ -6,11 +6,8 @@ import java.util.ServiceLoader;
 /**
  * The entry point: lists the RDMA devices that the installed providers offer and opens them.
  *
- * <pre>{@code
- * try (Context context = Verbs.open("rxe0")) {
- *     DeviceAttributes attributes = context.queryDevice();
- * }
- * }</pre>
+ * {@snippet class=org.verbs4j.examples.RcPingPong region=scope}
+ * The package overview links complete programs, from device to completion.
  *
  * <p>The devices come from the default {@link DeviceCatalog}, which the {@code verbs4j-spi}
  * module supplies: it discovers providers with {@link ServiceLoader} and chooses one provider

@@ -18,7 +18,9 @@ public sealed class VerbsException extends RuntimeException
 
     private static final long serialVersionUID = 1L;
 
+    /** The failed verb, named after its C function. */
     private final String operation;
+    /** The errno value the verb reported, positive. */
     private final int errno;
     private final transient Object failedRequest;
 

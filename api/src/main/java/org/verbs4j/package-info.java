@@ -9,6 +9,44 @@
  * statuses are values. Nothing on the data path (posting, polling, reading completion fields) needs
  * an allocation per operation.
  *
+ * <h2>Start here: the objects, in the order a program creates them</h2>
+ * <table class="striped">
+ * <caption>Where each verbs object comes from, and what it is for</caption>
+ * <thead><tr><th scope="col">Object</th><th scope="col">Created by</th><th scope="col">For</th></tr></thead>
+ * <tbody>
+ * <tr><td>{@link Device}</td><td>{@link Verbs#devices()}</td><td>naming and opening a device;
+ *     {@link Verbs#catalog()}{@code .report()} says which provider serves it and why</td></tr>
+ * <tr><td>{@link Context}</td><td>{@link Verbs#open(String)}, {@link Device#open()}</td><td>querying the
+ *     device and its ports and GIDs ({@link Context#queryPort}, {@link Context#queryGid}); creating the rest</td></tr>
+ * <tr><td>{@link ProtectionDomain}</td><td>{@link Context#allocateProtectionDomain()}</td><td>grouping
+ *     memory regions, queue pairs and address handles that may work together</td></tr>
+ * <tr><td>{@link MemoryRegion}</td><td>{@link ProtectionDomain#registerMemory}</td><td>memory the device
+ *     may access: its {@code lkey} for local requests, its {@code rkey} and address for a peer's RDMA</td></tr>
+ * <tr><td>{@link CompletionQueue}</td><td>{@link Context#createCompletionQueue(int)}</td><td>completions of
+ *     sends and receives, polled with {@link CompletionQueue#startPoll()}</td></tr>
+ * <tr><td>{@link CompletionChannel}</td><td>{@link Context#createCompletionChannel()}</td><td>blocking until
+ *     a completion queue has a completion, instead of spinning</td></tr>
+ * <tr><td>{@link QueuePair}</td><td>{@link Context#createQueuePair} with {@link QpInitAttributes} and
+ *     {@link QpCapabilities#builder()}</td><td>the endpoint: {@link QueuePair#modify} through
+ *     INIT, RTR and RTS ({@link QpAttributes}), then {@link QueuePair#postReceive} and
+ *     {@link QueuePair#sendOps()}</td></tr>
+ * <tr><td>{@link SharedReceiveQueue}</td><td>{@link Context#createSharedReceiveQueue}</td><td>receives shared
+ *     by several queue pairs; tag matching</td></tr>
+ * <tr><td>{@link AddressHandle}</td><td>{@link ProtectionDomain#createAddressHandle} with
+ *     {@link AhAttributes}</td><td>the destination of a UD send</td></tr>
+ * <tr><td>{@link VerbsScope}</td><td>{@code new VerbsScope()}</td><td>closing everything, children first,
+ *     in one {@code try} block</td></tr>
+ * </tbody>
+ * </table>
+ *
+ * <p>Complete programs, each under about 100 lines, are in the {@code examples} module of the source
+ * repository ({@code examples/src/main/java/org/verbs4j/examples/}); the build runs each on the soft
+ * device: {@code RcPingPong} (RC send and receive), {@code RdmaWriteRead} (RDMA WRITE and READ against a
+ * remote buffer), {@code UdAddressHandle} (UD with an address handle), {@code SrqForTwoQueuePairs} (one
+ * shared receive queue for two queue pairs), {@code CompletionEvents} (waiting on a completion channel)
+ * and {@code TagMatching}. {@code Connect} shows the INIT, RTR and RTS steps:
+ * {@snippet class=org.verbs4j.examples.Connect region=rc-connect}
+ *
  * <h2>Seed coverage</h2>
  * Every function, structure field and flag of the five seed manual pages ({@code ibv_create_cq_ex(3)},
  * {@code efadv_create_cq(3)}, {@code ibv_get_cq_event(3)}, {@code ibv_create_qp_ex(3)},

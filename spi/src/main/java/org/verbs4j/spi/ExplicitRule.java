@@ -46,6 +46,7 @@ record ExplicitRule(ProviderSelection selection, List<LoadedProvider> order, Dev
     private static LoadedProvider find(String id, ProviderSelection selection, Discovery discovery) {
         return discovery.loaded().stream().filter(provider -> provider.id().equals(id)).findFirst()
                 .orElseThrow(() -> new InvalidArgumentException("provider selection", "provider '" + id
-                        + "' named in " + selection.source() + " was not found; found: " + discovery.names()));
+                        + "' named in " + selection.source() + " was not found; found: "
+                        + discovery.names().stream().sorted().toList()));
     }
 }

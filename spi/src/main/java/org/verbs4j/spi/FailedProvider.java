@@ -32,7 +32,8 @@ record FailedProvider(String name, String reason) {
     static String reason(Throwable failure) {
         Throwable root = rootCause(failure);
         String cause = root == failure ? "" : " (caused by " + describe(root) + ")";
-        return "failed to load: " + describe(failure) + cause;
+        return "failed to load: " + describe(failure) + cause
+                + UnavailabilityCause.meaning(failure).map(meaning -> ": " + meaning).orElse("");
     }
 
     /** @return how discovery reports this provider */

@@ -17,18 +17,23 @@ import java.util.stream.Stream;
  */
 final class ProviderLoader {
 
+    private static final System.Logger LOG = System.getLogger("org.verbs4j.spi");
+
+    private final ProviderSelection selection;
     private final List<LoadedProvider> loaded = new ArrayList<>();
     private final List<FailedProvider> failed = new ArrayList<>();
 
-    private ProviderLoader() {
+    private ProviderLoader(ProviderSelection selection) {
+        this.selection = selection;
     }
 
     /**
      * @param candidates the providers to load, for example {@code ServiceLoader.load(...).stream()}
+     * @param selection the selection, which tells which providers to probe
      * @return every provider found, loaded or failed
      */
-    static Discovery discover(Stream<ServiceLoader.Provider<VerbsProvider>> candidates) {
-        ProviderLoader loader = new ProviderLoader();
+    static Discovery discover(Stream<ServiceLoader.Provider<VerbsProvider>> candidates, ProviderSelection selection) {
+        ProviderLoader loader = new ProviderLoader(selection);
         Spliterator<ServiceLoader.Provider<VerbsProvider>> spliterator = candidates.spliterator();
         while (loader.advance(spliterator)) {
             // each step loads one provider
@@ -40,7 +45,7 @@ final class ProviderLoader {
         try {
             return candidates.tryAdvance(this::load);
         } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
-            failed.add(FailedProvider.of(FailedProvider.UNKNOWN, e));
+            fail(FailedProvider.of(FailedProvider.UNKNOWN, e));
             return true;
         }
     }
@@ -49,9 +54,14 @@ final class ProviderLoader {
         String type = FailedProvider.UNKNOWN;
         try {
             type = candidate.type().getName();
-            loaded.add(LoadedProvider.of(candidate.get(), type));
+            loaded.add(LoadedProvider.of(candidate.get(), type, selection));
         } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
-            failed.add(FailedProvider.of(type, e));
+            fail(FailedProvider.of(type, e));
         }
+    }
+
+    private void fail(FailedProvider provider) {
+        LOG.log(System.Logger.Level.DEBUG, () -> "provider " + provider.name() + ": " + provider.reason());
+        failed.add(provider);
     }
 }

@@ -113,7 +113,7 @@ public final class ProviderRegistry implements DeviceCatalog {
     private Selection select() {
         synchronized (lock) {
             if (result == null) {
-                result = Selection.of(selection, ProviderLoader.discover(candidates.get()));
+                result = Selection.of(selection, ProviderLoader.discover(candidates.get(), selection));
             }
             return result;
         }

@@ -28,6 +28,9 @@ final class ProviderStatuses {
     }
 
     private static String reason(LoadedProvider provider, SelectionRule rule) {
+        if (!provider.probed()) {
+            return "not chosen: " + rule.exclusion(provider).orElse("not probed");
+        }
         if (!provider.available()) {
             return "not chosen: unavailable: " + provider.availability().reason();
         }

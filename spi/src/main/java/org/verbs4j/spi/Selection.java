@@ -1,22 +1,29 @@
 package org.verbs4j.spi;
 
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.verbs4j.Device;
+import org.verbs4j.Errno;
 import org.verbs4j.ProviderStatus;
 import org.verbs4j.SelectionReport;
+import org.verbs4j.VerbsException;
 
 /**
  * The outcome of provider selection: the chosen devices and the report that explains them.
  *
- * @param devices the devices of the chosen providers, in selection order
+ * @param chosenDevices the devices of the chosen providers, in selection order
  * @param report every provider found, and why it was chosen or not
+ * @param refusal why the devices may not be used (with {@value ProviderSelection#HARDWARE} and no
+ *     hardware device), or empty
  */
-record Selection(List<Device> devices, SelectionReport report) {
+record Selection(List<Device> chosenDevices, SelectionReport report, String refusal) {
+
+    private static final System.Logger LOG = System.getLogger("org.verbs4j.spi");
 
     /** Copies the list. */
     Selection {
-        devices = List.copyOf(devices);
+        chosenDevices = List.copyOf(chosenDevices);
     }
 
     /**
@@ -31,9 +38,36 @@ record Selection(List<Device> devices, SelectionReport report) {
     static Selection of(ProviderSelection selection, Discovery discovery) {
         ProviderIds.check(discovery.loaded());
         SelectionRule rule = selection.explicit()
-                ? ExplicitRule.of(selection, discovery) : DefaultRule.of(discovery.loaded());
-        return new Selection(rule.assignment().devices(), new SelectionReport(statuses(rule, discovery),
-                rule.description()));
+                ? ExplicitRule.of(selection, discovery) : DefaultRule.of(discovery.loaded(), selection.hardwareOnly());
+        SelectionReport report = new SelectionReport(statuses(rule, discovery), rule.description());
+        String refusal = selection.hardwareOnly() && rule.assignment().isEmpty() ? noHardware(selection, report) : "";
+        LOG.log(System.Logger.Level.DEBUG, () -> "provider selection (" + rule.description() + "): devices "
+                + rule.assignment().devices().stream().map(device -> device.name() + "@" + device.providerId()).toList()
+                + (refusal.isEmpty() ? "" : "; refused: " + refusal));
+        return new Selection(rule.assignment().devices(), report, refusal);
+    }
+
+    /**
+     * @return the chosen devices
+     * @throws VerbsException (ENODEV) if {@value ProviderSelection#HARDWARE} found no hardware device
+     */
+    List<Device> devices() {
+        if (!refusal.isEmpty()) {
+            throw VerbsException.of("provider selection", (int) Errno.ENODEV.value(), refusal);
+        }
+        return chosenDevices;
+    }
+
+    private static String noHardware(ProviderSelection selection, SelectionReport report) {
+        String reasons = report.providers().stream()
+                .filter(status -> !status.unavailableReason().startsWith("not probed")).map(status -> status.id() + ": " + why(status)).collect(Collectors.joining("; "));
+        return "no hardware provider offers a device, and " + selection.describe() + " forbids the software"
+                + " emulator; " + (reasons.isEmpty() ? "no hardware provider was found on the class path or module path"
+                : reasons);
+    }
+
+    private static String why(ProviderStatus status) {
+        return status.available() ? "offers no device" : status.unavailableReason();
     }
 
     private static List<ProviderStatus> statuses(SelectionRule rule, Discovery discovery) {

@@ -50,14 +50,14 @@ class ExplicitSelectionTest {
     }
 
     @Test
-    @DisplayName("a provider not in the list is reported, not used")
+    @DisplayName("a provider not in the list is reported, not probed and not used")
     void unnamedProviderIsNotUsed() {
         ProviderRegistry registry = registry("soft", generic("generic", "rxe0"),
                 software("soft", "soft0"));
 
         assertThat(names(registry.devices())).containsExactly("soft0");
         assertThat(status(registry.report(), "generic"))
-                .isEqualTo(new ProviderStatus("generic", true, "", false,
+                .isEqualTo(new ProviderStatus("generic", false, "not probed: not named in verbs4j.providers", false,
                         "not chosen: not named in verbs4j.providers", List.of()));
         assertThat(registry.report().providers()).extracting(ProviderStatus::id).containsExactly("soft", "generic");
     }

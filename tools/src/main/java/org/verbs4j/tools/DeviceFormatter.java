@@ -22,12 +22,22 @@ import org.verbs4j.TagMatchingCaps;
 final class DeviceFormatter {
 
     private final boolean verbose;
+    private final int onlyPort;
 
     /**
      * @param verbose whether to print every limit and flag
      */
     DeviceFormatter(boolean verbose) {
+        this(verbose, 0);
+    }
+
+    /**
+     * @param verbose whether to print every limit and flag
+     * @param onlyPort the one port to print (as {@code ibv_devinfo -i}), or 0 for every port
+     */
+    DeviceFormatter(boolean verbose, int onlyPort) {
         this.verbose = verbose;
+        this.onlyPort = onlyPort;
     }
 
     /**
@@ -66,8 +76,14 @@ final class DeviceFormatter {
         Capabilities capabilities = context.capabilities();
         out.println(Text.field(2, "capabilities", Text.names(capabilities.supported())));
         out.println(Text.field(2, "unsupported", Text.names(capabilities.unsupported())));
+        if (onlyPort > attributes.physPortCount()) {
+            throw new IllegalArgumentException("the device has no port " + onlyPort + " (phys_port_cnt "
+                    + attributes.physPortCount() + ")");
+        }
         for (int port = 1; port <= attributes.physPortCount(); port++) {
-            printPort(context, port, out);
+            if (onlyPort == 0 || port == onlyPort) {
+                printPort(context, port, out);
+            }
         }
     }
 
@@ -93,6 +109,9 @@ final class DeviceFormatter {
         out.println(Text.field(4, "state", Text.constant(port.state())));
         out.println(Text.field(4, "max_mtu", mtu(port.maxMtu())));
         out.println(Text.field(4, "active_mtu", mtu(port.activeMtu())));
+        out.println(Text.field(4, "sm_lid", port.smLid()));
+        out.println(Text.field(4, "port_lid", port.lid()));
+        out.println(Text.field(4, "port_lmc", String.format("0x%02x", port.lmc())));
         out.println(Text.field(4, "link_layer", Text.name(port.linkLayer())));
         if (verbose) {
             printPortDetails(port, out);
@@ -107,7 +126,7 @@ final class DeviceFormatter {
     }
 
     private static void printPortDetails(PortAttributes port, PrintWriter out) {
-        out.println(Text.field(4, "phys_state", port.physState()));
+        out.println(Text.field(4, "phys_state", PortCodes.physState(port.physState())));
         out.println(Text.field(4, "max_msg_sz", Text.hex(port.maxMsgSz())));
         out.println(Text.field(4, "port_cap_flags", Text.hex(Integer.toUnsignedLong(port.portCapFlags()))));
         out.println(Text.field(4, "port_cap_flags2", Text.hex(Integer.toUnsignedLong(port.portCapFlags2()))));
@@ -115,16 +134,14 @@ final class DeviceFormatter {
         out.println(Text.field(4, "pkey_tbl_len", port.pkeyTblLen()));
         out.println(Text.field(4, "bad_pkey_cntr", port.badPkeyCntr()));
         out.println(Text.field(4, "qkey_viol_cntr", port.qkeyViolCntr()));
-        out.println(Text.field(4, "lid", port.lid()));
-        out.println(Text.field(4, "sm_lid", port.smLid()));
-        out.println(Text.field(4, "lmc", port.lmc()));
         out.println(Text.field(4, "sm_sl", port.smSl()));
         out.println(Text.field(4, "max_vl_num", port.maxVlNum()));
         out.println(Text.field(4, "subnet_timeout", port.subnetTimeout()));
         out.println(Text.field(4, "init_type_reply", port.initTypeReply()));
-        out.println(Text.field(4, "active_width", port.activeWidth()));
-        out.println(Text.field(4, "active_speed", port.activeSpeed()));
-        out.println(Text.field(4, "active_speed_ex", port.activeSpeedEx()));
+        out.println(Text.field(4, "active_width", PortCodes.width(port.activeWidth())));
+        out.println(Text.field(4, "active_speed", PortCodes.speed(port.activeSpeed())));
+        out.println(Text.field(4, "active_speed_ex", port.activeSpeedEx() == 0 ? "0 (not reported)"
+                : PortCodes.speed(port.activeSpeedEx())));
     }
 
     private static String mtu(Mtu mtu) {

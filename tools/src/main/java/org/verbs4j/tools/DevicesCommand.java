@@ -19,10 +19,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "devices",
         mixinStandardHelpOptions = true,
-        description = {
-            "Lists the providers Verbs4J found (available or not, chosen or not, and why),",
-            "then every device they offer with its attributes, limits, capabilities and ports,",
-            "like ibv_devinfo."},
+        description = "Lists the providers Verbs4J found (available or not, chosen or not, and why), then every"
+                + " device they offer with its attributes, limits, capabilities and ports, like ibv_devinfo.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success, also when no provider offers a device",
@@ -48,6 +46,13 @@ final class DevicesCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "Show every limit and flag (the default shows the main ones).")
     private boolean verbose;
 
+    @Option(names = {"-i", "--ib-port"}, paramLabel = "PORT",
+            description = "Show only port PORT of each device (as ibv_devinfo -i).")
+    private int port;
+
+    @Option(names = {"-l", "--list"}, description = "Only list the names of the devices (as ibv_devinfo -l).")
+    private boolean listOnly;
+
     /**
      * @param catalog supplies the device catalog, for example {@code Verbs::catalog}
      */
@@ -68,6 +73,10 @@ final class DevicesCommand implements Callable<Integer> {
     }
 
     private int run(PrintWriter out, PrintWriter err) {
+        if (port < 0) {
+            err.println("verbs4j devices: --ib-port must be 1 or more, not " + port);
+            return USAGE;
+        }
         DeviceCatalog devices;
         List<Device> all;
         try {
@@ -76,6 +85,9 @@ final class DevicesCommand implements Callable<Integer> {
         } catch (RuntimeException failure) {
             err.println("verbs4j devices: cannot list the devices: " + Text.describe(failure));
             return DEVICE_FAILED;
+        }
+        if (listOnly) {
+            return list(all, out);
         }
         if (all.isEmpty()) {
             out.println(NO_DEVICE);
@@ -91,8 +103,15 @@ final class DevicesCommand implements Callable<Integer> {
         return printDevices(all, out, err);
     }
 
+    /** Prints the device names as {@code ibv_devinfo -l} does. */
+    private static int list(List<Device> devices, PrintWriter out) {
+        out.println(devices.size() + " HCA" + (devices.size() == 1 ? "" : "s") + " found:");
+        devices.forEach(device -> out.println("\t" + device.name()));
+        return OK;
+    }
+
     private int printDevices(List<Device> devices, PrintWriter out, PrintWriter err) {
-        DeviceFormatter formatter = new DeviceFormatter(verbose);
+        DeviceFormatter formatter = new DeviceFormatter(verbose, port);
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < devices.size(); i++) {
             if (i > 0) {

@@ -34,11 +34,14 @@ final class ProviderReportFormatter {
 
     /**
      * An unavailable provider that was not chosen shows only why it is unavailable: its selection
-     * reason would repeat that.
+     * reason would repeat that. A provider the selection left out shows only that it was not probed.
      */
     private static String describe(ProviderStatus status) {
         if (status.available()) {
             return "available; " + choice(status);
+        }
+        if (status.unavailableReason().startsWith("not probed")) {
+            return status.unavailableReason();
         }
         String unavailable = "unavailable" + (blank(status.unavailableReason()) ? "" : ": " + status.unavailableReason());
         return unavailable + "; " + (status.chosen() ? choice(status) : "not chosen");

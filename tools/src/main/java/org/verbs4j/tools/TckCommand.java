@@ -2,6 +2,7 @@ package org.verbs4j.tools;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
         description = "Runs the Verbs4J conformance kit against an installed provider and prints the summary.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every test passed or is unsupported", "1:a test failed, or there is no device",
-                "2:usage error"})
+                "2:usage error: unknown provider, or no device has the name given with --device"})
 final class TckCommand implements Callable<Integer> {
 
     @Spec
@@ -38,9 +39,12 @@ final class TckCommand implements Callable<Integer> {
     @Option(names = {"-d", "--device"}, paramLabel = "NAME", description = "The device to run on.")
     private String deviceName;
 
-    @Option(names = "--report", paramLabel = "FILE", defaultValue = "verbs4j-tck-report.txt",
-            description = "Where the report is also written (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-o", "--output", "--report"}, paramLabel = "FILE",
+            description = "Where the report is also written (default: verbs4j-tck-report.txt in the temporary"
+                    + " directory).")
     private Path reportFile;
+
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(5);
 
     private final Supplier<List<VerbsProvider>> providers;
     private final Supplier<DeviceCatalog> catalog;
@@ -58,10 +62,48 @@ final class TckCommand implements Callable<Integer> {
         if (provider.isEmpty()) {
             return usageError(id, installed);
         }
-        TckSummary summary = TckLauncher.run(provider.get(), environment(), reportFile);
-        out().print(summary.render());
+        if (deviceName != null && !offers(provider.get(), deviceName)) {
+            return noSuchDevice(provider.get());
+        }
+        Path report = reportFile != null ? reportFile : defaultReport();
+        TckSummary summary = runWithProgress(provider.get(), report);
+        new TckSummaryFormatter().print(summary, out());
+        out().println();
+        out().println("report: " + report.toAbsolutePath());
         out().flush();
         return summary.failed() > 0 || !summary.noDeviceReasons().isEmpty() ? 1 : 0;
+    }
+
+    private TckSummary runWithProgress(VerbsProvider provider, Path report) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("Running the Verbs4J TCK on provider " + provider.id()
+                + (deviceName == null ? "" : ", device " + deviceName) + "...");
+        err.flush();
+        Progress progress = Progress.every(PROGRESS_INTERVAL, err);
+        try {
+            return TckLauncher.run(provider, environment(), report);
+        } finally {
+            progress.close();
+        }
+    }
+
+    private static Path defaultReport() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "verbs4j-tck-report.txt");
+    }
+
+    private static boolean offers(VerbsProvider provider, String name) {
+        return provider.availability().available()
+                && provider.devices().stream().anyMatch(device -> device.name().equals(name));
+    }
+
+    private int noSuchDevice(VerbsProvider provider) {
+        List<String> names = provider.availability().available()
+                ? provider.devices().stream().map(Device::name).toList() : List.of();
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("no device named '" + deviceName + "' on provider " + provider.id() + "; devices: "
+                + (names.isEmpty() ? "(none)" : String.join(", ", names)));
+        err.flush();
+        return 2;
     }
 
     private Optional<String> defaultProviderId() {

@@ -60,6 +60,9 @@ class DevicesCommandTest {
             "    state:                   ACTIVE (4)",
             "    max_mtu:                 4096 (5)",
             "    active_mtu:              1024 (3)",
+            "    sm_lid:                  0",
+            "    port_lid:                0",
+            "    port_lmc:                0x00",
             "    link_layer:              ETHERNET",
             "    GID[0]:                  fe80:0000:0000:0000:0e42:a1ff:fe65:4f3a, ROCE_V1",
             "    GID[1]:                  fe80:0000:0000:0000:0e42:a1ff:fe65:4f3a, ROCE_V2",
@@ -207,17 +210,17 @@ class DevicesCommandTest {
                 "  max_pkeys:                 128",
                 "  max_inline_data:           512",
                 "    link_layer:              ETHERNET",
-                "    phys_state:              5",
+                "    phys_state:              LINK_UP (5)",
                 "    max_msg_sz:              0x40000000",
                 "    port_cap_flags:          0x4010000",
                 "    gid_tbl_len:             256",
-                "    lid:                     0",
-                "    active_speed:            32",
-                "    active_speed_ex:         0",
+                "    active_width:            4X (2)",
+                "    active_speed:            25.0 Gbps (32)",
+                "    active_speed_ex:         0 (not reported)",
                 "    GID[0]:                  fe80:0000:0000:0000:0e42:a1ff:fe65:4f3a, ROCE_V1");
         assertThat(verbose.exitCode()).isZero();
         assertThat(brief.out()).noneMatch(line -> line.startsWith("  max_sge_rd:")
-                || line.startsWith("  device_cap_flags:") || line.startsWith("    lid:"));
+                || line.startsWith("  device_cap_flags:") || line.startsWith("    phys_state:"));
         assertThat(verbose.out()).containsAll(brief.out());
     }
 
@@ -254,12 +257,59 @@ class DevicesCommandTest {
     }
 
     @Test
+    void listOptionPrintsOnlyTheNamesAsIbvDevinfoDoes() {
+        Run run = Run.of(new FakeCatalog(List.of(failingDevice(), Fixtures.mlx5()), Fixtures.report()), "devices", "-l");
+
+        assertThat(run.out()).containsExactly("2 HCAs found:", "\tbad0", "\tmlx5_0");
+        assertThat(run.exitCode()).isZero();
+    }
+
+    @Test
+    void listOptionWithOneDeviceSaysHca() {
+        Run run = Run.of(new FakeCatalog(List.of(Fixtures.mlx5()), Fixtures.report()), "devices", "--list");
+
+        assertThat(run.out()).containsExactly("1 HCA found:", "\tmlx5_0");
+    }
+
+    @Test
+    void portOptionShowsOnlyThatPort() {
+        Run run = Run.of(new FakeCatalog(List.of(Fixtures.brokenPortDevice()), Fixtures.report()),
+                "devices", "-d", "rxe0", "-i", "1");
+
+        assertThat(run.out()).contains("  port:                      1", "    state:                   DOWN (1)")
+                .doesNotContain("  port:                      2")
+                .noneMatch(line -> line.contains("port 2 is broken"));
+        assertThat(run.exitCode()).isZero();
+    }
+
+    @Test
+    void aPortTheDeviceDoesNotHaveIsReportedForThatDevice() {
+        Run run = Run.of(new FakeCatalog(List.of(Fixtures.mlx5()), Fixtures.report()), "devices", "-i", "2");
+
+        assertThat(run.out()).contains("  error:                     java.lang.IllegalArgumentException:"
+                + " the device has no port 2 (phys_port_cnt 1)");
+        assertThat(run.exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void theSummaryInTheCommandListIsWhole() {
+        Run run = Run.of(new FakeCatalog(List.of(), Fixtures.emptyReport()), "--help");
+
+        String commands = String.join(" ", run.out()).replaceAll("\\s+", " ");
+        assertThat(commands).contains("devices Lists the providers Verbs4J found (available or not, chosen or not,"
+                + " and why), then every device they offer with its attributes, limits, capabilities and ports,"
+                + " like ibv_devinfo.");
+    }
+
+    @Test
     void devicesHelpListsTheOptions() {
         Run run = Run.of(new FakeCatalog(List.of(), Fixtures.emptyReport()), "devices", "--help");
 
         assertThat(run.out()).first().asString().startsWith("Usage: verbs4j devices");
         assertThat(run.out()).anyMatch(line -> line.contains("-d, --device=NAME"))
-                .anyMatch(line -> line.contains("-v, --verbose"));
+                .anyMatch(line -> line.contains("-v, --verbose"))
+                .anyMatch(line -> line.contains("-i, --ib-port=PORT"))
+                .anyMatch(line -> line.contains("-l, --list"));
         assertThat(run.exitCode()).isZero();
     }
 }

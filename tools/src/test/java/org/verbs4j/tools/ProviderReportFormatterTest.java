@@ -45,4 +45,16 @@ class ProviderReportFormatterTest {
                         "Providers (rule):",
                         "  mlx5  available; not chosen: not named in verbs4j.providers");
     }
+
+    @Test
+    void saysOnlyNotProbedForAProviderTheSelectionLeftOut() {
+        assertThat(print(new SelectionReport(List.of(
+                new ProviderStatus("soft", true, "", true, "chosen for soft0", List.of("soft0")),
+                new ProviderStatus("generic", false, "not probed: not named in VERBS4J_PROVIDERS", false,
+                        "not chosen: not named in VERBS4J_PROVIDERS", List.of())), "VERBS4J_PROVIDERS=soft")))
+                .containsExactly(
+                        "Providers (VERBS4J_PROVIDERS=soft):",
+                        "  soft     available; chosen for soft0",
+                        "  generic  not probed: not named in VERBS4J_PROVIDERS");
+    }
 }

@@ -57,16 +57,72 @@ class TckCommandTest {
         assertThat(areas).as("failed, known bugs and aborted in every area:%n%s", output)
                 .allSatisfy(counts -> assertThat(new int[] {counts[1], counts[3], counts[4]}).containsOnly(0));
         assertThat(areas.stream().mapToInt(counts -> counts[0]).sum()).as("tests passed in all").isGreaterThan(150);
+        assertThat(totalRow(run.out())).as("the total row is the sum of the areas").containsExactly(
+                java.util.stream.IntStream.range(0, 5).map(column -> areas.stream().mapToInt(counts -> counts[column]).sum())
+                        .toArray());
+        assertThat(run.out()).as("the summary is printed once").filteredOn(line -> line.equals("Verbs4J TCK summary"))
+                .hasSize(1);
+        assertThat(run.out()).noneMatch(line -> line.contains("unsupported: unsupported:"))
+                .anyMatch(line -> line.startsWith("  UNSUPPORTED "));
         assertThat(run.exitCode()).as(output).isZero();
+    }
+
+    @Test
+    void anUnknownDeviceIsAUsageErrorAsInDevices() {
+        List<VerbsProvider> installed = InstalledProviders.load();
+        Run run = Run.withProviders(installed, NO_DEVICES, "tck", "--provider", "soft", "-d", "nosuch");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).containsExactly("no device named 'nosuch' on provider soft; devices: soft0");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void theReportGoesToTheTemporaryDirectoryUnlessOutputIsGiven() {
+        Path inWorkingDirectory = Path.of("verbs4j-tck-report.txt");
+        Run run = Run.withProviders(List.of(new Absent()), NO_DEVICES, "tck", "--provider", "absent");
+
+        Path expected = Path.of(System.getProperty("java.io.tmpdir"), "verbs4j-tck-report.txt").toAbsolutePath();
+        assertThat(run.out()).last().isEqualTo("report: " + expected);
+        assertThat(expected).exists();
+        assertThat(inWorkingDirectory).doesNotExist();
+    }
+
+    @Test
+    void outputNamesTheReportFileAndProgressGoesToStandardError() {
+        Path report = directory.resolve("out.txt");
+        Run run = Run.withProviders(List.of(new Absent()), NO_DEVICES, "tck", "--provider", "absent",
+                "-o", report.toString());
+
+        assertThat(report).exists();
+        assertThat(run.out()).last().isEqualTo("report: " + report.toAbsolutePath());
+        assertThat(run.err()).first().isEqualTo("Running the Verbs4J TCK on provider absent...");
+    }
+
+    @Test
+    void anUnsupportedNoteSaysUnsupportedOnce() {
+        assertThat(TckSummaryFormatter.withoutRepeatedLabel(
+                "UNSUPPORTED cq > wc_flags: FLOW_TAG, or CQ_FLOW_TAG unsupported: unsupported: CQ_FLOW_TAG (EOPNOTSUPP)"))
+                .isEqualTo("UNSUPPORTED cq > wc_flags: FLOW_TAG, or CQ_FLOW_TAG unsupported: CQ_FLOW_TAG (EOPNOTSUPP)");
+        assertThat(TckSummaryFormatter.withoutRepeatedLabel("FAILED x: expected: unsupported: y"))
+                .isEqualTo("FAILED x: expected: unsupported: y");
+    }
+
+    /** @return the counts of the total row */
+    private static int[] totalRow(List<String> out) {
+        String[] words = out.stream().filter(line -> line.startsWith("total ")).findFirst().orElseThrow().trim()
+                .split("\\s+");
+        return java.util.Arrays.stream(words, 1, 6).mapToInt(Integer::parseInt).toArray();
     }
 
     /**
      * @return the counts of each area row of a printed summary (passed, failed, unsupported, known bugs,
-     *     aborted): the rows after the column header, up to the first blank line
+     *     aborted): the rows after the column header, up to the total row
      */
     private static List<int[]> areaRows(List<String> out) {
         int header = out.indexOf(out.stream().filter(line -> line.startsWith("area ")).findFirst().orElseThrow());
-        return out.subList(header + 1, out.size()).stream().takeWhile(line -> !line.isBlank())
+        return out.subList(header + 1, out.size()).stream()
+                .takeWhile(line -> !line.isBlank() && !line.startsWith("total "))
                 .map(line -> line.trim().split("\\s+"))
                 .map(words -> java.util.Arrays.stream(words, words.length - 5, words.length)
                         .mapToInt(Integer::parseInt).toArray())
