@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -110,10 +111,21 @@ class DistributionIT {
                 .contains(RESTRICTED_METHOD_WARNING);
     }
 
+    @Test
+    void deniedNativeAccessIsNamedAsTheReasonAndSaysHowToAllowIt() throws IOException, InterruptedException {
+        Run run = classPathDevices("-Dverbs4j.providers=generic,soft", "--illegal-native-access=deny");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("libibverbs.so.1 could not be loaded")
+                .contains("native access was denied: run java with --enable-native-access=ALL-UNNAMED")
+                .doesNotContain("not found");
+    }
+
     /** Runs "devices" from lib/ on the class path, without --enable-native-access. */
-    private static Run classPathDevices(String selection) throws IOException, InterruptedException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return Run.of(List.of(java, selection, "-cp", home.resolve("lib") + "/*", "org.verbs4j.tools.Main", "devices"),
-                Map.of());
+    private static Run classPathDevices(String... options) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(List.of(options));
+        command.addAll(List.of("-cp", home.resolve("lib") + "/*", "org.verbs4j.tools.Main", "devices"));
+        return Run.of(command, Map.of());
     }
 }

@@ -39,7 +39,7 @@ public final class GenericProvider implements VerbsProvider {
                     ? Availability.unavailable("no RDMA device: ibv_get_device_list returned no devices")
                     : Availability.AVAILABLE;
         } catch (VerbsException e) {
-            return Availability.unavailable(e.getMessage());
+            return Availability.unavailable(e);
         }
     }
 

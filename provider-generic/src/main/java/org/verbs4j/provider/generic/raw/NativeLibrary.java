@@ -37,8 +37,16 @@ public final class NativeLibrary {
         try {
             return new NativeLibrary(soname, SymbolLookup.libraryLookup(soname, Arena.global()));
         } catch (IllegalArgumentException | IllegalCallerException e) {
-            throw new UnsupportedVerbException("dlopen", soname + " not found (" + e.getMessage() + ")");
+            throw loadFailure(soname, e);
         }
+    }
+
+    private static UnsupportedVerbException loadFailure(String soname, RuntimeException e) {
+        UnsupportedVerbException failure = new UnsupportedVerbException("dlopen", e instanceof IllegalCallerException
+                ? soname + " could not be loaded (" + e.getMessage() + ")"
+                : soname + " not found (" + e.getMessage() + ")");
+        failure.initCause(e);
+        return failure;
     }
 
     /** @return the soname the library was loaded by */

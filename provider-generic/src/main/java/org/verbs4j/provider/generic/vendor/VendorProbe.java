@@ -24,7 +24,7 @@ public record VendorProbe(String vendorLibrary, DeviceRecognition recognition, S
             List<NativeDevice> all = Ibverbs.get().deviceList().devices();
             return claimed().isEmpty() ? Availability.unavailable(noDeviceReason(all)) : Availability.AVAILABLE;
         } catch (VerbsException e) {
-            return Availability.unavailable(e.getMessage());
+            return Availability.unavailable(e);
         }
     }
 
