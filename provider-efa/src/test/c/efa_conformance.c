@@ -489,6 +489,71 @@ static void check_ud(struct side *a, struct side *b)
 	check(cqa && cqb && ibv_destroy_cq(cqa) == 0 && ibv_destroy_cq(cqb) == 0, "UD: destroy CQs return 0");
 }
 
+/* pyverbs' test_qp_ex_srd_zero_size and test_full_sq_bad_flow (libefa counts posted minus polled). */
+static void check_zero_size_and_full_sq(struct side *a, struct side *b)
+{
+	struct completion c;
+	int i, ok = 0, ret;
+
+	check(post_recv(b->qp, b->mr, b->buf, 64, 0xc0) == 0 &&
+	      post_ex(a->qp, IBV_WR_SEND, a->ah, b->qp->qp_num, a->mr, a->buf, 0, 0xc1, 0, 0, 0) == 0,
+	      "A: a zero-length wr_send");
+	send_completion_ok(a, 0xc1, IBV_WC_SEND);
+	ret = poll_one(b->cq, b->dvcq, &c);
+	check(ret == 0 && c.wr_id == 0xc0 && c.status == IBV_WC_SUCCESS && c.byte_len == 0,
+	      "B: the zero-length receive completes with byte_len 0");
+	for (i = 0; i < 16; i++)
+		ok += post_recv(b->qp, b->mr, b->buf + 64 * i, 64, 0x100 + i) == 0;
+	for (i = 0; i < 16; i++)
+		ok += post_ex(a->qp, IBV_WR_SEND, a->ah, b->qp->qp_num, a->mr, a->buf, 8, 0x200 + i, 0, 0, 0) == 0;
+	check(ok == 32, "16 receives at B and 16 sends at A posted (queue depth 16)");
+	check(post_ex(a->qp, IBV_WR_SEND, a->ah, b->qp->qp_num, a->mr, a->buf, 8, 0x2ff, 0, 0, 0) == ENOMEM,
+	      "A: the 17th send before polling -> ENOMEM (SQ full)");
+	for (i = 0, ok = 0; i < 16; i++)
+		ok += poll_one(a->cq, a->dvcq, &c) == 0 && c.wr_id == 0x200u + i && c.status == IBV_WC_SUCCESS;
+	for (i = 0; i < 16; i++)
+		ok += poll_one(b->cq, b->dvcq, &c) == 0 && c.wr_id == 0x100u + i && c.byte_len == 8;
+	check(ok == 32, "the 16 sends and 16 receives complete in posting order (%d of 32)", ok);
+}
+
+/* pyverbs' receive bad flows, on a fresh SRD QP: full RQ, too many SGEs, post after RESET. */
+static void check_receive_bad_flows(struct side *b)
+{
+	struct ibv_qp *qp = create_srd_qp(b, 0);
+	struct ibv_sge sge[2] = { { .addr = (uintptr_t)b->buf, .length = 8, .lkey = b->mr->lkey },
+				  { .addr = (uintptr_t)b->buf + 8, .length = 8, .lkey = b->mr->lkey } };
+	struct ibv_recv_wr wr = { .wr_id = 1, .sg_list = sge, .num_sge = 2 }, *bad;
+	struct ibv_qp_attr reset = { .qp_state = IBV_QPS_RESET };
+	int i, ok = 0;
+
+	check(qp && modify_to_rts(qp) == 0, "B: a second SRD QP to RTS");
+	if (!qp)
+		return;
+	check(ibv_post_recv(qp, &wr, &bad) == EINVAL, "B: a receive with max_recv_sge + 1 SGEs -> EINVAL");
+	for (i = 0; i < 16; i++)
+		ok += post_recv(qp, b->mr, b->buf, 8, i) == 0;
+	check(ok == 16 && post_recv(qp, b->mr, b->buf, 8, 16) == ENOMEM,
+	      "B: 16 receives fit, the 17th -> ENOMEM (RQ full)");
+	check(ibv_modify_qp(qp, &reset, IBV_QP_STATE) == 0 && post_recv(qp, b->mr, b->buf, 8, 17) == EINVAL,
+	      "B: modify to RESET, then ibv_post_recv -> EINVAL");
+	check(ibv_destroy_qp(qp) == 0, "B: destroy of the second QP returns 0");
+}
+
+static void check_create_driver_qp(struct side *s)
+{
+	struct ibv_qp_init_attr attr = { .send_cq = ibv_cq_ex_to_cq(s->cq), .recv_cq = ibv_cq_ex_to_cq(s->cq),
+		.qp_type = IBV_QPT_DRIVER,
+		.cap = { .max_send_wr = 4, .max_recv_wr = 4, .max_send_sge = 1, .max_recv_sge = 1 } };
+	struct ibv_qp *qp = efadv_create_driver_qp(s->pd, &attr, EFADV_QP_DRIVER_TYPE_SRD);
+
+	check(qp && qp->qp_type == IBV_QPT_DRIVER, "%s: efadv_create_driver_qp SRD", s->name);
+	check(qp && ibv_destroy_qp(qp) == 0, "%s: its destroy returns 0", s->name);
+	attr.qp_type = IBV_QPT_RC;
+	errno = 0;
+	check(!efadv_create_driver_qp(s->pd, &attr, EFADV_QP_DRIVER_TYPE_SRD) && errno == EINVAL,
+	      "%s: efadv_create_driver_qp with qp_type RC -> EINVAL", s->name);
+}
+
 #if EMU_RDMA_CORE_MAJOR >= 63
 static void check_depth_and_raw_queries(struct side *s)
 {
@@ -557,6 +622,9 @@ int main(void)
 	check_rdma(&a, &b);
 	check_write_with_imm(&a, &b);
 	check_legacy_post(&a, &b);
+	check_zero_size_and_full_sq(&a, &b);
+	check_receive_bad_flows(&b);
+	check_create_driver_qp(&a);
 	check_ud(&a, &b);
 #if EMU_RDMA_CORE_MAJOR >= 63
 	check_depth_and_raw_queries(&a);

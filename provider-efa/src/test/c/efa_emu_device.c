@@ -16,7 +16,8 @@
  * see completions once the thread has run. Completions of one QP are produced in posting order;
  * an SRD send to a QP without a posted receive waits (as SRD's RNR retry does); UD drops it.
  * Fault injection for the self-check of the conformance driver: EFA_EMU_FAULT=payload flips the
- * first byte of every delivered SEND payload; EFA_EMU_FAULT=sgid reports a zero source GID.
+ * first byte of every delivered SEND payload; EFA_EMU_FAULT=sgid reports a zero source GID;
+ * EFA_EMU_FAULT=unsolicited clears the unsolicited flag of completions.
  */
 #define _GNU_SOURCE
 #include "efa_emu.h"
@@ -673,7 +674,7 @@ static void push_rx_completion(const struct qp *src, const struct qp *dst, const
 
 	if (d->has_imm)
 		c.common.flags |= EMU_CQE_HAS_IMM;
-	if (d->unsolicited)
+	if (d->unsolicited && !fault("unsolicited"))
 		c.common.flags |= EMU_CQE_UNSOLICITED;
 	c.ah = ahn_by_gid(dst->dev, S.devs[src->dev].gid);
 	if (d->op == EMU_OP_RDMA_WRITE)

@@ -9,8 +9,8 @@
 # 2. Compiles libefa-emu.so (efa_emu_shim.c + efa_emu_device.c) with a version script that gives
 #    its ibv_cmd_* that version, and efa-conformance against the system headers.
 # 3. Writes the sysfs tree, runs the driver with SYSFS_PATH and LD_PRELOAD, then twice more with a
-#    fault injected into the device model (EFA_EMU_FAULT=payload, =sgid): those runs must fail,
-#    which shows that the data and source-GID checks can fail.
+#    fault injected into the device model (EFA_EMU_FAULT=payload, =sgid, =unsolicited): those runs
+#    must fail, which shows that the data, source-GID and unsolicited checks can fail.
 # Exit status: the driver's; 5 when a fault run passed. Output: the driver's lines.
 set -euo pipefail
 
@@ -50,7 +50,7 @@ rc=0
 run_driver || rc=$?
 echo "run-in-guest: conformance run took $(( ($(date +%s%N) - T0) / 1000000 )) ms, exit $rc"
 
-for fault in payload sgid; do
+for fault in payload sgid unsolicited; do
   out=$(run_driver EFA_EMU_FAULT=$fault 2>&1) && frc=0 || frc=$?
   if [ "$frc" = 1 ] && grep -q '^FAIL' <<<"$out"; then
     echo "run-in-guest: with EFA_EMU_FAULT=$fault the driver fails as it must: $(grep '^FAIL' <<<"$out" | head -n2 | tr '\n' ' ')"
