@@ -121,11 +121,12 @@ static int poll_one(struct ibv_cq_ex *cq, struct efadv_cq *dv, struct completion
 	return 0;
 }
 
+/* Deterministic once the sender's completion was polled: the device model writes the receiver's
+ * completion of a request before the sender's (efa_emu_device.c exec_send, exec_rdma). */
 static bool cq_is_empty(struct ibv_cq_ex *cq)
 {
 	struct ibv_poll_cq_attr attr = { 0 };
 
-	usleep(20000);	/* > 100 device-thread passes */
 	if (ibv_start_poll(cq, &attr) == ENOENT)
 		return true;
 	ibv_end_poll(cq);
