@@ -282,6 +282,62 @@ static struct ibv_qp *create_srd_qp(struct side *s, uint16_t efa_flags)
 	return efadv_create_qp_ex(s->ctx, &attr, &efa, sizeof(efa));
 }
 
+/* The create inlen rules (providers/efa/verbs.c efadv_create_cq, efadv_create_qp_ex): a minimum
+ * field, comp_mask 0, and every byte beyond the library's struct zero. */
+static void check_create_inlen(struct side *s)
+{
+	uint8_t raw[96] = { 0 };
+	struct efadv_cq_init_attr *cqa = (struct efadv_cq_init_attr *)raw;
+	struct efadv_qp_init_attr *qpa = (struct efadv_qp_init_attr *)raw;
+	struct ibv_cq_init_attr_ex attr = { .cqe = 8, .wc_flags = CQ_WC_FLAGS };
+	struct ibv_qp_init_attr_ex qattr = {
+		.qp_type = IBV_QPT_DRIVER, .send_cq = ibv_cq_ex_to_cq(s->cq), .recv_cq = ibv_cq_ex_to_cq(s->cq),
+		.pd = s->pd, .comp_mask = IBV_QP_INIT_ATTR_PD,
+		.cap = { .max_send_wr = 4, .max_recv_wr = 4, .max_send_sge = 1, .max_recv_sge = 1 } };
+	const uint32_t cq_big = sizeof(*cqa) + 8, qp_big = sizeof(*qpa) + 8;
+	struct ibv_cq_ex *cq;
+	struct ibv_qp *qp;
+
+	cqa->wc_flags = EFADV_WC_EX_WITH_SGID;
+	errno = 0;
+	check(!efadv_create_cq(s->ctx, &attr, cqa, 8) && errno == EINVAL, "efadv_create_cq inlen 8 -> EINVAL");
+	cq = efadv_create_cq(s->ctx, &attr, cqa, cq_big);
+	check(cq && ibv_destroy_cq(ibv_cq_ex_to_cq(cq)) == 0, "efadv_create_cq inlen %u, zero tail: created",
+	      cq_big);
+	raw[sizeof(*cqa) + 3] = 1;
+	errno = 0;
+	check(!efadv_create_cq(s->ctx, &attr, cqa, cq_big) && errno == EINVAL,
+	      "efadv_create_cq inlen %u, a non-zero byte beyond the struct -> EINVAL", cq_big);
+	memset(raw, 0, sizeof(raw));
+	cqa->wc_flags = 1 << 5;
+	errno = 0;
+	check(!efadv_create_cq(s->ctx, &attr, cqa, sizeof(*cqa)) && errno == EOPNOTSUPP,
+	      "efadv_create_cq with an unknown EFA wc flag -> EOPNOTSUPP");
+
+	memset(raw, 0, sizeof(raw));
+	qp = efadv_create_qp_ex(s->ctx, &qattr, qpa, qp_big);
+	check(qp && ibv_destroy_qp(qp) == 0, "efadv_create_qp_ex inlen %u, zero tail: created", qp_big);
+	raw[sizeof(*qpa) + 2] = 1;
+	errno = 0;
+	check(!efadv_create_qp_ex(s->ctx, &qattr, qpa, qp_big) && errno == EINVAL,
+	      "efadv_create_qp_ex inlen %u, a non-zero byte beyond the struct -> EINVAL", qp_big);
+	memset(raw, 0, sizeof(raw));
+	qpa->comp_mask = 1;
+	errno = 0;
+	check(!efadv_create_qp_ex(s->ctx, &qattr, qpa, sizeof(*qpa)) && errno == EINVAL,
+	      "efadv_create_qp_ex comp_mask 1 -> EINVAL");
+	qpa->comp_mask = 0;
+	qpa->driver_qp_type = 1;
+	errno = 0;
+	check(!efadv_create_qp_ex(s->ctx, &qattr, qpa, sizeof(*qpa)) && errno == EOPNOTSUPP,
+	      "efadv_create_qp_ex driver_qp_type 1 -> EOPNOTSUPP");
+	qpa->driver_qp_type = EFADV_QP_DRIVER_TYPE_SRD;
+	qattr.qp_type = IBV_QPT_UD;
+	errno = 0;
+	check(!efadv_create_qp_ex(s->ctx, &qattr, qpa, sizeof(*qpa)) && errno == EINVAL,
+	      "efadv_create_qp_ex with qp_type UD -> EINVAL");
+}
+
 static bool setup_side(struct side *s)
 {
 	s->pd = ibv_alloc_pd(s->ctx);
@@ -612,6 +668,7 @@ int main(void)
 	check_query_device_inlen(a.ctx);
 	if (!setup_side(&a) || !setup_side(&b))
 		goto out;
+	check_create_inlen(&a);
 	check_qp_to_rts(&a);
 	check_qp_to_rts(&b);
 	a.ah = create_ah(a.pd, &b.gid);
