@@ -35,7 +35,7 @@
 
 #define EMU_MAX_REGIONS 512
 #define EMU_MAX_OBJS 256
-#define EMU_MAX_FDS 16
+#define EMU_MAX_FDS 64
 #define EMU_POLL_US 50
 #define EMU_RETRY 1			/* exec_tx: the WQE waits for a receive (SRD) */
 #define EMU_STATUS_UNREACH_REMOTE 15
@@ -183,10 +183,14 @@ static void region_free(int i)
 
 static uint64_t region_key(int i) { return EMU_KEY_BASE + (uint64_t)i * page_size(); }
 
+static bool is_cmd_fd(int fd);
+
+/* The fds of contexts on emulated devices. A closed context's fd stays listed (no command tells the
+ * device that a context is gone); fd numbers are reused by the next open, so the list stays short. */
 void emu_register_cmd_fd(int fd)
 {
 	pthread_mutex_lock(&S.lock);
-	if (S.nfds < EMU_MAX_FDS)
+	if (!is_cmd_fd(fd) && S.nfds < EMU_MAX_FDS)
 		S.fds[S.nfds++] = fd;
 	pthread_mutex_unlock(&S.lock);
 }
