@@ -546,6 +546,38 @@ static void check_ud(struct side *a, struct side *b)
 	check(cqa && cqb && ibv_destroy_cq(cqa) == 0 && ibv_destroy_cq(cqb) == 0, "UD: destroy CQs return 0");
 }
 
+/* Error completions: the model reports efa_io_comp_status values, libefa maps them
+ * (providers/efa/verbs.c to_ibv_status). */
+static void check_error_completions(struct side *a, struct side *b)
+{
+	struct ibv_mr bad_mr = *a->mr;
+	struct completion c;
+	int ret;
+
+	bad_mr.lkey = 0xdead;
+	check(post_ex(a->qp, IBV_WR_SEND, a->ah, b->qp->qp_num, &bad_mr, a->buf, 8, 0xe1, 0, 0, 0) == 0 &&
+	      poll_one(a->cq, a->dvcq, &c) == 0 && c.wr_id == 0xe1 && c.status == IBV_WC_LOC_PROT_ERR,
+	      "A: a send with an unknown lkey completes with IBV_WC_LOC_PROT_ERR");
+	check(post_ex(a->qp, IBV_WR_RDMA_WRITE, a->ah, b->qp->qp_num, a->mr, a->buf, 8, 0xe2, 0,
+		      b->mr->rkey ^ 0x40, (uintptr_t)b->buf) == 0 &&
+	      poll_one(a->cq, a->dvcq, &c) == 0 && c.wr_id == 0xe2 && c.status == IBV_WC_REM_ACCESS_ERR,
+	      "A: an RDMA WRITE with a wrong rkey completes with IBV_WC_REM_ACCESS_ERR");
+	check(post_ex(a->qp, IBV_WR_RDMA_READ, a->ah, b->qp->qp_num, a->mr, a->buf, 16, 0xe3, 0,
+		      b->mr->rkey, (uintptr_t)b->buf + BUF_SIZE - 8) == 0 &&
+	      poll_one(a->cq, a->dvcq, &c) == 0 && c.wr_id == 0xe3 && c.status == IBV_WC_REM_ACCESS_ERR,
+	      "A: an RDMA READ past the end of B's MR completes with IBV_WC_REM_ACCESS_ERR");
+	check(post_ex(a->qp, IBV_WR_SEND, a->ah, EMU_MAX_QP - 1, a->mr, a->buf, 8, 0xe4, 0, 0, 0) == 0 &&
+	      poll_one(a->cq, a->dvcq, &c) == 0 && c.wr_id == 0xe4 && c.status == IBV_WC_REM_INV_RD_REQ_ERR,
+	      "A: a send to a QP number B does not have completes with IBV_WC_REM_INV_RD_REQ_ERR");
+	check(post_recv(b->qp, b->mr, b->buf, 16, 0xe5) == 0 &&
+	      post_ex(a->qp, IBV_WR_SEND, a->ah, b->qp->qp_num, a->mr, a->buf, 64, 0xe6, 0, 0, 0) == 0 &&
+	      poll_one(a->cq, a->dvcq, &c) == 0 && c.wr_id == 0xe6 && c.status == IBV_WC_REM_INV_REQ_ERR,
+	      "A: 64 bytes into a 16-byte receive: the sender gets IBV_WC_REM_INV_REQ_ERR");
+	ret = poll_one(b->cq, b->dvcq, &c);
+	check(ret == 0 && c.wr_id == 0xe5 && c.status == IBV_WC_LOC_LEN_ERR,
+	      "B: and the receiver IBV_WC_LOC_LEN_ERR (status %d)", ret ? -1 : c.status);
+}
+
 /* pyverbs' test_qp_ex_srd_zero_size and test_full_sq_bad_flow (libefa counts posted minus polled). */
 static void check_zero_size_and_full_sq(struct side *a, struct side *b)
 {
@@ -680,6 +712,7 @@ int main(void)
 	check_rdma(&a, &b);
 	check_write_with_imm(&a, &b);
 	check_legacy_post(&a, &b);
+	check_error_completions(&a, &b);
 	check_zero_size_and_full_sq(&a, &b);
 	check_receive_bad_flows(&b);
 	check_create_driver_qp(&a);
