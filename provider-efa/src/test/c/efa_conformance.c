@@ -578,6 +578,39 @@ static void check_error_completions(struct side *a, struct side *b)
 	      "B: and the receiver IBV_WC_LOC_LEN_ERR (status %d)", ret ? -1 : c.status);
 }
 
+/* Rings that wrap: 4-entry sub-CQs, 10 rounds (the phase bit flips twice on each
+ * sub-CQ: providers/efa/verbs.c cq_next_sub_cqe_get). */
+static void check_ring_wrap(struct side *a, struct side *b)
+{
+	struct side sa = *a, sb = *b;
+	struct ibv_cq_ex *cqa = create_efa_cq(a->ctx, 4, EFADV_WC_EX_WITH_SGID, 0, NULL);
+	struct ibv_cq_ex *cqb = create_efa_cq(b->ctx, 4, EFADV_WC_EX_WITH_SGID, 0, NULL);
+	struct completion ca, cb;
+	int round, ok = 0;
+
+	sa.cq = cqa;
+	sb.cq = cqb;
+	sa.dvcq = cqa ? efadv_cq_from_ibv_cq_ex(cqa) : NULL;
+	sb.dvcq = cqb ? efadv_cq_from_ibv_cq_ex(cqb) : NULL;
+	sa.qp = cqa ? create_srd_qp(&sa, 0) : NULL;
+	sb.qp = cqb ? create_srd_qp(&sb, 0) : NULL;
+	check(sa.qp && sb.qp && modify_to_rts(sa.qp) == 0 && modify_to_rts(sb.qp) == 0,
+	      "a QP pair on 4-entry CQs to RTS");
+	for (round = 0; sa.qp && sb.qp && round < 10; round++) {
+		fill(a->buf, 32, (uint8_t)(40 + round));
+		if (post_recv(sb.qp, b->mr, b->buf, 32, 0x300 + round) ||
+		    post_ex(sa.qp, IBV_WR_SEND, a->ah, sb.qp->qp_num, a->mr, a->buf, 32, 0x400 + round, 0, 0, 0) ||
+		    poll_one(cqa, sa.dvcq, &ca) || poll_one(cqb, sb.dvcq, &cb))
+			break;
+		ok += ca.wr_id == 0x400u + round && cb.wr_id == 0x300u + round && cb.byte_len == 32 &&
+		      memcmp(a->buf, b->buf, 32) == 0;
+	}
+	check(ok == 10, "10 send/receive rounds through 4-entry sub-CQs (%d correct)", ok);
+	check(sa.qp && sb.qp && ibv_destroy_qp(sa.qp) == 0 && ibv_destroy_qp(sb.qp) == 0 &&
+	      ibv_destroy_cq(ibv_cq_ex_to_cq(cqa)) == 0 && ibv_destroy_cq(ibv_cq_ex_to_cq(cqb)) == 0,
+	      "their destroys return 0");
+}
+
 /* pyverbs' test_qp_ex_srd_zero_size and test_full_sq_bad_flow (libefa counts posted minus polled). */
 static void check_zero_size_and_full_sq(struct side *a, struct side *b)
 {
@@ -713,6 +746,7 @@ int main(void)
 	check_write_with_imm(&a, &b);
 	check_legacy_post(&a, &b);
 	check_error_completions(&a, &b);
+	check_ring_wrap(&a, &b);
 	check_zero_size_and_full_sq(&a, &b);
 	check_receive_bad_flows(&b);
 	check_create_driver_qp(&a);
