@@ -17,7 +17,8 @@
  * an SRD send to a QP without a posted receive waits (as SRD's RNR retry does); UD drops it.
  * Fault injection for the self-check of the conformance driver: EFA_EMU_FAULT=payload flips the
  * first byte of every delivered SEND payload; EFA_EMU_FAULT=sgid reports a zero source GID;
- * EFA_EMU_FAULT=unsolicited clears the unsolicited flag of completions.
+ * EFA_EMU_FAULT=unsolicited clears the unsolicited flag of completions; EFA_EMU_FAULT=phase never
+ * flips the phase bit (completions after a sub-CQ wraps stay invisible).
  */
 #define _GNU_SOURCE
 #include "efa_emu.h"
@@ -427,7 +428,7 @@ static void cq_push(uint32_t handle, uint16_t sub, const void *cqe, size_t len)
 {
 	struct cq *cq = &S.cqs[handle];
 	uint32_t pi = cq->pi[sub]++;
-	uint8_t phase = ((pi / cq->depth) & 1) ? 0 : 1;
+	uint8_t phase = ((pi / cq->depth) & 1) && !fault("phase") ? 0 : 1;
 	uint8_t *slot = S.regions[cq->ring].view +
 			((size_t)sub * cq->depth + (pi & (cq->depth - 1))) * cq->entry_size;
 	struct emu_cdesc_common *common = (struct emu_cdesc_common *)slot;

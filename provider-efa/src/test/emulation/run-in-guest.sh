@@ -9,8 +9,9 @@
 # 2. Compiles libefa-emu.so (efa_emu_shim.c + efa_emu_device.c) with a version script that gives
 #    its ibv_cmd_* that version, and efa-conformance against the system headers.
 # 3. Writes the sysfs tree, runs the driver with SYSFS_PATH and LD_PRELOAD, then twice more with a
-#    fault injected into the device model (EFA_EMU_FAULT=payload, =sgid, =unsolicited): those runs
-#    must fail, which shows that the data, source-GID and unsolicited checks can fail.
+#    fault injected into the device model (EFA_EMU_FAULT=payload, =sgid, =unsolicited, =phase):
+#    those runs must fail, which shows that the data, source-GID, unsolicited and ring-wrap checks
+#    can fail (the phase run waits for one poll timeout, 20 s).
 # 4. If EFA_EMU_JVM_CLASSES names a directory with JvmSmoke.class and java is on the PATH, runs it
 #    in a JVM with the same SYSFS_PATH and LD_PRELOAD (the FFM API loads libibverbs and libefa).
 # Exit status: the driver's; 5 when a fault run passed; 6 when the JVM run failed.
@@ -52,7 +53,7 @@ rc=0
 run_driver || rc=$?
 echo "run-in-guest: conformance run took $(( ($(date +%s%N) - T0) / 1000000 )) ms, exit $rc"
 
-for fault in payload sgid unsolicited; do
+for fault in payload sgid unsolicited phase; do
   out=$(run_driver EFA_EMU_FAULT=$fault 2>&1) && frc=0 || frc=$?
   if [ "$frc" != 0 ]; then
     # exit 1 with FAIL lines, or a crash of the process (a wrong completion can corrupt libefa's state)
