@@ -191,6 +191,7 @@ enum {
 	EMU_STATUS_REMOTE_BAD_ADDRESS = 7,
 	EMU_STATUS_REMOTE_BAD_DEST_QPN = 9,
 	EMU_STATUS_REMOTE_BAD_LENGTH = 11,
+	EMU_STATUS_LOCAL_UNREACH_REMOTE = 15,
 };
 
 _Static_assert(sizeof(struct emu_alloc_ucontext_resp) == 24, "efa_ibv_alloc_ucontext_resp");

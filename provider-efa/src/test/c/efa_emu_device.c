@@ -39,7 +39,6 @@
 #define EMU_MAX_FDS 64
 #define EMU_POLL_US 50
 #define EMU_RETRY 1			/* exec_tx: the WQE waits for a receive (SRD) */
-#define EMU_STATUS_UNREACH_REMOTE 15
 
 struct region { bool used; int memfd; uint8_t *view; size_t size; };
 struct device { bool used; char name[64]; uint8_t gid[16]; };
@@ -775,7 +774,7 @@ static int exec_tx(struct qp *qp, const struct emu_tx_wqe *w)
 	if (!ah)
 		status = EMU_STATUS_LOCAL_INVALID_AH;
 	else if (ddev < 0)
-		status = EMU_STATUS_UNREACH_REMOTE;
+		status = EMU_STATUS_LOCAL_UNREACH_REMOTE;
 	else if (!dst || dst->srd != qp->srd)
 		status = EMU_STATUS_REMOTE_BAD_DEST_QPN;
 	else if (dst->state != IBV_QPS_RTR && dst->state != IBV_QPS_RTS)
