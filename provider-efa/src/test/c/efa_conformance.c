@@ -676,6 +676,45 @@ static void check_create_driver_qp(struct side *s)
 	      "%s: efadv_create_driver_qp with qp_type RC -> EINVAL", s->name);
 }
 
+#if EMU_RDMA_CORE_MAJOR >= 64
+/* efadv_qp_from_ibv_qp_ex and the processing hint (rdma-core 64): set only when requested. */
+static void check_processing_hints(struct side *a, struct side *b)
+{
+	struct ibv_qp_init_attr_ex attr = {
+		.qp_type = IBV_QPT_DRIVER, .send_cq = ibv_cq_ex_to_cq(a->cq), .recv_cq = ibv_cq_ex_to_cq(a->cq),
+		.pd = a->pd, .comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_SEND_OPS_FLAGS,
+		.send_ops_flags = IBV_QP_EX_WITH_SEND,
+		.cap = { .max_send_wr = 4, .max_recv_wr = 4, .max_send_sge = 1, .max_recv_sge = 1 } };
+	struct efadv_qp_init_attr efa = { .driver_qp_type = EFADV_QP_DRIVER_TYPE_SRD,
+					  .wr_flags = EFADV_WR_EX_WITH_PROCESSING_HINTS };
+	struct ibv_qp *qp = efadv_create_qp_ex(a->ctx, &attr, &efa, sizeof(efa));
+	struct efadv_qp *dv = qp ? efadv_qp_from_ibv_qp_ex(ibv_qp_to_qp_ex(qp)) : NULL;
+	struct efadv_qp *plain = efadv_qp_from_ibv_qp_ex(ibv_qp_to_qp_ex(a->qp));
+	struct ibv_qp_ex *qpx = qp ? ibv_qp_to_qp_ex(qp) : NULL;
+	struct completion c;
+
+	check(dv && dv->wr_set_processing_hints && plain && !plain->wr_set_processing_hints,
+	      "efadv_qp_from_ibv_qp_ex: wr_set_processing_hints only on the QP that asked for it");
+	if (!dv || !dv->wr_set_processing_hints || modify_to_rts(qp))
+		goto out;
+	fill(a->buf, 48, 77);
+	check(post_recv(b->qp, b->mr, b->buf, 64, 0xf1) == 0, "B: ibv_post_recv");
+	ibv_wr_start(qpx);
+	qpx->wr_id = 0xf2;
+	qpx->wr_flags = IBV_SEND_SIGNALED;
+	ibv_wr_send(qpx);
+	efadv_wr_set_processing_hints(dv, EFADV_WR_PROCESSING_HINT_BURST_PPS_SENSITIVE);
+	ibv_wr_set_ud_addr(qpx, a->ah, b->qp->qp_num, QKEY);
+	ibv_wr_set_sge(qpx, a->mr->lkey, (uintptr_t)a->buf, 48);
+	check(ibv_wr_complete(qpx) == 0 && poll_one(a->cq, a->dvcq, &c) == 0 && c.wr_id == 0xf2 &&
+	      c.status == IBV_WC_SUCCESS, "A: a send with a processing hint completes");
+	check(poll_one(b->cq, b->dvcq, &c) == 0 && c.wr_id == 0xf1 && c.byte_len == 48 &&
+	      memcmp(a->buf, b->buf, 48) == 0, "B: and its data arrives");
+out:
+	check(qp && ibv_destroy_qp(qp) == 0, "the hinted QP's destroy returns 0");
+}
+#endif
+
 #if EMU_RDMA_CORE_MAJOR >= 63
 static void check_depth_and_raw_queries(struct side *s)
 {
@@ -753,6 +792,9 @@ int main(void)
 	check_ud(&a, &b);
 #if EMU_RDMA_CORE_MAJOR >= 63
 	check_depth_and_raw_queries(&a);
+#endif
+#if EMU_RDMA_CORE_MAJOR >= 64
+	check_processing_hints(&a, &b);
 #endif
 	check_destroy(&a);
 	check_destroy(&b);
