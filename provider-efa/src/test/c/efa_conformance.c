@@ -611,6 +611,39 @@ static void check_ring_wrap(struct side *a, struct side *b)
 	      "their destroys return 0");
 }
 
+/* An inline send (the data inside the 64-byte WQE, efa_io_tx_wqe.data.inline_data). */
+static void check_inline_send(struct side *a, struct side *b)
+{
+	struct ibv_qp_init_attr_ex attr = {
+		.qp_type = IBV_QPT_DRIVER, .send_cq = ibv_cq_ex_to_cq(a->cq), .recv_cq = ibv_cq_ex_to_cq(a->cq),
+		.pd = a->pd, .comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_SEND_OPS_FLAGS,
+		.send_ops_flags = IBV_QP_EX_WITH_SEND,
+		.cap = { .max_send_wr = 4, .max_recv_wr = 4, .max_send_sge = 1, .max_recv_sge = 1,
+			 .max_inline_data = EMU_INLINE_BUF } };
+	struct efadv_qp_init_attr efa = { .driver_qp_type = EFADV_QP_DRIVER_TYPE_SRD };
+	struct ibv_qp *qp = efadv_create_qp_ex(a->ctx, &attr, &efa, sizeof(efa));
+	struct ibv_qp_ex *qpx = qp ? ibv_qp_to_qp_ex(qp) : NULL;
+	uint8_t data[EMU_INLINE_BUF];
+	struct completion c;
+
+	check(qp && modify_to_rts(qp) == 0, "A: an SRD QP with max_inline_data %d to RTS", EMU_INLINE_BUF);
+	if (!qp)
+		return;
+	fill(data, sizeof(data), 99);
+	check(post_recv(b->qp, b->mr, b->buf, 64, 0xf3) == 0, "B: ibv_post_recv");
+	ibv_wr_start(qpx);
+	qpx->wr_id = 0xf4;
+	qpx->wr_flags = IBV_SEND_SIGNALED | IBV_SEND_INLINE;
+	ibv_wr_send(qpx);
+	ibv_wr_set_ud_addr(qpx, a->ah, b->qp->qp_num, QKEY);
+	ibv_wr_set_inline_data(qpx, data, sizeof(data));
+	check(ibv_wr_complete(qpx) == 0 && poll_one(a->cq, a->dvcq, &c) == 0 && c.wr_id == 0xf4 &&
+	      c.status == IBV_WC_SUCCESS, "A: an inline send of %zu bytes completes", sizeof(data));
+	check(poll_one(b->cq, b->dvcq, &c) == 0 && c.wr_id == 0xf3 && c.byte_len == sizeof(data) &&
+	      memcmp(data, b->buf, sizeof(data)) == 0, "B: the inline data arrives");
+	check(ibv_destroy_qp(qp) == 0, "the inline QP's destroy returns 0");
+}
+
 /* pyverbs' test_qp_ex_srd_zero_size and test_full_sq_bad_flow (libefa counts posted minus polled). */
 static void check_zero_size_and_full_sq(struct side *a, struct side *b)
 {
@@ -786,6 +819,7 @@ int main(void)
 	check_legacy_post(&a, &b);
 	check_error_completions(&a, &b);
 	check_ring_wrap(&a, &b);
+	check_inline_send(&a, &b);
 	check_zero_size_and_full_sq(&a, &b);
 	check_receive_bad_flows(&b);
 	check_create_driver_qp(&a);
