@@ -2,7 +2,10 @@ package org.verbs4j.provider.soft;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.Errno;
@@ -31,6 +34,8 @@ import org.verbs4j.VerbsException;
 final class SoftSendOps implements SendOps {
 
     private static final String COMPLETE = "ibv_wr_complete";
+    private static final VarHandle OWNER = FieldHandles.of(MethodHandles.lookup(), "owner", Thread.class);
+    private static final long CLOSE_PARK_NANOS = 100_000;
 
     private final SoftQueuePair qp;
     private final long opsBits;
@@ -41,6 +46,8 @@ final class SoftSendOps implements SendOps {
     private final boolean needsUdAddress;
     private final boolean needsXrcSrqn;
     private boolean inBatch;
+    /** The thread whose batch is open, or {@code null}: release stores, read by a close of the queue pair. */
+    private Thread owner;
     private long base;
     private int staged;
     private long nextWrId;
@@ -70,6 +77,7 @@ final class SoftSendOps implements SendOps {
     @Override
     public void start() {
         qp.ensureOpen("ibv_wr_start");
+        OWNER.setRelease(this, Thread.currentThread());
         inBatch = true;
         base = queue.posted;
         staged = 0;
@@ -377,6 +385,14 @@ final class SoftSendOps implements SendOps {
         if (!inBatch) {
             throw Failures.invalid(COMPLETE, "ibv_wr_start was not called");
         }
+        try {
+            completeBatch();
+        } finally {
+            OWNER.setRelease(this, null);
+        }
+    }
+
+    private void completeBatch() {
         endRequest();
         inBatch = false;
         current = null;
@@ -459,10 +475,33 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public void abort() {
+        OWNER.setRelease(this, null);
         inBatch = false;
         staged = 0;
         current = null;
         errno = 0;
         problem = null;
+    }
+
+    /**
+     * Waits until no other thread has a batch open (a close of the queue pair must not destroy what a batch
+     * builds on); the calling thread's own open batch is refused at once.
+     *
+     * @param deadline a {@link System#nanoTime()} after which the close fails with {@code EBUSY}
+     */
+    void awaitBatchEnd(String destroyVerb, long deadline) {
+        Thread holder = (Thread) OWNER.getAcquire(this);
+        if (holder == Thread.currentThread()) {
+            throw Failures.busy(destroyVerb, "the calling thread's send batch is open: call ibv_wr_complete or "
+                    + "ibv_wr_abort first");
+        }
+        while (holder != null) {
+            if (System.nanoTime() - deadline >= 0) {
+                throw Failures.busy(destroyVerb, "another thread's send batch is still open after "
+                        + EventAccount.destroyTimeout() + " (property " + EventAccount.DESTROY_TIMEOUT_PROPERTY + ")");
+            }
+            LockSupport.parkNanos(CLOSE_PARK_NANOS);
+            holder = (Thread) OWNER.getAcquire(this);
+        }
     }
 }
