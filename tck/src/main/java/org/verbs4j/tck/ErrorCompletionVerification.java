@@ -308,6 +308,28 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         }
 
         @Test
+        @DisplayName("reference D.8: a receive posted after the QP entered ERR by itself (RNR_RETRY_EXC_ERR) "
+                + "completes with WR_FLUSH_ERR")
+        void receivePostedAfterAnErrorIsFlushed() {
+            QueuePairs pairs = loopback().rc();
+            QueuePair requester = pairs.requester();
+            requester.modify(new QpAttributes().qpState(QpState.RESET));
+            requester.modify(loopback().initAttributes(QpType.RC));
+            requester.modify(loopback().rtrAttributes(QpType.RC, pairs.responder().qpNum()));
+            requester.modify(loopback().rtsAttributes(QpType.RC).rnrRetry(1));
+            pairs.responder().modify(new QpAttributes().qpState(QpState.RTS).minRnrTimer(1));
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), 32);
+            WorkRequests.send(requester, 1, mr, 0, 16);
+            assertStatus(pairs.requesterCq(), WcStatus.RNR_RETRY_EXC_ERR, "a SEND nobody posted a receive for");
+            assertEquals(QpState.ERR, requester.query(Set.of(QpAttrMask.STATE)).qpState(), "the requester's state");
+            WorkRequests.receive(requester, 2, mr, 16, 16);
+            Completion flushed = Completions.awaitOne(pairs.requesterCq(), timeout(), "the receive posted in ERR, "
+                    + "without a modify to ERR");
+            assertAll(() -> assertEquals(2, flushed.wrId(), "wr_id"),
+                    () -> assertEquals(WcStatus.WR_FLUSH_ERR, flushed.status(), "status"));
+        }
+
+        @Test
         @DisplayName("reference D.9: a SEND from an unknown lkey completes with LOC_PROT_ERR")
         void badLkey() {
             QueuePairs pairs = loopback().rc();

@@ -7,6 +7,7 @@ import org.verbs4j.Capability;
 import org.verbs4j.Device;
 import org.verbs4j.spi.VerbsProvider;
 import org.verbs4j.tck.CompletionEventVerification;
+import org.verbs4j.tck.ConcurrentCloseVerification;
 import org.verbs4j.tck.ErrorCompletionVerification;
 import org.verbs4j.tck.KnownBug;
 import org.verbs4j.tck.SendOperationsVerification;
@@ -83,6 +84,27 @@ final class BrokenKits {
 
     /** Traffic against a provider whose CQs return a completion twice. */
     static class DuplicatedTraffic extends HealthyTraffic {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new DuplicatesACompletion());
+        }
+    }
+
+    /** The concurrency stress against a provider whose CQs lose a completion. */
+    static class StressOfLostCompletions extends ConcurrentCloseVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new LosesACompletion());
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return FAST;
+        }
+    }
+
+    /** The concurrency stress against a provider whose CQs return a completion twice. */
+    static class StressOfDuplicatedCompletions extends StressOfLostCompletions {
         @Override
         protected VerbsProvider provider() {
             return broken(new DuplicatesACompletion());
