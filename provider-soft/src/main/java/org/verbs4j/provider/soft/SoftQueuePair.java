@@ -526,7 +526,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     @Override
     public void modify(QpAttributes requested) {
         ensureOpen(MODIFY);
-        Set<QpAttrMask> mask = requested.mask();
+        Set<QpAttrMask> mask = Failures.required(MODIFY, requested, "the attributes").mask();
         ReentrantLock wire = fabric.wire();
         wire.lock();
         try {

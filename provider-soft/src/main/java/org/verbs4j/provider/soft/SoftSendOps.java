@@ -292,6 +292,10 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps setSgeList(ScatterGatherList list) {
+        if (list == null) {
+            fail(Errno.EINVAL, "ibv_wr_set_sge_list: the list is null");
+            return this;
+        }
         SendWqe wqe = dataTarget("ibv_wr_set_sge_list", list.size());
         if (wqe != null) {
             for (int i = 0; i < list.size(); i++) {
@@ -317,6 +321,10 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps setInlineData(MemorySegment data) {
+        if (data == null) {
+            fail(Errno.EINVAL, "ibv_wr_set_inline_data: the data is null");
+            return this;
+        }
         SendWqe wqe = inlineTarget("ibv_wr_set_inline_data", data.byteSize());
         if (wqe != null && copyInline("ibv_wr_set_inline_data", data, wqe, 0)) {
             wqe.inlineLength = (int) data.byteSize();
@@ -326,6 +334,10 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps setInlineDataList(List<MemorySegment> buffers) {
+        if (buffers == null || hasNull(buffers)) {
+            fail(Errno.EINVAL, "ibv_wr_set_inline_data_list: the list or one of its buffers is null");
+            return this;
+        }
         long total = 0;
         for (int i = 0; i < buffers.size(); i++) {
             total += buffers.get(i).byteSize();
@@ -343,6 +355,15 @@ final class SoftSendOps implements SendOps {
             wqe.inlineLength = (int) total;
         }
         return this;
+    }
+
+    private static boolean hasNull(List<MemorySegment> buffers) {
+        for (int i = 0; i < buffers.size(); i++) {
+            if (buffers.get(i) == null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -382,6 +403,7 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public void complete() {
+        qp.ensureOpen(COMPLETE);
         if (!inBatch) {
             throw Failures.invalid(COMPLETE, "ibv_wr_start was not called");
         }
@@ -475,6 +497,7 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public void abort() {
+        qp.ensureOpen("ibv_wr_abort");
         OWNER.setRelease(this, null);
         inBatch = false;
         staged = 0;
