@@ -9,7 +9,10 @@ enum StressOperation {
     RECEIVE(5),
     /** A poll batch on one of the completion queues (sometimes followed by a stray end_poll). */
     POLL(8),
-    /** Arming a completion queue and waiting briefly for an event on the channel; an event is acknowledged. */
+    /**
+     * Arming a completion queue and waiting briefly for an event on the channel, or waiting briefly for an
+     * asynchronous event of the context; an event is acknowledged.
+     */
     EVENT_WAIT(2),
     /** A query of a queue pair, a modify to ERR, or a modify the state table refuses. */
     MODIFY(2),

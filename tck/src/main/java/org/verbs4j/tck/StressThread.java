@@ -147,6 +147,13 @@ final class StressThread implements Runnable {
     }
 
     private void awaitEvent(CompletionQueue cq) {
+        if (random.nextInt(4) == 0) {
+            org.verbs4j.AsyncEvent event = world.context.getAsyncEvent(Duration.ofMillis(1));
+            if (event != null) {
+                world.context.ackAsyncEvent(event);
+            }
+            return;
+        }
         cq.requestNotification(false);
         CompletionQueue signaled = world.channel.getEvent(Duration.ofMillis(1 + random.nextInt(3)));
         if (signaled != null) {

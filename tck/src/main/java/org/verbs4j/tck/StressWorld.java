@@ -25,12 +25,13 @@ import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.VerbsException;
 import org.verbs4j.VerbsObject;
+import org.verbs4j.XrcDomain;
 
 /**
  * The verbs objects one interleaving of the stress shares between its threads, on a context of its own: a
  * completion channel, two completion queues that use it, a protection domain, a registered region, two RC
  * queue pairs connected to each other (each with one of the queues), and, where the device has them, a shared
- * receive queue, an address handle and a type 1 memory window.
+ * receive queue, an address handle, a type 1 memory window, an XRC domain and a parent domain.
  */
 final class StressWorld {
 
@@ -49,6 +50,8 @@ final class StressWorld {
     final SharedReceiveQueue srq;
     final AddressHandle ah;
     final MemoryWindow mw;
+    final XrcDomain xrcd;
+    final ProtectionDomain parentDomain;
     /** Every object, children before parents: the order of the teardown. */
     final List<VerbsObject> objects = new ArrayList<>();
 
@@ -67,7 +70,10 @@ final class StressWorld {
         srq = optional(() -> context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, 128, 1)));
         ah = optional(() -> pd.createAddressHandle(loopback.ownAddress()));
         mw = optional(() -> pd.allocateMemoryWindow(MwType.TYPE_1));
-        for (VerbsObject object : new VerbsObject[] {qpA, qpB, srq, ah, mw, mr, cqA, cqB, channel, pd, context}) {
+        xrcd = optional(context::openXrcDomain);
+        parentDomain = optional(() -> context.allocateParentDomain(pd));
+        for (VerbsObject object : new VerbsObject[] {qpA, qpB, srq, ah, mw, mr, cqA, cqB, channel, parentDomain, pd,
+                xrcd, context}) {
             if (object != null) {
                 objects.add(object);
             }
