@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.verbs4j.Capability;
 import org.verbs4j.Device;
 import org.verbs4j.spi.VerbsProvider;
+import org.verbs4j.tck.BadInputVerification;
 import org.verbs4j.tck.CompletionEventVerification;
 import org.verbs4j.tck.ConcurrentCloseVerification;
 import org.verbs4j.tck.ErrorCompletionVerification;
@@ -108,6 +109,19 @@ final class BrokenKits {
         @Override
         protected VerbsProvider provider() {
             return broken(new DuplicatesACompletion());
+        }
+    }
+
+    /** The bad-input sweep against a provider whose PD dereferences a null window type. */
+    static class SweepOfTrustedArguments extends BadInputVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new TrustsItsArguments());
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return FAST;
         }
     }
 

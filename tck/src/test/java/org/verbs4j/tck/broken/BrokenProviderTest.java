@@ -16,6 +16,7 @@ import org.verbs4j.tck.broken.BrokenKits.OpenAccessErrors;
 import org.verbs4j.tck.broken.BrokenKits.ReorderedTraffic;
 import org.verbs4j.tck.broken.BrokenKits.SilentEvents;
 import org.verbs4j.tck.broken.BrokenKits.StressOfDuplicatedCompletions;
+import org.verbs4j.tck.broken.BrokenKits.SweepOfTrustedArguments;
 import org.verbs4j.tck.broken.BrokenKits.StressOfLostCompletions;
 
 /**
@@ -62,6 +63,18 @@ class BrokenProviderTest {
         @DisplayName("fails a provider that returns a completion twice")
         void duplicatedCompletion() {
             new KitRun(StressOfDuplicatedCompletions.class, null, test).assertFailsWith("completed twice");
+        }
+    }
+
+    @Nested
+    @DisplayName("the bad-input sweep")
+    class Sweep {
+
+        @Test
+        @DisplayName("fails a provider that throws a NullPointerException for a null argument, naming the call")
+        void nullPointer() {
+            new KitRun(SweepOfTrustedArguments.class, null, "sweep").assertFailsWith(
+                    "ProtectionDomain.allocateMemoryWindow[null]: threw java.lang.NullPointerException");
         }
     }
 
