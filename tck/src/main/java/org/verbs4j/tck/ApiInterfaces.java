@@ -49,22 +49,23 @@ final class ApiInterfaces {
         Path root = codeSource();
         try {
             if (Files.isDirectory(root)) {
-                return namesUnder(root.resolve("org/verbs4j"));
+                return namesUnder(root.resolve("org/verbs4j")).stream();
             }
-            FileSystem jar = FileSystems.newFileSystem(root);
-            return namesUnder(jar.getPath("org/verbs4j"));
+            try (FileSystem jar = FileSystems.newFileSystem(root)) {
+                return namesUnder(jar.getPath("org/verbs4j")).stream();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the api's classes in " + root, e);
         }
     }
 
-    private static Stream<String> namesUnder(Path directory) throws IOException {
+    private static List<String> namesUnder(Path directory) throws IOException {
         try (Stream<Path> files = Files.list(directory)) {
             return files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".class"))
                     .filter(name -> !name.contains("$") && !name.equals("package-info.class")
                             && !name.equals("module-info.class"))
                     .map(name -> "org.verbs4j." + name.substring(0, name.length() - ".class".length()))
-                    .toList().stream();
+                    .toList();
         }
     }
 
