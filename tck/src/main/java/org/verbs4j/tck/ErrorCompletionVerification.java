@@ -167,6 +167,30 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         }
 
         @Test
+        @DisplayName("reference D.9: on an RC QP connected to itself, RDMA_WRITE to a region without REMOTE_WRITE "
+                + "completes once, with REM_ACCESS_ERR; the next request and the posted receive are flushed")
+        void writeWithoutRemoteWriteToItself() {
+            ProtectionDomain pd = protectionDomain();
+            CompletionQueue cq = completionQueue(16);
+            QueuePair qp = queuePair(loopback().connectedAttributes(QpType.RC, pd, cq).build());
+            loopback().toRts(qp, qp.qpNum());
+            MemoryRegion local = openMemoryRegion(pd, 64);
+            MemoryRegion target = memoryRegion(pd, 64, EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ));
+            WorkRequests.receive(qp, 10, local, 32, 8);
+            WorkRequests.rdmaWrite(qp, 1, target.rkey(), target.address(), local, 0, 8);
+            WorkRequests.send(qp, 2, 0, local, 0, 8);
+            List<Completion> done = Completions.await(cq, 3, timeout(), "the write, the send after it and the "
+                    + "receive (each once)");
+            Completions.assertNone(cq, Duration.ofMillis(100), "a request completes once");
+            assertAll(() -> assertEquals(List.of(1L, 2L), done.stream().filter(c -> c.wrId() != 10)
+                            .map(Completion::wrId).toList(), "the send queue's completions, in order"),
+                    () -> assertEquals(List.of(WcStatus.REM_ACCESS_ERR, WcStatus.WR_FLUSH_ERR), done.stream()
+                            .filter(c -> c.wrId() != 10).map(Completion::status).toList(), "their statuses"),
+                    () -> assertEquals(List.of(WcStatus.WR_FLUSH_ERR), done.stream().filter(c -> c.wrId() == 10)
+                            .map(Completion::status).toList(), "the receive's"));
+        }
+
+        @Test
         @DisplayName("reference D.9: RDMA_READ of a region without REMOTE_READ completes with REM_ACCESS_ERR")
         void readWithoutRemoteRead() {
             QueuePairs pairs = loopback().rc();
