@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.Capability;
+import org.verbs4j.ClosedObjectException;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.CqCreateFlag;
@@ -198,6 +199,35 @@ public abstract class CompletionQueueVerification extends AreaVerification {
             assertFalse(cq.nextPoll(), "next_poll again after ENOENT");
             cq.endPoll();
             assertFalse(cq.startPoll(), "the completion was consumed by the batch");
+        }
+
+        @Test
+        @DisplayName("pyverbs poll_cq_ex: an end_poll without an open batch (after a start_poll that found nothing, "
+                + "or after end_poll) does nothing: no completion is consumed or lost")
+        void strayEndPollDoesNothing() {
+            CompletionQueue cq = completionQueue(16);
+            assertFalse(cq.startPoll(), "start_poll on an empty CQ");
+            cq.endPoll();
+            cq.endPoll();
+            sendInto(cq, 3);
+            startWhenAvailable(cq);
+            long first = cq.wrId();
+            cq.endPoll();
+            cq.endPoll();
+            List<Completion> rest = Completions.await(cq, 2, environment().completionTimeout(), "the other 2 sends");
+            assertAll(() -> assertEquals(0, first, "the first batch"),
+                    () -> assertEquals(List.of(1L, 2L), rest.stream().map(Completion::wrId).toList(),
+                            "the completions after a stray end_poll (none consumed, none repeated)"),
+                    () -> assertFalse(cq.startPoll(), "every completion was consumed exactly once"));
+        }
+
+        @Test
+        @DisplayName("VerbsObject: end_poll on a closed CQ throws ClosedObjectException naming ibv_end_poll")
+        void endPollOnAClosedQueue() {
+            CompletionQueue cq = context().createCompletionQueue(CqInitAttributes.builder(4).build());
+            cq.close();
+            ClosedObjectException closed = assertThrows(ClosedObjectException.class, cq::endPoll);
+            assertEquals("ibv_end_poll", closed.operation(), "the verb named");
         }
 
         @Test

@@ -167,6 +167,30 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         }
 
         @Test
+        @DisplayName("reference D.9: on an RC QP connected to itself, RDMA_WRITE to a region without REMOTE_WRITE "
+                + "completes once, with REM_ACCESS_ERR; the next request and the posted receive are flushed")
+        void writeWithoutRemoteWriteToItself() {
+            ProtectionDomain pd = protectionDomain();
+            CompletionQueue cq = completionQueue(16);
+            QueuePair qp = queuePair(loopback().connectedAttributes(QpType.RC, pd, cq).build());
+            loopback().toRts(qp, qp.qpNum());
+            MemoryRegion local = openMemoryRegion(pd, 64);
+            MemoryRegion target = memoryRegion(pd, 64, EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ));
+            WorkRequests.receive(qp, 10, local, 32, 8);
+            WorkRequests.rdmaWrite(qp, 1, target.rkey(), target.address(), local, 0, 8);
+            WorkRequests.send(qp, 2, 0, local, 0, 8);
+            List<Completion> done = Completions.await(cq, 3, timeout(), "the write, the send after it and the "
+                    + "receive (each once)");
+            Completions.assertNone(cq, Duration.ofMillis(100), "a request completes once");
+            assertAll(() -> assertEquals(List.of(1L, 2L), done.stream().filter(c -> c.wrId() != 10)
+                            .map(Completion::wrId).toList(), "the send queue's completions, in order"),
+                    () -> assertEquals(List.of(WcStatus.REM_ACCESS_ERR, WcStatus.WR_FLUSH_ERR), done.stream()
+                            .filter(c -> c.wrId() != 10).map(Completion::status).toList(), "their statuses"),
+                    () -> assertEquals(List.of(WcStatus.WR_FLUSH_ERR), done.stream().filter(c -> c.wrId() == 10)
+                            .map(Completion::status).toList(), "the receive's"));
+        }
+
+        @Test
         @DisplayName("reference D.9: RDMA_READ of a region without REMOTE_READ completes with REM_ACCESS_ERR")
         void readWithoutRemoteRead() {
             QueuePairs pairs = loopback().rc();
@@ -305,6 +329,28 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
             MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
             WorkRequests.send(pairs.requester(), 1, mr, 0, 16);
             assertStatus(pairs.requesterCq(), WcStatus.RNR_RETRY_EXC_ERR, "a SEND nobody posted a receive for");
+        }
+
+        @Test
+        @DisplayName("reference D.8: a receive posted after the QP entered ERR by itself (RNR_RETRY_EXC_ERR) "
+                + "completes with WR_FLUSH_ERR")
+        void receivePostedAfterAnErrorIsFlushed() {
+            QueuePairs pairs = loopback().rc();
+            QueuePair requester = pairs.requester();
+            requester.modify(new QpAttributes().qpState(QpState.RESET));
+            requester.modify(loopback().initAttributes(QpType.RC));
+            requester.modify(loopback().rtrAttributes(QpType.RC, pairs.responder().qpNum()));
+            requester.modify(loopback().rtsAttributes(QpType.RC).rnrRetry(1));
+            pairs.responder().modify(new QpAttributes().qpState(QpState.RTS).minRnrTimer(1));
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), 32);
+            WorkRequests.send(requester, 1, mr, 0, 16);
+            assertStatus(pairs.requesterCq(), WcStatus.RNR_RETRY_EXC_ERR, "a SEND nobody posted a receive for");
+            assertEquals(QpState.ERR, requester.query(Set.of(QpAttrMask.STATE)).qpState(), "the requester's state");
+            WorkRequests.receive(requester, 2, mr, 16, 16);
+            Completion flushed = Completions.awaitOne(pairs.requesterCq(), timeout(), "the receive posted in ERR, "
+                    + "without a modify to ERR");
+            assertAll(() -> assertEquals(2, flushed.wrId(), "wr_id"),
+                    () -> assertEquals(WcStatus.WR_FLUSH_ERR, flushed.status(), "status"));
         }
 
         @Test

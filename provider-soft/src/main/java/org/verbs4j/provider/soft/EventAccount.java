@@ -103,7 +103,7 @@ final class EventAccount {
         }
     }
 
-    private static Duration destroyTimeout() {
+    static Duration destroyTimeout() {
         return Duration.ofMillis(Long.getLong(DESTROY_TIMEOUT_PROPERTY, TimeUnit.SECONDS.toMillis(10)));
     }
 

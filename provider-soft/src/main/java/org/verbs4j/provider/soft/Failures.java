@@ -47,6 +47,17 @@ final class Failures {
         return VerbsException.of(verb, Errno.EINTR.code(), "interrupted while waiting");
     }
 
+    /**
+     * @return {@code value}
+     * @throws InvalidArgumentException naming {@code verb} if {@code value} is {@code null}
+     */
+    static <T> T required(String verb, T value, String what) {
+        if (value == null) {
+            throw invalid(verb, what + " is null");
+        }
+        return value;
+    }
+
     static ClosedObjectException closed(String verb, String what) {
         return new ClosedObjectException(verb, what + " is closed");
     }

@@ -68,7 +68,7 @@ final class Requester {
                 continue;
             }
             long length = wqe.length();
-            WcStatus status = execute(qp, wqe, length);
+            WcStatus status = executeHead(qp, wqe, length);
             if (status == null) {
                 status = receiverNotReady(qp, wqe);
                 if (status == null) {
@@ -84,6 +84,7 @@ final class Requester {
                 complete(qp, wqe, position, status, length);
                 if (status != WcStatus.SUCCESS) {
                     qp.enterError(null);
+                    qp.flushSend(); // in case it was in error already: its own responder failed (connected to itself)
                     return;
                 }
             }
@@ -116,6 +117,20 @@ final class Requester {
         c.sendQueue = qp.sendQueue();
         c.sendPosition = position + 1;
         return qp.completeSend(c);
+    }
+
+    /**
+     * Executes the request at the head of the send queue of {@code qp}. While it does, a flush of that send
+     * queue waits (the responder of a queue pair connected to itself may fail and enter the error state): the
+     * request completes with its own status, and the flush follows it.
+     */
+    private WcStatus executeHead(SoftQueuePair qp, SendWqe wqe, long length) {
+        qp.executingHead(true);
+        try {
+            return execute(qp, wqe, length);
+        } finally {
+            qp.executingHead(false);
+        }
     }
 
     /** @return the status of the request, or {@code null} if the responder had no receive (RNR NAK) */

@@ -2,7 +2,6 @@ package org.verbs4j.provider.soft;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Objects;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.CompletionChannel;
@@ -73,7 +72,7 @@ final class SoftCompletionChannel extends SoftObject implements CompletionChanne
     @Override
     public CompletionQueue getEvent(Duration timeout) {
         ensureOpen(GET);
-        long remaining = Objects.requireNonNull(timeout, "timeout").toNanos();
+        long remaining = Failures.required(GET, timeout, "the timeout").toNanos();
         lock.lock();
         try {
             while (pending.isEmpty()) {

@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.CompletionChannel;
@@ -37,6 +38,8 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private static final String CREATE = "ibv_create_cq_ex";
     private static final String RESIZE = "ibv_resize_cq";
     private static final String DESTROY = "ibv_destroy_cq";
+    private static final String START_POLL = "ibv_start_poll";
+    private static final long CLOSE_PARK_NANOS = 100_000;
     private static final ValueLayout.OfLong GID_HALF =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final int SPINS_BEFORE_YIELD = 100;
@@ -291,11 +294,14 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     public boolean startPoll() {
-        ensureOpen("ibv_start_poll");
         if (singleThreaded ? batchOpen : ownsBatch()) {
-            throw Failures.invalid("ibv_start_poll", "a batch is already open: call ibv_end_poll first");
+            throw Failures.invalid(START_POLL, "a batch is already open: call ibv_end_poll first");
         }
         claimPoller();
+        if (isClosed()) { // checked as the poller: a close holds the poller until the queue is closed
+            releasePoller();
+            throw Failures.closed(START_POLL, "completion queue");
+        }
         cursor = consumed;
         if (!available()) {
             releasePoller();
@@ -319,9 +325,14 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         return true;
     }
 
+    /**
+     * Ends the calling thread's batch. Without one (a stray {@code ibv_end_poll}, as pyverbs calls after a
+     * {@code start_poll} that failed) it does nothing, unless the queue is closed.
+     */
     @Override
     public void endPoll() {
         if (!batchOpen || !singleThreaded && !ownsBatch()) {
+            ensureOpen("ibv_end_poll");
             return;
         }
         if (current != null) {
@@ -381,6 +392,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     private void checkBatch(String verb) {
         if (!batchOpen || !singleThreaded && !ownsBatch()) {
+            ensureOpen(verb);
             throw Failures.invalid(verb, "no batch is open: call ibv_start_poll first");
         }
     }
@@ -549,6 +561,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         }
         claimPoller();
         try {
+            ensureOpen(RESIZE); // again as the poller: a close holds the poller until the queue is closed
             resizeAsPoller(cqe);
         } finally {
             releasePoller();
@@ -635,16 +648,45 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     @Override
     void destroy() {
         long deadline = EventAccount.destroyDeadline();
-        completionEvents.awaitAllAcknowledged(DESTROY, deadline);
-        asyncEvents.awaitAllAcknowledged(DESTROY, deadline);
+        claimPollerToClose(deadline);
+        try {
+            completionEvents.awaitAllAcknowledged(DESTROY, deadline);
+            asyncEvents.awaitAllAcknowledged(DESTROY, deadline);
+        } catch (RuntimeException refused) {
+            releasePoller();
+            throw refused;
+        }
         context.events().discard(this); // only once the destroy cannot fail: a refused destroy keeps its events
         if (channel != null) {
             channel.discard(this);
         }
     }
 
+    /**
+     * Makes the closing thread the poller, so that no batch is open while the queue is destroyed: another
+     * thread's open batch is waited for until {@code deadline}; the calling thread's own is refused at once.
+     * The poller is released once the queue is closed ({@link #afterClose}), or when the destroy fails.
+     */
+    private void claimPollerToClose(long deadline) {
+        if (singleThreaded ? batchOpen : ownsBatch()) {
+            throw Failures.busy(DESTROY, "the calling thread's poll batch is open: call ibv_end_poll first");
+        }
+        if (singleThreaded) {
+            return;
+        }
+        Thread self = Thread.currentThread();
+        while (!POLLER.compareAndSet(this, null, self)) {
+            if (System.nanoTime() - deadline >= 0) {
+                throw Failures.busy(DESTROY, "another thread's poll batch is still open after "
+                        + EventAccount.destroyTimeout() + " (property " + EventAccount.DESTROY_TIMEOUT_PROPERTY + ")");
+            }
+            LockSupport.parkNanos(CLOSE_PARK_NANOS);
+        }
+    }
+
     @Override
     void afterClose() {
+        releasePoller();
         if (channel != null) {
             channel.release();
         }

@@ -2,7 +2,6 @@ package org.verbs4j.provider.soft;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.Capabilities;
@@ -165,19 +164,19 @@ final class SoftContext extends SoftObject implements Context {
 
     @Override
     public CompletionQueue createCompletionQueue(CqInitAttributes attributes) {
-        Objects.requireNonNull(attributes, "attributes");
+        Failures.required("ibv_create_cq_ex", attributes, "the attributes");
         return new SoftCompletionQueue(this, attributes);
     }
 
     @Override
     public QueuePair createQueuePair(QpInitAttributes attributes) {
-        Objects.requireNonNull(attributes, "attributes");
+        Failures.required("ibv_create_qp_ex", attributes, "the attributes");
         return SoftQueuePair.create(this, attributes);
     }
 
     @Override
     public SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes) {
-        Objects.requireNonNull(attributes, "attributes");
+        Failures.required("ibv_create_srq_ex", attributes, "the attributes");
         return new SoftSharedReceiveQueue(this, attributes);
     }
 
@@ -206,7 +205,7 @@ final class SoftContext extends SoftObject implements Context {
     @Override
     public AsyncEvent getAsyncEvent(Duration timeout) {
         ensureOpen("ibv_get_async_event");
-        return events.take(Objects.requireNonNull(timeout, "timeout"));
+        return events.take(Failures.required("ibv_get_async_event", timeout, "the timeout"));
     }
 
     @Override

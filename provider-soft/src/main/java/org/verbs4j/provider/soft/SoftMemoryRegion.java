@@ -58,6 +58,9 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     }
 
     private static void validate(MemorySegment segment, Set<AccessFlag> access) {
+        if (!segment.scope().isAlive()) {
+            throw Failures.invalid(REG, "the segment's arena is closed");
+        }
         if (!segment.isNative()) {
             throw Failures.invalid(REG, "only native memory can be registered (a heap segment has no address)");
         }

@@ -33,6 +33,12 @@ abstract class SoftObject implements VerbsObject {
         afterClose();
     }
 
+    /** Refuses a null type with {@code EINVAL}, then unwraps as the api does. */
+    @Override
+    public <T> T unwrap(Class<T> type) {
+        return VerbsObject.super.unwrap(Failures.required("unwrap", type, "the type"));
+    }
+
     @Override
     public final boolean isClosed() {
         return closed;

@@ -1,7 +1,6 @@
 package org.verbs4j.provider.soft;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Objects;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
@@ -62,20 +61,20 @@ final class SoftProtectionDomain extends SoftObject implements ProtectionDomain 
 
     @Override
     public MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access) {
-        Objects.requireNonNull(segment, "segment");
-        Objects.requireNonNull(access, "access");
+        Failures.required("ibv_reg_mr", segment, "the segment");
+        Failures.required("ibv_reg_mr", access, "the access flags");
         return new SoftMemoryRegion(this, segment, access);
     }
 
     @Override
     public MemoryWindow allocateMemoryWindow(MwType type) {
-        Objects.requireNonNull(type, "type");
+        Failures.required("ibv_alloc_mw", type, "the window type");
         return new SoftMemoryWindow(this, type);
     }
 
     @Override
     public AddressHandle createAddressHandle(AhAttributes attributes) {
-        Objects.requireNonNull(attributes, "attributes");
+        Failures.required("ibv_create_ah", attributes, "the address attributes");
         return new SoftAddressHandle(this, attributes);
     }
 

@@ -72,6 +72,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private int multicastAttachments;
     private boolean rnrTimerPending;
     private boolean progressing;
+    private boolean executingHead;
     private Object waitingOn;
     /** The queue pair found at the destination, kept until the next modify; {@code null}: look it up. */
     private SoftQueuePair peer;
@@ -490,6 +491,11 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         rnrTimerPending = value;
     }
 
+    /** @param value whether the requester executes the request at the head of the send queue; wire lock held */
+    void executingHead(boolean value) {
+        executingHead = value;
+    }
+
     boolean progressing() {
         return progressing;
     }
@@ -520,7 +526,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     @Override
     public void modify(QpAttributes requested) {
         ensureOpen(MODIFY);
-        Set<QpAttrMask> mask = requested.mask();
+        Set<QpAttrMask> mask = Failures.required(MODIFY, requested, "the attributes").mask();
         ReentrantLock wire = fabric.wire();
         wire.lock();
         try {
@@ -610,8 +616,14 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         }
     }
 
-    /** Completes every posted, unexecuted send request with WR_FLUSH_ERR, signaled or not. */
+    /**
+     * Completes every posted, unexecuted send request with WR_FLUSH_ERR, signaled or not; nothing while the
+     * request at the head executes ({@link #executingHead}), whose requester flushes after completing it.
+     */
     void flushSend() {
+        if (executingHead) {
+            return;
+        }
         while (sendQueue.hasPending()) {
             long position = sendQueue.executed;
             SendWqe wqe = sendQueue.slot(position);
@@ -775,6 +787,10 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     @Override
     void destroy() {
+        long deadline = EventAccount.destroyDeadline();
+        if (sendOps != null) {
+            sendOps.awaitBatchEnd(DESTROY, deadline);
+        }
         ReentrantLock wire = fabric.wire();
         wire.lock();
         try {
@@ -785,7 +801,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         } finally {
             wire.unlock();
         }
-        asyncEvents.awaitAllAcknowledged(DESTROY);
+        asyncEvents.awaitAllAcknowledged(DESTROY, deadline);
         context.events().discard(this); // only once the destroy cannot fail: a refused destroy keeps its events
         wire.lock();
         try {

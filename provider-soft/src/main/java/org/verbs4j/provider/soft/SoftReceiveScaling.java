@@ -1,7 +1,6 @@
 package org.verbs4j.provider.soft;
 
 import java.util.List;
-import java.util.Objects;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.RwqIndirectionTable;
 import org.verbs4j.UnsupportedVerbException;
@@ -25,7 +24,7 @@ final class SoftReceiveScaling {
 
     /** @throws UnsupportedVerbException always, for valid attributes */
     static WorkQueue createWorkQueue(WqInitAttributes attributes) {
-        Objects.requireNonNull(attributes, "attributes");
+        Failures.required(CREATE_WQ, attributes, "the attributes");
         throw new UnsupportedVerbException(CREATE_WQ, NO_RSS);
     }
 
@@ -37,7 +36,7 @@ final class SoftReceiveScaling {
      * @throws UnsupportedVerbException otherwise
      */
     static RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues) {
-        RwqIndirectionTable.logSize(workQueues);
+        RwqIndirectionTable.logSize(Failures.required(CREATE_TABLE, workQueues, "the work queues"));
         throw new UnsupportedVerbException(CREATE_TABLE, NO_RSS + " and no indirection tables");
     }
 }

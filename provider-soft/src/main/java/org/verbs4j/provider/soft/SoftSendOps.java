@@ -2,7 +2,10 @@ package org.verbs4j.provider.soft;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.Errno;
@@ -31,6 +34,8 @@ import org.verbs4j.VerbsException;
 final class SoftSendOps implements SendOps {
 
     private static final String COMPLETE = "ibv_wr_complete";
+    private static final VarHandle OWNER = FieldHandles.of(MethodHandles.lookup(), "owner", Thread.class);
+    private static final long CLOSE_PARK_NANOS = 100_000;
 
     private final SoftQueuePair qp;
     private final long opsBits;
@@ -41,6 +46,8 @@ final class SoftSendOps implements SendOps {
     private final boolean needsUdAddress;
     private final boolean needsXrcSrqn;
     private boolean inBatch;
+    /** The thread whose batch is open, or {@code null}: release stores, read by a close of the queue pair. */
+    private Thread owner;
     private long base;
     private int staged;
     private long nextWrId;
@@ -70,6 +77,7 @@ final class SoftSendOps implements SendOps {
     @Override
     public void start() {
         qp.ensureOpen("ibv_wr_start");
+        OWNER.setRelease(this, Thread.currentThread());
         inBatch = true;
         base = queue.posted;
         staged = 0;
@@ -284,6 +292,10 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps setSgeList(ScatterGatherList list) {
+        if (list == null) {
+            fail(Errno.EINVAL, "ibv_wr_set_sge_list: the list is null");
+            return this;
+        }
         SendWqe wqe = dataTarget("ibv_wr_set_sge_list", list.size());
         if (wqe != null) {
             for (int i = 0; i < list.size(); i++) {
@@ -309,6 +321,10 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps setInlineData(MemorySegment data) {
+        if (data == null) {
+            fail(Errno.EINVAL, "ibv_wr_set_inline_data: the data is null");
+            return this;
+        }
         SendWqe wqe = inlineTarget("ibv_wr_set_inline_data", data.byteSize());
         if (wqe != null && copyInline("ibv_wr_set_inline_data", data, wqe, 0)) {
             wqe.inlineLength = (int) data.byteSize();
@@ -318,6 +334,10 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps setInlineDataList(List<MemorySegment> buffers) {
+        if (buffers == null || hasNull(buffers)) {
+            fail(Errno.EINVAL, "ibv_wr_set_inline_data_list: the list or one of its buffers is null");
+            return this;
+        }
         long total = 0;
         for (int i = 0; i < buffers.size(); i++) {
             total += buffers.get(i).byteSize();
@@ -335,6 +355,15 @@ final class SoftSendOps implements SendOps {
             wqe.inlineLength = (int) total;
         }
         return this;
+    }
+
+    private static boolean hasNull(List<MemorySegment> buffers) {
+        for (int i = 0; i < buffers.size(); i++) {
+            if (buffers.get(i) == null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -374,9 +403,18 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public void complete() {
+        qp.ensureOpen(COMPLETE);
         if (!inBatch) {
             throw Failures.invalid(COMPLETE, "ibv_wr_start was not called");
         }
+        try {
+            completeBatch();
+        } finally {
+            OWNER.setRelease(this, null);
+        }
+    }
+
+    private void completeBatch() {
         endRequest();
         inBatch = false;
         current = null;
@@ -459,10 +497,34 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public void abort() {
+        qp.ensureOpen("ibv_wr_abort");
+        OWNER.setRelease(this, null);
         inBatch = false;
         staged = 0;
         current = null;
         errno = 0;
         problem = null;
+    }
+
+    /**
+     * Waits until no other thread has a batch open (a close of the queue pair must not destroy what a batch
+     * builds on); the calling thread's own open batch is refused at once.
+     *
+     * @param deadline a {@link System#nanoTime()} after which the close fails with {@code EBUSY}
+     */
+    void awaitBatchEnd(String destroyVerb, long deadline) {
+        Thread holder = (Thread) OWNER.getAcquire(this);
+        if (holder == Thread.currentThread()) {
+            throw Failures.busy(destroyVerb, "the calling thread's send batch is open: call ibv_wr_complete or "
+                    + "ibv_wr_abort first");
+        }
+        while (holder != null) {
+            if (System.nanoTime() - deadline >= 0) {
+                throw Failures.busy(destroyVerb, "another thread's send batch is still open after "
+                        + EventAccount.destroyTimeout() + " (property " + EventAccount.DESTROY_TIMEOUT_PROPERTY + ")");
+            }
+            LockSupport.parkNanos(CLOSE_PARK_NANOS);
+            holder = (Thread) OWNER.getAcquire(this);
+        }
     }
 }

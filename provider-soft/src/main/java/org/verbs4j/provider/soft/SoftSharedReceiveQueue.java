@@ -184,6 +184,8 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     @Override
     public void modify(SrqAttributes attributes, Set<SrqAttrMask> mask) {
         ensureOpen(MODIFY);
+        Failures.required(MODIFY, attributes, "the attributes");
+        Failures.required(MODIFY, mask, "the mask");
         ReentrantLock wire = fabric.wire();
         wire.lock();
         try {

@@ -24,7 +24,9 @@
  * daemon timer, which never keeps the JVM alive and exits when idle. Destroying a completion queue, queue
  * pair or shared receive queue waits for the acknowledgement of its delivered events at most
  * {@code verbs4j.soft.destroy-timeout-ms} milliseconds (default 10 s), then fails with {@code EBUSY} and
- * leaves the object usable, with its events not yet read.
+ * leaves the object usable, with its events not yet read. A close of a completion queue while another thread
+ * has a poll batch open, or of a queue pair while another thread has a send batch open, waits for the batch to
+ * end within the same bound (then {@code EBUSY}); inside the calling thread's own batch it fails at once.
  *
  * <h2>Memory</h2>
  * Only native segments of arenas that every thread may access can be registered (a confined arena's are

@@ -51,6 +51,27 @@ class ErrorStatusTest {
     }
 
     @Test
+    void aForbiddenWriteOfAQueuePairConnectedToItselfCompletesOnceAndFlushesTheRest() {
+        rig.connect(a, a, Rig.ALL_ACCESS, 7);
+        MemoryRegion readOnly = rig.region(64, EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ));
+        Rig.postRecv(a, 10, mrA, 0, 8);
+        SendOps ops = a.sendOps();
+        ops.start();
+        ops.wrId(1).wrFlags(SIGNALED).rdmaWrite(readOnly.rkey(), readOnly.address()).setSge(mrA.lkey(),
+                mrA.address(), 8);
+        ops.wrId(2).wrFlags(0).send().setSge(mrA.lkey(), mrA.address(), 8);
+        ops.complete();
+        java.util.List<Wc> done = java.util.List.of(Rig.poll(cqA), Rig.poll(cqA), Rig.poll(cqA));
+        assertThat(Rig.empty(cqA)).isTrue();
+        assertThat(done).extracting(Wc::wrId).containsExactlyInAnyOrder(10L, 1L, 2L);
+        assertThat(done).filteredOn(wc -> wc.wrId() != 10).extracting(Wc::wrId, Wc::status).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(1L, WcStatus.REM_ACCESS_ERR),
+                org.assertj.core.groups.Tuple.tuple(2L, WcStatus.WR_FLUSH_ERR));
+        assertThat(done).filteredOn(wc -> wc.wrId() == 10).extracting(Wc::status).containsExactly(
+                WcStatus.WR_FLUSH_ERR);
+    }
+
+    @Test
     void rnrRetryExceededAfterTheRetryCount() {
         rig.connect(a, b, Rig.ALL_ACCESS, 2);
         rig.connect(b, a, Rig.ALL_ACCESS, 2);

@@ -57,6 +57,16 @@ class MemoryLifetimeTest {
     }
 
     @Test
+    void memoryOfAClosedArenaIsRefused() {
+        Arena closed = Arena.ofShared();
+        MemorySegment segment = closed.allocate(64);
+        closed.close();
+        assertThatThrownBy(() -> rig.pd.registerMemory(segment, Rig.ALL_ACCESS))
+                .isInstanceOf(InvalidArgumentException.class)
+                .hasMessageContaining("ibv_reg_mr").hasMessageContaining("arena is closed");
+    }
+
+    @Test
     void memoryOfSharedAutomaticAndGlobalArenasIsTaken() {
         MemorySegment[] segments = {rig.arena.allocate(64), Arena.ofAuto().allocate(64), Arena.global().allocate(64)};
         for (MemorySegment segment : segments) {

@@ -6,7 +6,9 @@ import java.util.Optional;
 import org.verbs4j.Capability;
 import org.verbs4j.Device;
 import org.verbs4j.spi.VerbsProvider;
+import org.verbs4j.tck.BadInputVerification;
 import org.verbs4j.tck.CompletionEventVerification;
+import org.verbs4j.tck.ConcurrentCloseVerification;
 import org.verbs4j.tck.ErrorCompletionVerification;
 import org.verbs4j.tck.KnownBug;
 import org.verbs4j.tck.SendOperationsVerification;
@@ -86,6 +88,40 @@ final class BrokenKits {
         @Override
         protected VerbsProvider provider() {
             return broken(new DuplicatesACompletion());
+        }
+    }
+
+    /** The concurrency stress against a provider whose CQs lose a completion. */
+    static class StressOfLostCompletions extends ConcurrentCloseVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new LosesACompletion());
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return FAST;
+        }
+    }
+
+    /** The concurrency stress against a provider whose CQs return a completion twice. */
+    static class StressOfDuplicatedCompletions extends StressOfLostCompletions {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new DuplicatesACompletion());
+        }
+    }
+
+    /** The bad-input sweep against a provider whose PD dereferences a null window type. */
+    static class SweepOfTrustedArguments extends BadInputVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new TrustsItsArguments());
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return FAST;
         }
     }
 

@@ -15,6 +15,9 @@ import org.verbs4j.tck.broken.BrokenKits.LostCompletionTraffic;
 import org.verbs4j.tck.broken.BrokenKits.OpenAccessErrors;
 import org.verbs4j.tck.broken.BrokenKits.ReorderedTraffic;
 import org.verbs4j.tck.broken.BrokenKits.SilentEvents;
+import org.verbs4j.tck.broken.BrokenKits.StressOfDuplicatedCompletions;
+import org.verbs4j.tck.broken.BrokenKits.SweepOfTrustedArguments;
+import org.verbs4j.tck.broken.BrokenKits.StressOfLostCompletions;
 
 /**
  * The kit catches each class of bug: the same test passes against the soft provider and fails, with a
@@ -40,6 +43,38 @@ class BrokenProviderTest {
         @DisplayName("the kit fails it: a completion was lost")
         void kitFailsIt() {
             new KitRun(LostCompletionTraffic.class, TRAFFIC, test).assertFailsWith("a completion was lost");
+        }
+    }
+
+    @Nested
+    @DisplayName("the concurrency stress")
+    class Stress {
+
+        private final String test = "randomInterleavings";
+
+        @Test
+        @DisplayName("fails a provider that loses a completion, naming the seed")
+        void lostCompletion() {
+            new KitRun(StressOfLostCompletions.class, null, test).assertFailsWith("lost completions");
+            new KitRun(StressOfLostCompletions.class, null, test).assertFailsWith("-Dverbs4j.tck.stress.seed=");
+        }
+
+        @Test
+        @DisplayName("fails a provider that returns a completion twice")
+        void duplicatedCompletion() {
+            new KitRun(StressOfDuplicatedCompletions.class, null, test).assertFailsWith("completed twice");
+        }
+    }
+
+    @Nested
+    @DisplayName("the bad-input sweep")
+    class Sweep {
+
+        @Test
+        @DisplayName("fails a provider that throws a NullPointerException for a null argument, naming the call")
+        void nullPointer() {
+            new KitRun(SweepOfTrustedArguments.class, null, "sweep").assertFailsWith(
+                    "ProtectionDomain.allocateMemoryWindow[null]: threw java.lang.NullPointerException");
         }
     }
 

@@ -1,6 +1,7 @@
 package org.verbs4j.tck.broken;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectNestedMethod;
 
 import java.util.List;
@@ -15,7 +16,8 @@ import org.verbs4j.tck.UnsupportedFeatureException;
  * Runs one test of the kit through a nested JUnit launch ({@link EngineTestKit}) and tells how it ended.
  *
  * @param kit the concrete kit class, a subclass of an area
- * @param nestedClass the binary name of the nested class of the area that declares the test
+ * @param nestedClass the binary name of the nested class of the area that declares the test, or {@code null} for a
+ *     test the area declares itself
  * @param method the test method
  */
 record KitRun(Class<?> kit, String nestedClass, String method) {
@@ -24,7 +26,8 @@ record KitRun(Class<?> kit, String nestedClass, String method) {
     Events execute() {
         return EngineTestKit.engine("junit-jupiter")
                 .configurationParameter("verbs4j.tck.report", "target/tck-self-test/" + kit.getSimpleName() + ".txt")
-                .selectors(selectNestedMethod(List.of(kit.getName()), "org.verbs4j.tck." + nestedClass, method))
+                .selectors(nestedClass == null ? selectMethod(kit, method)
+                        : selectNestedMethod(List.of(kit.getName()), "org.verbs4j.tck." + nestedClass, method))
                 .execute().testEvents();
     }
 

@@ -1,0 +1,142 @@
+package org.verbs4j.tck;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.CompletionChannel;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Device;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.MemoryWindow;
+import org.verbs4j.MwType;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.RwqIndirectionTable;
+import org.verbs4j.SendOps;
+import org.verbs4j.SharedReceiveQueue;
+import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.VerbsException;
+import org.verbs4j.VerbsObject;
+import org.verbs4j.WorkQueue;
+import org.verbs4j.WqInitAttributes;
+import org.verbs4j.XrcDomain;
+
+/**
+ * One object of each api interface on a context of its own, for the bad-input sweep: a protection domain, a
+ * registered region, a completion channel and a queue that uses it, an RC queue pair in RTS and its send-ops,
+ * and, where the device has them, a memory window, an address handle, a shared receive queue, an XRC domain, a
+ * receive work queue and an indirection table. A closed world closes them all once made.
+ */
+final class SweepWorld {
+
+    private final Arena arena = Arena.ofShared();
+    private final Map<Class<?>, Object> objects = new LinkedHashMap<>();
+    private final List<VerbsObject> closeOrder = new ArrayList<>();
+    private final MemorySegment deadSegment;
+
+    SweepWorld(Device device, Loopback loopback) {
+        objects.put(Device.class, device);
+        Context context = add(Context.class, device.open());
+        ProtectionDomain pd = add(ProtectionDomain.class, context.allocateProtectionDomain());
+        add(MemoryRegion.class, pd.registerMemory(arena.allocate(64, 64), EnumSet.of(AccessFlag.LOCAL_WRITE,
+                AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ)));
+        CompletionChannel channel = add(CompletionChannel.class, context.createCompletionChannel());
+        CompletionQueue cq = add(CompletionQueue.class, context.createCompletionQueue(CqInitAttributes.builder(16)
+                .channel(channel).build()));
+        QueuePair qp = add(QueuePair.class, context.createQueuePair(
+                loopback.connectedAttributes(QpType.RC, pd, cq).build()));
+        loopback.toRts(qp, qp.qpNum());
+        objects.put(SendOps.class, qp.sendOps());
+        optional(MemoryWindow.class, () -> pd.allocateMemoryWindow(MwType.TYPE_1));
+        optional(AddressHandle.class, () -> pd.createAddressHandle(loopback.ownAddress()));
+        optional(SharedReceiveQueue.class, () -> context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, 16, 1)));
+        optional(XrcDomain.class, context::openXrcDomain);
+        Optional<WorkQueue> wq = optional(WorkQueue.class, () -> context.createWorkQueue(
+                WqInitAttributes.rq(16, 1, pd, cq)));
+        wq.ifPresent(queue -> optional(RwqIndirectionTable.class, () -> context.createIndirectionTable(
+                List.of(queue))));
+        Arena dead = Arena.ofShared();
+        deadSegment = dead.allocate(64);
+        dead.close();
+    }
+
+    private <T> T add(Class<T> type, T object) {
+        objects.put(type, object);
+        closeOrder.add(0, (VerbsObject) object);
+        return object;
+    }
+
+    private <T> Optional<T> optional(Class<T> type, Supplier<T> creation) {
+        try {
+            return Optional.of(add(type, creation.get()));
+        } catch (VerbsException unsupported) {
+            return Optional.empty();
+        }
+    }
+
+    /** @return the object of api interface {@code type} (for VerbsObject and Unwrappable, the queue) */
+    Optional<Object> receiver(Class<?> type) {
+        Class<?> key = type == VerbsObject.class || type == org.verbs4j.Unwrappable.class ? CompletionQueue.class
+                : type;
+        return Optional.ofNullable(objects.get(key));
+    }
+
+    /** @return the object of api type {@code type}, which a closed world has closed */
+    Optional<Object> closedInstance(Class<?> type) {
+        return type == VerbsObject.class ? receiver(CompletionQueue.class) : receiver(type);
+    }
+
+    /** @return a segment whose arena is closed */
+    MemorySegment deadSegment() {
+        return deadSegment;
+    }
+
+    /** Closes every object, children first; an open batch is ended first. Failures are ignored (misuse left). */
+    void close() {
+        quietly(() -> ((SendOps) objects.get(SendOps.class)).abort());
+        quietly(() -> ((CompletionQueue) objects.get(CompletionQueue.class)).endPoll());
+        quietly(() -> {
+            CompletionQueue cq = (CompletionQueue) objects.get(CompletionQueue.class);
+            cq.ackEvents(cq.unacknowledgedEvents());
+        });
+        for (VerbsObject object : closeOrder) {
+            quietly(object::close);
+        }
+        arena.close();
+    }
+
+    /** @return the objects that are still open, with what their close said */
+    List<String> stillOpen() {
+        List<String> open = new ArrayList<>();
+        for (VerbsObject object : closeOrder) {
+            if (!object.isClosed()) {
+                try {
+                    object.close();
+                    open.add(object + " (closed only when asked again)");
+                } catch (VerbsException refused) {
+                    open.add(object + ": " + refused.getMessage());
+                }
+            }
+        }
+        return open;
+    }
+
+    private static void quietly(Runnable action) {
+        try {
+            action.run();
+        } catch (VerbsException ignored) {
+            // closed already, or refused: the sweep left it so
+        }
+    }
+}
