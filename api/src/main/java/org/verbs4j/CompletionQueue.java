@@ -10,7 +10,7 @@ import java.util.Set;
  * <h2>Polling</h2>
  * {@snippet class=org.verbs4j.examples.Poll region=batch}
  * {@link #startPoll()} returns {@code false} when the queue is empty (C {@code ENOENT}); the queue
- * stays valid and {@link #endPoll()} must not be called. Otherwise the current completion can be
+ * stays valid and {@link #endPoll()} need not be called (a call does nothing). Otherwise the current completion can be
  * read until {@link #nextPoll()} returns {@code false}, and {@link #endPoll()} ends the batch.
  * Only the fields requested in {@link CqInitAttributes#wcFlags()} may be read: reading another
  * field throws {@link InvalidArgumentException} (on a native provider that call would crash the
@@ -100,7 +100,14 @@ public interface CompletionQueue extends VerbsObject {
      */
     boolean nextPoll();
 
-    /** Ends the batch (C {@code ibv_end_poll}); a new batch starts with {@link #startPoll()}. */
+    /**
+     * Ends the calling thread's batch (C {@code ibv_end_poll}); a new batch starts with {@link #startPoll()}.
+     * Without a batch of the calling thread open (a stray {@code end_poll}, as pyverbs calls after a
+     * {@code start_poll} that found nothing) it does nothing: no completion is consumed, and the native
+     * {@code end_poll} is not called (rxe's would move the consumer index past the producer).
+     *
+     * @throws ClosedObjectException if the queue is closed
+     */
     void endPoll();
 
     /** @return the work request id of the current completion (C {@code wr_id}) */

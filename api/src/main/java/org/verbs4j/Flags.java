@@ -24,6 +24,38 @@ public final class Flags {
     }
 
     /**
+     * {@link #toBits(Collection)} for the argument of a verb: a null collection or a null flag is refused.
+     *
+     * @param operation the C verb or field the flags are for, named in the exception
+     * @param flags the flags, each with a single-bit {@link CConstant#value()}
+     * @return the bitwise OR of the values of {@code flags}
+     * @throws InvalidArgumentException if {@code flags} is null or holds null
+     */
+    public static long toBits(String operation, Collection<? extends CConstant> flags) {
+        if (flags == null) {
+            throw new InvalidArgumentException(operation, "the flags are null");
+        }
+        long bits = 0;
+        for (CConstant flag : flags) {
+            bits |= valueOf(operation, flag);
+        }
+        return bits;
+    }
+
+    /**
+     * @param operation the C verb or field the flag is for, named in the exception
+     * @param flag a flag
+     * @return its value
+     * @throws InvalidArgumentException if {@code flag} is null
+     */
+    public static long valueOf(String operation, CConstant flag) {
+        if (flag == null) {
+            throw new InvalidArgumentException(operation, "a flag is null");
+        }
+        return flag.value();
+    }
+
+    /**
      * @param type the enum of flags
      * @param bits a C bit mask
      * @param <E> the flag type

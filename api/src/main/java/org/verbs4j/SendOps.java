@@ -48,9 +48,10 @@ public interface SendOps {
      *
      * @param flag the only flag of the next request
      * @return this
+     * @throws InvalidArgumentException if {@code flag} is null
      */
     default SendOps wrFlags(SendFlag flag) {
-        return wrFlags((int) flag.value());
+        return wrFlags((int) Flags.valueOf("wr_flags", flag));
     }
 
     /**
@@ -59,9 +60,10 @@ public interface SendOps {
      *
      * @param flags the flags of the next request
      * @return this
+     * @throws InvalidArgumentException if {@code flags} is null or holds null
      */
     default SendOps wrFlags(Set<SendFlag> flags) {
-        return wrFlags((int) Flags.toBits(flags));
+        return wrFlags((int) Flags.toBits("wr_flags", flags));
     }
 
     /**

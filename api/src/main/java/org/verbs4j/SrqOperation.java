@@ -96,9 +96,10 @@ public final class SrqOperation {
     /**
      * @param flags the flags, for example {@code EnumSet.of(OpsFlag.SIGNALED)}; empty clears them
      * @return this
+     * @throws InvalidArgumentException if {@code flags} is null or holds null
      */
     public SrqOperation flags(Set<OpsFlag> flags) {
-        return flags((int) Flags.toBits(flags));
+        return flags((int) Flags.toBits("ibv_ops_wr.flags", flags));
     }
 
     /** @return the number of unexpected messages handled by software (C {@code tm.unexpected_cnt}) */

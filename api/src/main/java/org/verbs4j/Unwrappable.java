@@ -11,8 +11,12 @@ public interface Unwrappable {
      * @param <T> that type
      * @return this object as {@code type}
      * @throws UnsupportedVerbException if this object does not implement {@code type}
+     * @throws InvalidArgumentException if {@code type} is null
      */
     default <T> T unwrap(Class<T> type) {
+        if (type == null) {
+            throw new InvalidArgumentException("unwrap", "the type is null");
+        }
         if (type.isInstance(this)) {
             return type.cast(this);
         }

@@ -20,7 +20,9 @@ public interface VerbsObject extends AutoCloseable, Unwrappable {
      * @throws BusyException if children are still alive; for a queue pair, if it is attached to a
      *     multicast group; for a completion queue, queue pair or shared receive queue, if its completion or
      *     asynchronous events are still not acknowledged when the provider's documented wait runs out
-     *     (rdma-core waits forever; a Java provider may instead fail and leave the object usable)
+     *     (rdma-core waits forever; a Java provider may instead fail and leave the object usable); for a
+     *     completion queue or a queue pair, if another thread's open poll or send batch does not end within
+     *     the provider's documented wait, or the calling thread's own batch is open
      */
     @Override
     void close();
