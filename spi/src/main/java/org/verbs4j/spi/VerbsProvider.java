@@ -53,4 +53,15 @@ public interface VerbsProvider {
         throw new UnsupportedVerbException("rdma_create_event_channel",
                 "provider '" + id() + "' offers no connection manager");
     }
+
+    /**
+     * The known bugs of a device's driver (and release) that break rules of the conformance kit, so that the
+     * kit gives the same verdict wherever it runs. The default is none.
+     *
+     * @param device one of this provider's devices
+     * @return the known bugs of its driver
+     */
+    default List<KnownDeviceBug> knownBugs(Device device) {
+        return List.of();
+    }
 }

@@ -22,7 +22,7 @@ public final class UnsupportedFeatureException extends TestAbortedException {
      * @param reason what the provider said when asked to create the object anyway
      */
     public UnsupportedFeatureException(Capability capability, String reason) {
-        super("unsupported: " + capability + " (" + reason + ")");
+        super(capability + " (" + reason + ")");
         this.capability = capability;
     }
 
@@ -33,7 +33,7 @@ public final class UnsupportedFeatureException extends TestAbortedException {
      * @param reason what the provider said when asked for it
      */
     public UnsupportedFeatureException(String feature, String reason) {
-        super("unsupported: " + feature + " (" + reason + ")");
+        super(feature + " (" + reason + ")");
         this.capability = null;
     }
 

@@ -7,6 +7,7 @@ import org.verbs4j.provider.generic.raw.Ibverbs;
 import org.verbs4j.provider.generic.vendor.DirectVerbs;
 import org.verbs4j.provider.generic.vendor.ListedDevice;
 import org.verbs4j.spi.Availability;
+import org.verbs4j.spi.KnownDeviceBug;
 import org.verbs4j.spi.ProviderKind;
 import org.verbs4j.spi.VerbsProvider;
 
@@ -55,5 +56,11 @@ public final class GenericProvider implements VerbsProvider {
         } catch (VerbsException e) {
             return List.of();
         }
+    }
+
+    /** @return the known bugs of the rxe driver for an rxe device, none for the others */
+    @Override
+    public List<KnownDeviceBug> knownBugs(Device device) {
+        return RxeKnownBugs.of(device);
     }
 }

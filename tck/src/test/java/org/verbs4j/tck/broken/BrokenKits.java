@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.verbs4j.Capability;
 import org.verbs4j.Device;
+import org.verbs4j.spi.KnownDeviceBug;
 import org.verbs4j.spi.VerbsProvider;
 import org.verbs4j.tck.BadInputVerification;
 import org.verbs4j.tck.CompletionEventVerification;
@@ -64,6 +65,15 @@ final class BrokenKits {
         @Override
         protected List<KnownBug> knownBugs(Device device) {
             return List.of(LOST_COMPLETION);
+        }
+    }
+
+    /** Traffic against a provider whose CQs lose a completion, which the provider itself names as a known bug. */
+    static class ProviderNamedLostCompletionTraffic extends HealthyTraffic {
+        @Override
+        protected VerbsProvider provider() {
+            return new NamesItsBugs(broken(new LosesACompletion()),
+                    List.of(new KnownDeviceBug(LOST_COMPLETION.contract(), LOST_COMPLETION.reason())));
         }
     }
 

@@ -11,6 +11,7 @@ import org.verbs4j.tck.broken.BrokenKits.HealthyEvents;
 import org.verbs4j.tck.broken.BrokenKits.HealthyTraffic;
 import org.verbs4j.tck.broken.BrokenKits.HiddenSrq;
 import org.verbs4j.tck.broken.BrokenKits.KnownLostCompletionTraffic;
+import org.verbs4j.tck.broken.BrokenKits.ProviderNamedLostCompletionTraffic;
 import org.verbs4j.tck.broken.BrokenKits.LostCompletionTraffic;
 import org.verbs4j.tck.broken.BrokenKits.OpenAccessErrors;
 import org.verbs4j.tck.broken.BrokenKits.ReorderedTraffic;
@@ -88,6 +89,13 @@ class BrokenProviderTest {
         @DisplayName("is reported as a known bug, with its reason and the failure, never as passed")
         void reportedAsKnownBug() {
             new KitRun(KnownLostCompletionTraffic.class, TRAFFIC, test)
+                    .assertKnownBug("test device: its CQ drops every 7th completion", "a completion was lost");
+        }
+
+        @Test
+        @DisplayName("named by the provider itself is reported the same way, wherever the kit runs")
+        void namedByTheProvider() {
+            new KitRun(ProviderNamedLostCompletionTraffic.class, TRAFFIC, test)
                     .assertKnownBug("test device: its CQ drops every 7th completion", "a completion was lost");
         }
 
