@@ -105,7 +105,7 @@ class CmExampleTest {
                 mr.segment().setString(0, "hello");
                 SendOps ops = qp.sendOps();
                 ops.start();
-                ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value());
+                ops.wrId(1).wrFlags(SendFlag.SIGNALED);
                 ops.send();
                 ops.setSge(mr.lkey(), mr.address(), 6);
                 ops.complete();
