@@ -41,7 +41,7 @@ class Mlx5DirectVerbsArea {
     void open() {
         Mlx5Provider provider = new Mlx5Provider();
         Availability availability = provider.availability();
-        Assumptions.assumeTrue(availability.available(), () -> "no ConnectX (mlx5) device: " + availability.reason());
+        Assumptions.assumeTrue(availability.available(), availability::reason);
         String wanted = System.getProperty("verbs4j.test.device", "");
         Device device = provider.devices().stream().filter(d -> wanted.isEmpty() || d.name().equals(wanted))
                 .findFirst().orElseThrow(() -> new AssertionError("no mlx5 device named " + wanted));
