@@ -5,7 +5,7 @@
 # the VM (vm/run.sh), with api, spi, provider-generic and provider-mlx5 on the module path and the test
 # classes patched into org.verbs4j.provider.mlx5, with verbs4j.test.requireDevice=true:
 #   RxeDeviceTest       mlx5 does not claim rxe0; each mlx5dv call on its context is UnsupportedVerbException
-#   Mlx5DirectVerbsArea the mlx5 TCK area, which must report itself aborted (no ConnectX)
+#   Mlx5DirectVerbsAreaTest the mlx5 TCK area, which must report itself aborted (no ConnectX)
 # and compares "rdma resource show" before and after: rxe must hold no leftover objects.
 #
 # Environment: RXE_VM_SUITE=trixie (rdma-core 56.1, default) or sid (65); VERBS4J_MVN_OFFLINE=1 for mvn -o.
@@ -50,7 +50,7 @@ JAVA_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log
   -cp "$CLASS_PATH"
   org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=tree
   --reports-dir="$REPORTS" --select-class org.verbs4j.provider.mlx5.RxeDeviceTest
-  --select-class org.verbs4j.provider.mlx5.Mlx5DirectVerbsArea "$@")
+  --select-class org.verbs4j.provider.mlx5.Mlx5DirectVerbsAreaTest "$@")
 
 GUEST=$(cat <<GUEST_EOF
 set -u

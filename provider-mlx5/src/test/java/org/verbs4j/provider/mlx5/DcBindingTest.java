@@ -97,6 +97,32 @@ class DcBindingTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.verbs4j.provider.mlx5.StandInBinding#all")
+    void dcAddressingAllocatesNothing(Release release, StandInBinding binding) throws Exception {
+        try (Arena call = Arena.ofConfined()) {
+            Mlx5DcSendOps dc = view(create(binding, binding.qpCreation(call, QpType.DRIVER, SEND_WRITE),
+                    Mlx5QpOptions.dci().withStreams(2, 1)), new AtomicBoolean());
+            StandInAh ah = new StandInAh(binding.standIn.allocate(64));
+            address(dc, ah, 200_000);
+
+            long idle = AllocatedBytes.ofCurrentThread();
+            long before = AllocatedBytes.ofCurrentThread();
+            address(dc, ah, 100_000);
+            long allocated = AllocatedBytes.ofCurrentThread() - before - (before - idle);
+
+            // one 16-byte object per call would be 3.2 MB; this bound is one per 50 calls (the JIT's own is noise)
+            assertThat(allocated).as("bytes allocated by 200000 DC addressings, beyond the counter's own")
+                    .isLessThan(64 * 1024);
+        }
+    }
+
+    private static void address(Mlx5DcSendOps dc, StandInAh ah, int count) {
+        for (int i = 0; i < count; i++) {
+            dc.setDcAddr(ah, i, 0xfeedL).setDcAddrStream(ah, i, 0xbeefL, (short) 1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.verbs4j.provider.mlx5.StandInBinding#all")
     void libmlx5sRulesAreTypedExceptionsBeforeTheCall(Release release, StandInBinding binding) {
         try (Arena call = Arena.ofConfined()) {
             assertRefused(binding, binding.qpCreation(call, QpType.RC, SEND_WRITE), Mlx5QpOptions.dci(),

@@ -39,7 +39,7 @@ public final class Mlx5Library {
      * @throws UnsupportedVerbException if it cannot be loaded
      */
     public static Mlx5Library system() {
-        return System.INSTANCE;
+        return SystemLibrary.INSTANCE;
     }
 
     /**
@@ -90,11 +90,11 @@ public final class Mlx5Library {
     }
 
     /** The system library, loaded on first use. */
-    private static final class System {
+    private static final class SystemLibrary {
         static final Mlx5Library INSTANCE = loadSystem();
 
         private static Mlx5Library loadSystem() {
-            String name = java.lang.System.getProperty(PATH_PROPERTY, SONAME);
+            String name = System.getProperty(PATH_PROPERTY, SONAME);
             Mlx5Library library = load(name, Mlx5Release.NEWEST);
             return new Mlx5Library(name, library.lookup, Mlx5Release.loaded());
         }

@@ -31,7 +31,7 @@ import org.verbs4j.spi.Availability;
  * tests check, on the first device of the mlx5 provider ({@code verbs4j.test.device} picks another). It runs
  * unchanged on a ConnectX and is aborted with the provider's reason elsewhere.
  */
-class Mlx5DirectVerbsArea {
+class Mlx5DirectVerbsAreaTest {
 
     private Context context;
     private Mlx5Context mlx5;
