@@ -11,7 +11,6 @@ import org.verbs4j.provider.mlx5.raw.Mlx5Library;
  * the devices that libmlx5's own {@code mlx5dv_is_supported} accepts. The library is the one named by the
  * system property {@value Mlx5Library#PATH_PROPERTY}, {@value Mlx5Library#SONAME} by default.
  */
-@SuppressWarnings("exports") // found through ServiceLoader; its base class is the generic binding's
 public final class Mlx5Provider extends VendorProvider {
 
     /** The provider id. */
