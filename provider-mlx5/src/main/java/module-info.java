@@ -1,5 +1,9 @@
 /**
- * The ConnectX (mlx5) Verbs4J provider: the generic libibverbs binding plus libmlx5.so.1 direct verbs.
+ * The ConnectX (mlx5) Verbs4J provider: the generic libibverbs binding plus libmlx5.so.1 direct verbs, reached
+ * through {@code unwrap}: {@link org.verbs4j.provider.mlx5.Mlx5Context} on a context,
+ * {@link org.verbs4j.provider.mlx5.Mlx5DcSendOps} on a DC queue pair. Like every provider it exports nothing
+ * (the house rule): applications on the class path use the views directly; a named module needs
+ * {@code --add-exports org.verbs4j.provider.mlx5/org.verbs4j.provider.mlx5=its.module}.
  *
  * @provides org.verbs4j.spi.VerbsProvider
  */

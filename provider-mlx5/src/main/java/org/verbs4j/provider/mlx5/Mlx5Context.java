@@ -1,0 +1,128 @@
+package org.verbs4j.provider.mlx5;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+import static org.verbs4j.provider.mlx5.raw.Mlx5Layout.*;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QueuePair;
+import org.verbs4j.provider.generic.vendor.NativeHandle;
+import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
+
+/**
+ * The mlx5 direct verbs of an open ConnectX device, reached with {@code context.unwrap(Mlx5Context.class)}:
+ * its mlx5 caps ({@code mlx5dv_query_device}, queried once at open), completion queues and queue pairs with
+ * mlx5 attributes ({@code mlx5dv_create_cq}, {@code mlx5dv_create_qp}), which are ordinary
+ * {@link CompletionQueue}s and {@link QueuePair}s of the context, the clock and the ports.
+ */
+public final class Mlx5Context {
+
+    private final Context context;
+    private final Mlx5Calls calls;
+    private final Mlx5DeviceAttributes attributes;
+
+    Mlx5Context(Context context, Mlx5Calls calls, Mlx5DeviceAttributes attributes) {
+        this.context = context;
+        this.calls = calls;
+        this.attributes = attributes;
+    }
+
+    /** @return the context */
+    public Context context() {
+        return context;
+    }
+
+    /** @return the device's mlx5 caps ({@code mlx5dv_query_device}) */
+    public Mlx5DeviceAttributes deviceAttributes() {
+        return attributes;
+    }
+
+    /**
+     * Creates a completion queue with mlx5 attributes ({@code mlx5dv_create_cq}); it is polled as any other.
+     *
+     * @param attributes the generic attributes
+     * @param options the mlx5 attributes, checked against {@link #deviceAttributes()}
+     * @return the completion queue
+     * @throws org.verbs4j.InvalidArgumentException for a CQE size other than 64 or 128, or padding without 128
+     * @throws org.verbs4j.UnsupportedVerbException for a compression format or padding the device lacks
+     */
+    public CompletionQueue createCompletionQueue(CqInitAttributes attributes, Mlx5CqOptions options) {
+        return Requests.withCq(new Requests.Cq(options, this.attributes),
+                () -> context.createCompletionQueue(attributes));
+    }
+
+    /**
+     * Creates a queue pair with mlx5 attributes ({@code mlx5dv_create_qp}); a DC queue pair is
+     * {@link org.verbs4j.QpType#DRIVER}, and a DCI's requests are addressed through
+     * {@code unwrap(Mlx5DcSendOps.class)}.
+     *
+     * @param attributes the generic attributes
+     * @param options the mlx5 attributes
+     * @return the queue pair
+     * @throws org.verbs4j.InvalidArgumentException if DC is asked on another type, a DCT is given send
+     *     operations, or DCI streams exceed the caps
+     * @throws org.verbs4j.UnsupportedVerbException for a create flag the loaded release lacks, or streams the
+     *     device lacks
+     */
+    public QueuePair createQueuePair(QpInitAttributes attributes, Mlx5QpOptions options) {
+        return Requests.withQp(new Requests.Qp(options, this.attributes), () -> context.createQueuePair(attributes));
+    }
+
+    /**
+     * @return the clock conversion state ({@code mlx5dv_get_clock_info}), whose {@link Mlx5ClockInfo#tsToNs}
+     *     converts raw completion timestamps
+     */
+    public Mlx5ClockInfo clockInfo() {
+        return clockInfo(calls, NativeHandle.of(context, "mlx5dv_get_clock_info"));
+    }
+
+    /**
+     * @param port a port number, from 1
+     * @return the port's mlx5 attributes ({@code mlx5dv_query_port}, rdma-core 35 and later)
+     */
+    public Mlx5Port queryPort(int port) {
+        return queryPort(calls, NativeHandle.of(context, "mlx5dv_query_port"), port);
+    }
+
+    /**
+     * The raw escape hatch {@code mlx5dv_init_obj}: fills the caller's {@code struct mlx5dv_obj} with the
+     * buffers, doorbells and numbers of the objects it names, for code that writes WQEs or reads CQEs itself.
+     * <b>Side effect</b>: asking for a completion queue ({@code MLX5DV_OBJ_CQ}) marks it as owned by the
+     * caller, and libmlx5 stops cleaning its CQEs when a queue pair is destroyed. The pointers inside are
+     * valid only while the named objects are open. Nothing is checked: this is C.
+     *
+     * @param obj a {@code struct mlx5dv_obj} whose {@code in} members point at the objects
+     * @param objTypes the {@code MLX5DV_OBJ_*} bits
+     * @return 0 or libmlx5's errno
+     */
+    public int initObjRaw(MemorySegment obj, long objTypes) {
+        NativeHandle.of(context, "mlx5dv_init_obj");
+        return calls.initObj(obj, objTypes);
+    }
+
+    static Mlx5ClockInfo clockInfo(Mlx5Calls calls, MemorySegment context) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment c = call.allocate(CLOCK_INFO_SIZE, 8);
+            calls.getClockInfo(context, c);
+            return new Mlx5ClockInfo(c.get(JAVA_LONG, CLOCK_NSEC), c.get(JAVA_LONG, CLOCK_LAST_CYCLES),
+                    c.get(JAVA_LONG, CLOCK_FRAC), c.get(JAVA_INT, CLOCK_MULT), c.get(JAVA_INT, CLOCK_SHIFT),
+                    c.get(JAVA_LONG, CLOCK_MASK));
+        }
+    }
+
+    static Mlx5Port queryPort(Mlx5Calls calls, MemorySegment context, int port) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment p = call.allocate(PORT_SIZE, 8);
+            calls.queryPort(context, port, p);
+            return new Mlx5Port(p.get(JAVA_LONG, PORT_FLAGS), Short.toUnsignedInt(p.get(JAVA_SHORT, PORT_VPORT)),
+                    Short.toUnsignedInt(p.get(JAVA_SHORT, PORT_VPORT_VHCA_ID)),
+                    Short.toUnsignedInt(p.get(JAVA_SHORT, PORT_ESW_OWNER_VHCA_ID)));
+        }
+    }
+}

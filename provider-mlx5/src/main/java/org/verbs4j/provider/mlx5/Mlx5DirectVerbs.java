@@ -1,0 +1,51 @@
+package org.verbs4j.provider.mlx5;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.verbs4j.Context;
+import org.verbs4j.provider.generic.vendor.CqCreation;
+import org.verbs4j.provider.generic.vendor.CreatedCq;
+import org.verbs4j.provider.generic.vendor.CreatedQp;
+import org.verbs4j.provider.generic.vendor.DirectVerbs;
+import org.verbs4j.provider.generic.vendor.QpCreation;
+import org.verbs4j.provider.generic.vendor.VendorDevice;
+import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
+
+/**
+ * libmlx5 on the generic binding's seam: the device is opened by libibverbs, its mlx5 caps are queried once
+ * and offered as {@link Mlx5Context}; a completion queue or queue pair created through {@link Mlx5Context}
+ * with mlx5 options goes to {@code mlx5dv_create_cq} or {@code mlx5dv_create_qp}, any other to libibverbs.
+ */
+final class Mlx5DirectVerbs implements DirectVerbs {
+
+    private final Supplier<Mlx5Calls> calls;
+
+    /** @param calls the loaded libmlx5, asked for on first use */
+    Mlx5DirectVerbs(Supplier<Mlx5Calls> calls) {
+        this.calls = calls;
+    }
+
+    @Override
+    public VendorDevice queryDevice(Context context, MemorySegment pointer) {
+        Mlx5Calls loaded = calls.get();
+        return new VendorDevice(Set.of(), new Mlx5Context(context, loaded, DeviceQuery.query(loaded, pointer)));
+    }
+
+    @Override
+    public CreatedCq createCq(CqCreation creation) {
+        return Requests.CQ.isBound() ? CqCreator.create(calls.get(), creation, Requests.CQ.get())
+                : creation.generic();
+    }
+
+    @Override
+    public CreatedQp createQp(QpCreation creation) {
+        return Requests.QP.isBound() ? QpCreator.create(calls.get(), creation, Requests.QP.get())
+                : creation.generic();
+    }
+
+    @Override
+    public String toString() {
+        return "libmlx5";
+    }
+}

@@ -1,0 +1,33 @@
+package org.verbs4j.provider.mlx5;
+
+import java.util.function.Supplier;
+
+/**
+ * The mlx5 options of the creation under way on this thread: {@link Mlx5Context} binds them around the
+ * generic {@code createCompletionQueue} or {@code createQueuePair}, and the hooks of {@link Mlx5DirectVerbs}
+ * read them. Without a binding the hooks take the generic path.
+ */
+final class Requests {
+
+    /** A completion queue's options and the caps they are checked against. */
+    record Cq(Mlx5CqOptions options, Mlx5DeviceAttributes caps) {
+    }
+
+    /** A queue pair's options, the caps they are checked against and the loaded release. */
+    record Qp(Mlx5QpOptions options, Mlx5DeviceAttributes caps) {
+    }
+
+    static final ScopedValue<Cq> CQ = ScopedValue.newInstance();
+    static final ScopedValue<Qp> QP = ScopedValue.newInstance();
+
+    private Requests() {
+    }
+
+    static <T> T withCq(Cq request, Supplier<T> creation) {
+        return ScopedValue.where(CQ, request).call(creation::get);
+    }
+
+    static <T> T withQp(Qp request, Supplier<T> creation) {
+        return ScopedValue.where(QP, request).call(creation::get);
+    }
+}

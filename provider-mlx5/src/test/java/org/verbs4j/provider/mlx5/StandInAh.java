@@ -1,0 +1,43 @@
+package org.verbs4j.provider.mlx5;
+
+import java.lang.foreign.MemorySegment;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.provider.generic.vendor.NativeHandle;
+
+/** An address handle of the binding as a vendor verb sees it: a pointer (stand-in memory), open until closed. */
+final class StandInAh implements AddressHandle, NativeHandle {
+
+    private final MemorySegment pointer;
+    private boolean closed;
+
+    StandInAh(MemorySegment pointer) {
+        this.pointer = pointer;
+    }
+
+    @Override
+    public MemorySegment pointer() {
+        return pointer;
+    }
+
+    @Override
+    public ProtectionDomain protectionDomain() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public AhAttributes attributes() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+}
