@@ -9,8 +9,10 @@ import org.verbs4j.provider.mlx5.raw.Mlx5Library;
 /**
  * The ConnectX (mlx5) provider: the generic binding plus libmlx5.so.1 direct verbs ({@link Mlx5Context}), for
  * the devices that libmlx5's own {@code mlx5dv_is_supported} accepts. The library is the one named by the
- * system property {@value Mlx5Library#PATH_PROPERTY}, {@value Mlx5Library#SONAME} by default.
+ * system property {@value Mlx5Library#PATH_PROPERTY}, {@value Mlx5Library#SONAME} by default. It is public for
+ * {@code ServiceLoader} only; its supertype, the generic binding's, is not for applications.
  */
+@SuppressWarnings("exports")
 public final class Mlx5Provider extends VendorProvider {
 
     /** The provider id. */
