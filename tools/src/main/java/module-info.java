@@ -9,12 +9,15 @@
  * @uses org.verbs4j.spi.VerbsProvider
  */
 module org.verbs4j.tools {
-    requires org.verbs4j.api;
+    requires transitive org.verbs4j.api;
     requires org.verbs4j.spi;
     requires org.verbs4j.tck;
     requires info.picocli;
 
     uses org.verbs4j.spi.VerbsProvider;
 
+    exports org.verbs4j.tools.connect;
+
     opens org.verbs4j.tools to info.picocli;
+    opens org.verbs4j.tools.pingpong to info.picocli;
 }
