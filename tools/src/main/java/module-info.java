@@ -8,11 +8,13 @@
  *
  * @uses org.verbs4j.spi.VerbsProvider
  */
+@SuppressWarnings("requires-automatic")
 module org.verbs4j.tools {
     requires transitive org.verbs4j.api;
     requires org.verbs4j.spi;
     requires org.verbs4j.tck;
     requires info.picocli;
+    requires HdrHistogram;
 
     uses org.verbs4j.spi.VerbsProvider;
 
@@ -20,4 +22,5 @@ module org.verbs4j.tools {
 
     opens org.verbs4j.tools to info.picocli;
     opens org.verbs4j.tools.pingpong to info.picocli;
+    opens org.verbs4j.tools.perf to info.picocli;
 }
