@@ -13,6 +13,7 @@
 # Usage: run-tools-interop.sh [interop|pingpong|figures|all]   (default interop; pingpong: only its pairs; "figures" runs ibv_rc_pingpong and
 # verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf send_lat, three rounds each)
 # Environment: PP_ITERS, PP_SIZE, PERF_ITERS, FIG_ITERS, FIG_SIZE, TOOLS_TIMEOUT (s per process, 240),
+# TOOLS_JAVA_OPTS (extra JVM options in the VM),
 # RXE_VM_SUITE and the other RXE_VM_* knobs of run.sh. Outputs: tools/target/vm-interop.
 # Exit status: 0 if every pair passed.
 set -euo pipefail
@@ -30,7 +31,7 @@ echo "run-tools-interop: building on the host" >&2
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)
 
 ENVS=()
-for v in PP_ITERS PP_SIZE PERF_ITERS FIG_ITERS FIG_SIZE TOOLS_TIMEOUT; do
+for v in PP_ITERS PP_SIZE PERF_ITERS FIG_ITERS FIG_SIZE TOOLS_TIMEOUT TOOLS_JAVA_OPTS; do
   [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}")
 done
 echo "run-tools-interop: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
