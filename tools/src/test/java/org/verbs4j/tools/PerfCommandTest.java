@@ -116,6 +116,32 @@ class PerfCommandTest {
     }
 
     @Test
+    void mismatchedSizesFailWithTheCompletionStatusOnBothSides() throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", "send_bw", "-d", "soft0", "-p", String.valueOf(port), "-n", "50", "--timeout",
+            "5"};
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "-s", "256", "--server"),
+                TwoSides.concat(common, "-s", "1024", "localhost"));
+
+        assertThat(run.server().exitCode()).isEqualTo(1);
+        assertThat(run.client().exitCode()).isEqualTo(1);
+        assertThat(run.server().err()).anyMatch(line -> line.contains("status IBV_WC_LOC_LEN_ERR"));
+    }
+
+    @Test
+    void mismatchedTransportsStopAtTheTimeoutInsteadOfHanging() throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", "send_bw", "-d", "soft0", "-p", String.valueOf(port), "-n", "50", "-s", "256",
+            "--timeout", "2"};
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "-c", "RC", "--server"),
+                TwoSides.concat(common, "-c", "UD", "localhost"));
+
+        assertThat(run.server().exitCode()).isEqualTo(1);
+        assertThat(run.server().err()).anyMatch(line -> line.contains("no completion for 2 s"));
+        assertThat(run.client().exitCode()).isEqualTo(1);
+    }
+
+    @Test
     void rdmaCmIsReportedAsNotSupportedYet() {
         Run run = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
 
