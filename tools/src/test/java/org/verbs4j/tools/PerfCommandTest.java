@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.verbs4j.Verbs;
@@ -106,7 +107,7 @@ class PerfCommandTest {
     @Test
     void aPeerOutsideThisJvmIsRefusedOnTheSoftDevice() throws Exception {
         int port = TwoSides.freePort();
-        var server = java.util.concurrent.CompletableFuture.supplyAsync(() -> Run.of(Verbs::catalog, "perf",
+        var server = CompletableFuture.supplyAsync(() -> Run.of(Verbs::catalog, "perf",
                 "write_bw", "-d", "soft0", "-p", String.valueOf(port), "--server", "--timeout", "20"));
         PerftestPeer.exchangeAsForeignClient(port);
         Run run = server.get();

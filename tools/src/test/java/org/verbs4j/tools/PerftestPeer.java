@@ -1,6 +1,7 @@
 package org.verbs4j.tools;
 
 import java.io.DataInputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,7 @@ final class PerftestPeer {
         for (int attempt = 0; ; attempt++) {
             try {
                 return new Socket("localhost", port);
-            } catch (java.io.IOException notYet) {
+            } catch (IOException notYet) {
                 if (attempt > 100) {
                     throw new AssertionError("the server never listened", notYet);
                 }

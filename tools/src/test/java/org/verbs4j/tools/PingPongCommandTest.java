@@ -2,11 +2,13 @@ package org.verbs4j.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -126,7 +128,7 @@ class PingPongCommandTest {
     @Test
     void aPeerOutsideThisJvmIsRefusedOnTheSoftDeviceWithTheReason() throws Exception {
         int port = TwoSides.freePort();
-        var server = java.util.concurrent.CompletableFuture.supplyAsync(() -> Run.of(Verbs::catalog, args("rc", port)));
+        var server = CompletableFuture.supplyAsync(() -> Run.of(Verbs::catalog, args("rc", port)));
         try (Socket otherJvm = connect(port)) {
             OutputStream out = otherJvm.getOutputStream();
             out.write(record("0000:0abcde:012345:fe800000000000000000000000000001"));
@@ -195,7 +197,7 @@ class PingPongCommandTest {
         for (int attempt = 0; ; attempt++) {
             try {
                 return new Socket("localhost", port);
-            } catch (java.io.IOException notYet) {
+            } catch (IOException notYet) {
                 if (attempt > 100) {
                     throw new AssertionError("the server never listened", notYet);
                 }

@@ -2,8 +2,10 @@ package org.verbs4j.tools.pingpong;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import org.verbs4j.AccessFlag;
 import org.verbs4j.Context;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.LinkLayer;
@@ -52,7 +54,7 @@ final class PingPong {
     private QpResources resources(Context context) {
         int headroom = settings.transport().headroom();
         QpResources.Builder builder = QpResources.builder(context, settings.transport().qpType())
-                .buffer(settings.size() + headroom, java.util.EnumSet.of(org.verbs4j.AccessFlag.LOCAL_WRITE))
+                .buffer(settings.size() + headroom, EnumSet.of(AccessFlag.LOCAL_WRITE))
                 .depths(1, settings.rxDepth(), settings.rxDepth() + settings.queuePairs())
                 .events(settings.events());
         if (settings.transport() == Transport.SRQ) {

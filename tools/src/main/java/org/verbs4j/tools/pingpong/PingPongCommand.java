@@ -2,6 +2,7 @@ package org.verbs4j.tools.pingpong;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.verbs4j.DeviceCatalog;
@@ -127,7 +128,7 @@ public final class PingPongCommand implements Callable<Integer> {
             return OK;
         } catch (PingPongFailure | PeerException | VerbsException | IllegalArgumentException failure) {
             out.flush();
-            err.println("verbs4j pingpong " + settings.transport().name().toLowerCase(java.util.Locale.ROOT) + ": "
+            err.println("verbs4j pingpong " + settings.transport().name().toLowerCase(Locale.ROOT) + ": "
                     + failure.getMessage());
             err.flush();
             return FAILED;

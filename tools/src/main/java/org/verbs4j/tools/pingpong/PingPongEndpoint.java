@@ -3,6 +3,7 @@ package org.verbs4j.tools.pingpong;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.CompletionQueue;
@@ -103,7 +104,7 @@ final class PingPongEndpoint implements AutoCloseable {
      * @return the nanoseconds from the client's first send (the server's start) to the last completion
      */
     long run() {
-        java.util.Arrays.fill(pending, (int) RECV_WRID);
+        Arrays.fill(pending, (int) RECV_WRID);
         if (!settings.isServer()) {
             markPages();
             for (int i = 0; i < queuePairs.size(); i++) {
