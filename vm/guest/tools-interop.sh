@@ -14,7 +14,7 @@ DEV=${RXE_DEV:?} GIDX=${RXE_GID_INDEX:?}
 JAR=$(ls "$ROOT"/tools/target/verbs4j-tools-*.jar | grep -v -e sources -e javadoc -e tests | head -n1)
 # A class-data archive made by the first run shortens the start of every later JVM under emulation;
 # TOOLS_JAVA_OPTS adds options (the figures run uses the default JIT unless told otherwise).
-V="java -XX:+UseSerialGC -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=/tmp/verbs4j-tools.jsa"
+V="java -XX:+UseSerialGC -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=/tmp/verbs4j-tools.jsa -Xlog:cds=off -Xlog:aot=off"
 V+=" -XX:ErrorFile=/tmp/hs_err_%p.log ${TOOLS_JAVA_OPTS:-} --enable-native-access=org.verbs4j.provider.generic"
 V+=" -p $JAR:$ROOT/tools/target/lib -m org.verbs4j.tools/org.verbs4j.tools.Main"
 PORT=18600 FAILS=0 PASSES=0
