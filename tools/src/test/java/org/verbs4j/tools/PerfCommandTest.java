@@ -143,6 +143,27 @@ class PerfCommandTest {
     }
 
     @Test
+    void allSizesGoFromTwoBytesToEightMebibytesOnBothBandwidthExchanges() {
+        for (String test : List.of("write_bw", "send_bw")) {
+            Run run = Run.of(Verbs::catalog, "perf", test, "-a", "-d", "soft0", "-n", "20", "--timeout", "20");
+
+            assertThat(run.exitCode()).as("%s: stderr %s", test, run.err()).isZero();
+            List<String> rows = run.out().stream().filter(line -> line.matches(BW_ROW)).toList();
+            assertThat(rows).as(test).hasSize(23);
+            assertThat(rows.getFirst()).startsWith(" 2          20 ");
+            assertThat(rows.getLast()).startsWith(" 8388608    20 ");
+        }
+    }
+
+    @Test
+    void allSizesOfALatencyTestAreNotSupportedYet() {
+        Run run = Run.of(Verbs::catalog, "perf", "send_lat", "-a");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).containsExactly("verbs4j perf: -a with ib_send_lat is not supported yet by verbs4j perf");
+    }
+
+    @Test
     void rdmaCmIsReportedAsNotSupportedYet() {
         Run run = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
 

@@ -13,10 +13,11 @@ final class BandwidthLoops {
     /**
      * @param endpoint the connected sender
      * @param settings the run's settings
+     * @param size the message size
      * @param progress where the count goes
      * @return the row of the table
      */
-    static BwReport send(PerfEndpoint endpoint, PerfSettings settings, Progress progress) {
+    static BwReport send(PerfEndpoint endpoint, PerfSettings settings, int size, Progress progress) {
         int iters = settings.iters();
         int cqMod = Math.min(settings.cqMod(), settings.txDepth());
         long[] posted = new long[iters];
@@ -37,16 +38,17 @@ final class BandwidthLoops {
             }
             progress.at(done);
         }
-        return BwReport.of(settings.size(), posted, completed, cqMod, unit(settings));
+        return BwReport.of(size, posted, completed, cqMod, unit(settings));
     }
 
     /**
      * @param endpoint the connected receiver, with {@code rx_depth} receives posted
      * @param settings the run's settings
+     * @param size the message size
      * @param progress where the count goes
      * @return the receiver's row: bandwidth from the first to the last arrival
      */
-    static BwReport receive(PerfEndpoint endpoint, PerfSettings settings, Progress progress) {
+    static BwReport receive(PerfEndpoint endpoint, PerfSettings settings, int size, Progress progress) {
         int iters = settings.iters();
         int posted = Math.min(settings.rxDepth(), iters);
         long first = 0;
@@ -61,7 +63,7 @@ final class BandwidthLoops {
             }
             progress.at(received + 1);
         }
-        return BwReport.received(settings.size(), iters, first, System.nanoTime(), unit(settings));
+        return BwReport.received(size, iters, first, System.nanoTime(), unit(settings));
     }
 
     static double unit(PerfSettings settings) {

@@ -27,12 +27,12 @@ final class Loopback {
     }
 
     void run(DeviceCatalog catalog) {
-        PerfSettings server = withPort(settings.asSide(false), freePort());
+        PerfSettings server = settings.asSide(false).withPort(freePort());
         PrintWriter silent = new PrintWriter(Writer.nullWriter());
         CompletableFuture<Void> serverSide = CompletableFuture.runAsync(
                 () -> new PerfRun(server, silent, silent).run(catalog));
         try {
-            new PerfRun(withPort(settings.asSide(true), server.tcpPort()), out, err).run(catalog);
+            new PerfRun(settings.asSide(true).withPort(server.tcpPort()), out, err).run(catalog);
         } catch (RuntimeException clientFailure) {
             serverSide.exceptionally(ignored -> null).join();
             throw clientFailure;
@@ -42,12 +42,6 @@ final class Loopback {
         } catch (CompletionException serverFailure) {
             throw serverFailure.getCause() instanceof RuntimeException cause ? cause : serverFailure;
         }
-    }
-
-    private static PerfSettings withPort(PerfSettings s, int port) {
-        return new PerfSettings(s.test(), s.host(), s.loopback(), port, s.device(), s.ibPort(), s.size(), s.iters(),
-                s.gidIndex(), s.connection(), s.mtu(), s.txDepth(), s.rxDepth(), s.cqMod(), s.inlineSize(), s.sl(),
-                s.ackTimeout(), s.events(), s.gbits(), s.json(), s.outJson(), s.timeout());
     }
 
     private static int freePort() {

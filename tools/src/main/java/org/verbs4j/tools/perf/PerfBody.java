@@ -14,9 +14,12 @@ final class PerfBody {
     private final PerfEndpoint endpoint;
     private final PerftestLink link;
     private final PerftestKeys mine;
+    private final int[] sizes;
 
+    /** @param sizes the message sizes, one unless {@code -a} */
     PerfBody(PerfSettings settings, PerfPrinter printer, PrintWriter err, PerfEndpoint endpoint, PerftestLink link,
-            PerftestKeys mine) {
+            PerftestKeys mine, int[] sizes) {
+        this.sizes = sizes;
         this.settings = settings;
         this.printer = printer;
         this.err = err;
@@ -35,29 +38,44 @@ final class PerfBody {
         }
     }
 
-    /** {@code ib_send_bw}: the server posts its receives, both sync, the client sends, both close. */
+    /**
+     * {@code ib_send_bw}: the server posts its receives, both sync, the client sends, both close; with
+     * {@code -a} both sync again after each size.
+     */
     private void sendBandwidth() {
         printer.bandwidthHeader();
-        if (!settings.isClient()) {
-            endpoint.postReceives(Math.min(settings.rxDepth(), settings.iters()));
-        }
-        link.keys(mine);
-        try (Progress progress = progress()) {
-            printer.bandwidth(settings.isClient() ? BandwidthLoops.send(endpoint, settings, progress)
-                    : BandwidthLoops.receive(endpoint, settings, progress));
+        for (int size : sizes) {
+            endpoint.messageSize(size);
+            if (!settings.isClient()) {
+                endpoint.postReceives(Math.min(settings.rxDepth(), settings.iters()));
+            }
+            link.keys(mine);
+            try (Progress progress = progress()) {
+                printer.bandwidth(settings.isClient() ? BandwidthLoops.send(endpoint, settings, size, progress)
+                        : BandwidthLoops.receive(endpoint, settings, size, progress));
+            }
+            if (settings.all()) {
+                link.keys(mine);
+            }
         }
         link.keys(mine);
     }
 
-    /** {@code ib_write_bw}, {@code ib_read_bw}, {@code ib_atomic_bw}: the server waits, then prints the client's report. */
+    /**
+     * {@code ib_write_bw}, {@code ib_read_bw}, {@code ib_atomic_bw}: the server waits, then prints the client's
+     * (last) report; with {@code -a} the client alone goes through the sizes.
+     */
     private void rdmaBandwidth() {
         printer.bandwidthHeader();
         if (settings.isClient()) {
-            BwReport report;
-            try (Progress progress = progress()) {
-                report = BandwidthLoops.send(endpoint, settings, progress);
+            BwReport report = null;
+            for (int size : sizes) {
+                endpoint.messageSize(size);
+                try (Progress progress = progress()) {
+                    report = BandwidthLoops.send(endpoint, settings, size, progress);
+                }
+                printer.bandwidth(report);
             }
-            printer.bandwidth(report);
             link.keys(mine);
             link.reports(report);
         } else {

@@ -106,7 +106,7 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = {"-q", "--qp"}, description = "number of queue pairs (only 1 yet)")
     private int queuePairs = 1;
 
-    @Option(names = {"-a", "--all"}, description = "all message sizes (not supported yet)")
+    @Option(names = {"-a", "--all"}, description = "every message size from 2 bytes to 8 MiB (bandwidth tests)")
     private boolean all;
 
     @Option(names = {"-D", "--duration"}, description = "run for this many seconds (not supported yet)")
@@ -165,7 +165,7 @@ public final class PerfCommand implements Callable<Integer> {
 
     private PerfSettings settings() {
         PerfTest chosen = PerfTest.parse(test);
-        refuseUnsupported();
+        refuseUnsupported(chosen);
         QpType type = connection(chosen);
         int n = iters == null ? chosen.defaultIters() : iters;
         int tx = txDepth == null ? (chosen.isLatency() ? 1 : 128) : txDepth;
@@ -176,9 +176,9 @@ public final class PerfCommand implements Callable<Integer> {
         Path jsonFile = outJson || outJsonFile != null
                 ? (outJsonFile == null ? Path.of("perftest_out.json") : outJsonFile) : null;
         return new PerfSettings(chosen, host, host == null && !server, tcpPort, device, ibPort,
-                size == null ? chosen.defaultSize() : size, n, gidIndex, type, mtu == null ? null : Mtu.ofBytes(mtu), tx,
-                rx, chosen.isLatency() ? 1 : cqMod, inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl,
-                ackTimeout, events, gbits, json, jsonFile, Duration.ofSeconds(timeoutSeconds));
+                size == null ? chosen.defaultSize() : size, n, all, gidIndex, type,
+                mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : cqMod,
+                inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, Duration.ofSeconds(timeoutSeconds));
     }
 
     private QpType connection(PerfTest chosen) {
@@ -209,8 +209,9 @@ public final class PerfCommand implements Callable<Integer> {
         };
     }
 
-    private void refuseUnsupported() {
-        String option = rdmaCm ? "-R (rdma_cm connection management)" : all ? "-a (all message sizes)"
+    private void refuseUnsupported(PerfTest chosen) {
+        String option = rdmaCm ? "-R (rdma_cm connection management)"
+                : all && (chosen.isLatency() || chosen == PerfTest.ATOMIC_BW) ? "-a with " + chosen.tool()
                 : duration != null ? "-D (duration)" : queuePairs != 1 ? "-q " + queuePairs + " (several queue pairs)"
                 : null;
         if (option != null) {

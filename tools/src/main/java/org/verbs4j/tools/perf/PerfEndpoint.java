@@ -44,21 +44,29 @@ final class PerfEndpoint implements AutoCloseable {
     private final QueuePair qp;
     private final SendOps ops;
     private final ReceiveRequest receive = new ReceiveRequest(1);
-    private final MemorySegment local;
     private final MemorySegment remoteArea;
     private final long areaBytes;
-    private final int plainFlags;
-    private final int signaledFlags;
+    private final int udRoom;
+    private MemorySegment local;
+    private int size;
+    private int plainFlags;
+    private int signaledFlags;
     private AddressHandle handle;
     private Destination announced;
     private PerftestKeys remote;
     private int events;
 
-    PerfEndpoint(Context context, PerfSettings settings, int cycleBuffer) {
+    /**
+     * @param context the device
+     * @param settings the run's settings
+     * @param cycleBuffer the larger page size of the two sides
+     * @param largest the largest message of the run ({@code -a}: of all its sizes)
+     */
+    PerfEndpoint(Context context, PerfSettings settings, int cycleBuffer, int largest) {
         this.settings = settings;
         this.context = context;
-        int udRoom = settings.connection() == QpType.UD ? GRH_BYTES : 0;
-        this.areaBytes = roundUp(Math.max(settings.size() + udRoom, cycleBuffer), 64);
+        this.udRoom = settings.connection() == QpType.UD ? GRH_BYTES : 0;
+        this.areaBytes = roundUp(Math.max(largest + udRoom, cycleBuffer), 64);
         this.resources = QpResources.builder(context, settings.connection())
                 .buffer(2 * areaBytes, BUFFER_ACCESS)
                 .depths(settings.txDepth(), settings.rxDepth(), settings.txDepth() + settings.rxDepth())
@@ -66,12 +74,24 @@ final class PerfEndpoint implements AutoCloseable {
                 .events(settings.events()).open();
         this.qp = resources.qp();
         this.ops = qp.sendOps();
-        this.local = resources.buffer().asSlice(0, settings.size());
         this.remoteArea = resources.buffer().asSlice(areaBytes, areaBytes);
-        boolean inline = settings.size() <= settings.inlineSize() && !isRead();
-        this.plainFlags = inline ? (int) SendFlag.INLINE.value() : 0;
-        this.signaledFlags = plainFlags | (int) SendFlag.SIGNALED.value();
-        receive.wrId(RECV_WRID).sgList().add(resources.mr(), areaBytes, settings.size() + udRoom);
+        receive.wrId(RECV_WRID);
+        messageSize(settings.size());
+    }
+
+    /**
+     * Sets the size of the messages posted from now on (and of the receives), as perftest's {@code -a}
+     * does between sizes.
+     *
+     * @param bytes the message size, at most the largest given at creation
+     */
+    void messageSize(int bytes) {
+        size = bytes;
+        local = resources.buffer().asSlice(0, bytes);
+        boolean inline = bytes <= settings.inlineSize() && !isRead();
+        plainFlags = inline ? (int) SendFlag.INLINE.value() : 0;
+        signaledFlags = plainFlags | (int) SendFlag.SIGNALED.value();
+        receive.sgList().clear().add(resources.mr(), areaBytes, bytes + udRoom);
     }
 
     private boolean isRead() {
@@ -153,7 +173,7 @@ final class PerfEndpoint implements AutoCloseable {
         if (plainFlags != 0) {
             ops.setInlineData(local);
         } else {
-            ops.setSge(resources.mr().lkey(), local.address(), settings.size());
+            ops.setSge(resources.mr().lkey(), local.address(), size);
         }
         ops.complete();
     }
@@ -202,7 +222,7 @@ final class PerfEndpoint implements AutoCloseable {
 
     /** Writes the byte the peer of {@code ib_write_lat} waits for at the end of the message. */
     void markLastByte(byte value) {
-        local.set(ValueLayout.JAVA_BYTE, settings.size() - 1L, value);
+        local.set(ValueLayout.JAVA_BYTE, size - 1L, value);
     }
 
     /**
@@ -213,7 +233,7 @@ final class PerfEndpoint implements AutoCloseable {
     void awaitLastByte(byte value) {
         long start = System.nanoTime();
         int spins = 0;
-        while ((byte) BYTE.getVolatile(remoteArea, settings.size() - 1L) != value) {
+        while ((byte) BYTE.getVolatile(remoteArea, size - 1L) != value) {
             if (++spins % POLLS_PER_CLOCK_CHECK == 0 && System.nanoTime() - start > settings.timeout().toNanos()) {
                 throw stalled();
             }

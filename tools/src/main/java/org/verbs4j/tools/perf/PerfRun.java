@@ -1,6 +1,7 @@
 package org.verbs4j.tools.perf;
 
 import java.io.PrintWriter;
+import java.util.stream.IntStream;
 import org.verbs4j.Context;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.LinkLayer;
@@ -23,6 +24,7 @@ final class PerfRun {
     private static final int CACHE_LINE = 64;
     private static final int HOP_LIMIT = 0xff;
     private static final int MIN_RNR_TIMER = 12;
+    private static final int MAX_SIZE = 1 << 23;
 
     private final PerfSettings settings;
     private final PerfPrinter printer;
@@ -54,12 +56,13 @@ final class PerfRun {
         link.versions();
         int cycleBuffer = link.systemData(PAGE, CACHE_LINE)[0];
         Mtu mtu = link.mtu(settings.mtu() != null ? settings.mtu() : port.activeMtu());
-        if (settings.connection() == QpType.UD && settings.size() > mtu.bytes()) {
+        if (settings.connection() == QpType.UD && !settings.all() && settings.size() > mtu.bytes()) {
             throw new PerfFailure("Max message size in UD cannot be greater than MTU (" + mtu.bytes() + ")");
         }
         ConnectRecipe recipe = new ConnectRecipe(settings.ibPort(), mtu, settings.sl(), gidIndex, HOP_LIMIT,
                 settings.test().verb().qpAccess(), ConnectRecipe.QKEY, settings.ackTimeout(), MIN_RNR_TIMER);
-        try (PerfEndpoint endpoint = new PerfEndpoint(context, settings, cycleBuffer)) {
+        int[] sizes = sizes(mtu);
+        try (PerfEndpoint endpoint = new PerfEndpoint(context, settings, cycleBuffer, sizes[sizes.length - 1])) {
             endpoint.prepare(recipe);
             int outReads = outReads(context);
             PerftestKeys mine = endpoint.keys(Psn.random(), outReads, gidIndex);
@@ -67,8 +70,17 @@ final class PerfRun {
                     mtu.bytes(), gidIndex, endpoint.maxInline() < settings.inlineSize() ? endpoint.maxInline()
                     : settings.inlineSize(), outReads);
             connect(endpoint, recipe, link, mine, gidIndex >= 0);
-            new PerfBody(settings, printer, err, endpoint, link, mine).run();
+            new PerfBody(settings, printer, err, endpoint, link, mine, sizes).run();
         }
+    }
+
+    /** @return the message sizes: {@code -s}, or with {@code -a} 2 to 8 MiB by powers of two (UD: to the MTU) */
+    private int[] sizes(Mtu mtu) {
+        if (!settings.all()) {
+            return new int[] {settings.size()};
+        }
+        int largest = settings.connection() == QpType.UD ? mtu.bytes() : MAX_SIZE;
+        return IntStream.iterate(2, size -> size <= largest, size -> size * 2).toArray();
     }
 
     private int outReads(Context context) {

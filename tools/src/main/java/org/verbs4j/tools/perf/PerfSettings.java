@@ -16,6 +16,7 @@ import org.verbs4j.QpType;
  * @param ibPort the device's port
  * @param size the message size
  * @param iters the iterations
+ * @param all whether to go through every size from 2 bytes ({@code -a})
  * @param gidIndex the GID index ({@code -x}), negative for none
  * @param connection RC, UC or UD
  * @param mtu the MTU to ask for, or {@code null} for the port's active MTU
@@ -32,7 +33,7 @@ import org.verbs4j.QpType;
  * @param timeout the longest wait for the peer
  */
 record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, String device, int ibPort, int size,
-        int iters, int gidIndex, QpType connection, Mtu mtu, int txDepth, int rxDepth, int cqMod, int inlineSize,
+        int iters, boolean all, int gidIndex, QpType connection, Mtu mtu, int txDepth, int rxDepth, int cqMod, int inlineSize,
         int sl, int ackTimeout, boolean events, boolean gbits, boolean json, Path outJson, Duration timeout) {
 
     /** @return whether this side is the client: it posts (bandwidth) or starts the ping-pong (latency) */
@@ -41,11 +42,20 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
     }
 
     /**
+     * @param port the TCP port
+     * @return these settings with that port
+     */
+    PerfSettings withPort(int port) {
+        return new PerfSettings(test, host, loopback, port, device, ibPort, size, iters, all, gidIndex, connection, mtu,
+                txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits, json, outJson, timeout);
+    }
+
+    /**
      * @param client the role
      * @return these settings for one side of a loopback run: the server, or the client of localhost
      */
     PerfSettings asSide(boolean client) {
-        return new PerfSettings(test, client ? "localhost" : null, loopback, tcpPort, device, ibPort, size, iters,
+        return new PerfSettings(test, client ? "localhost" : null, loopback, tcpPort, device, ibPort, size, iters, all,
                 gidIndex, connection, mtu, txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits,
                 json, client ? outJson : null, timeout);
     }
