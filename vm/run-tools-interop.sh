@@ -13,6 +13,7 @@
 # Usage: run-tools-interop.sh [interop|pingpong|figures|all]   (default interop; pingpong: only its pairs; "figures" runs ibv_rc_pingpong and
 # verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf send_lat, three rounds each)
 # Environment: PP_ITERS, PP_SIZE, PERF_ITERS, FIG_ITERS, FIG_SIZE, TOOLS_TIMEOUT (s per process, 240),
+# TOOLS_PEER_TIMEOUT (the Java sides' --timeout, default TOOLS_TIMEOUT), FIG_ROUNDS (3),
 # TOOLS_JAVA_OPTS (extra JVM options in the VM),
 # RXE_VM_SUITE and the other RXE_VM_* knobs of run.sh. Outputs: tools/target/vm-interop.
 # Exit status: 0 if every pair passed.
@@ -29,9 +30,16 @@ case $MODE in interop|pingpong|figures|all) ;; *) echo "usage: run-tools-interop
 
 echo "run-tools-interop: building on the host" >&2
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)
+# The VM runs a copy, so that a build on the host during the run does not pull the jars from under it.
+VM_TOOLS=$ROOT/tools/target/vm-tools
+rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS"
+cp -r "$ROOT/tools/target/lib" "$VM_TOOLS/lib"
+for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
+  case $jar in *-sources.jar | *-javadoc.jar | *-tests.jar) ;; *) cp "$jar" "$VM_TOOLS/" ;; esac
+done
 
 ENVS=()
-for v in PP_ITERS PP_SIZE PERF_ITERS FIG_ITERS FIG_SIZE TOOLS_TIMEOUT TOOLS_JAVA_OPTS; do
+for v in PP_ITERS PP_SIZE PERF_ITERS FIG_ITERS FIG_SIZE FIG_ROUNDS TOOLS_TIMEOUT TOOLS_PEER_TIMEOUT TOOLS_JAVA_OPTS; do
   [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}")
 done
 echo "run-tools-interop: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2

@@ -11,12 +11,16 @@ MODE=${2:-interop}
 OUT=$ROOT/tools/target/vm-interop
 T=${TOOLS_TIMEOUT:-240}
 DEV=${RXE_DEV:?} GIDX=${RXE_GID_INDEX:?}
-JAR=$(ls "$ROOT"/tools/target/verbs4j-tools-*.jar | grep -v -e sources -e javadoc -e tests | head -n1)
+TOOLS=$ROOT/tools/target/vm-tools
+JAR=$(ls "$TOOLS"/verbs4j-tools-*.jar | head -n1)
 # A class-data archive made by the first run shortens the start of every later JVM under emulation;
 # TOOLS_JAVA_OPTS adds options (the figures run uses the default JIT unless told otherwise).
 V="java -XX:+UseSerialGC -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=/tmp/verbs4j-tools.jsa -Xlog:cds=off -Xlog:aot=off"
 V+=" -XX:ErrorFile=/tmp/hs_err_%p.log ${TOOLS_JAVA_OPTS:-} --enable-native-access=org.verbs4j.provider.generic"
-V+=" -p $JAR:$ROOT/tools/target/lib -m org.verbs4j.tools/org.verbs4j.tools.Main"
+V+=" -p $JAR:$TOOLS/lib -m org.verbs4j.tools/org.verbs4j.tools.Main"
+# Under emulation on a loaded host a JVM may take minutes to start: the Java sides wait that long for
+# their peer (the tools' default is 60 s).
+J="--timeout ${TOOLS_PEER_TIMEOUT:-$T}"
 PORT=18600 FAILS=0 PASSES=0
 rm -rf "$OUT" && mkdir -p "$OUT"
 
@@ -73,19 +77,19 @@ LAT_FIG="^ [0-9]+[[:space:]]+[0-9]+([[:space:]]+[0-9]+\.[0-9]+){7}"
 
 pingpong_pairs() {
   for t in rc ud; do
-    pair "pingpong-$t-c-server" "$PP_FIG" "ibv_${t}_pingpong $PP" "$V pingpong $t $PP 127.0.0.1"
-    pair "pingpong-$t-verbs4j-server" "$PP_FIG" "$V pingpong $t $PP" "ibv_${t}_pingpong $PP 127.0.0.1"
+    pair "pingpong-$t-c-server" "$PP_FIG" "ibv_${t}_pingpong $PP" "$V pingpong $J $t $PP 127.0.0.1"
+    pair "pingpong-$t-verbs4j-server" "$PP_FIG" "$V pingpong $J $t $PP" "ibv_${t}_pingpong $PP 127.0.0.1"
   done
 }
 
 perf_pairs() {
   local n=${PERF_ITERS:-200}
   for t in send_bw write_bw read_bw; do
-    pair "perf-$t-c-server" "$BW_FIG" "ib_$t $PF -n $n -s 4096" "$V perf $t $PF -n $n -s 4096 127.0.0.1"
-    pair "perf-$t-verbs4j-server" "$BW_FIG" "$V perf $t --server $PF -n $n -s 4096" "ib_$t $PF -n $n -s 4096 127.0.0.1"
+    pair "perf-$t-c-server" "$BW_FIG" "ib_$t $PF -n $n -s 4096" "$V perf $J $t $PF -n $n -s 4096 127.0.0.1"
+    pair "perf-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t --server $PF -n $n -s 4096" "ib_$t $PF -n $n -s 4096 127.0.0.1"
   done
-  pair "perf-write_lat-c-server" "$LAT_FIG" "ib_write_lat $PF -n $n" "$V perf write_lat $PF -n $n 127.0.0.1"
-  pair "perf-write_lat-verbs4j-server" "$LAT_FIG" "$V perf write_lat --server $PF -n $n" "ib_write_lat $PF -n $n 127.0.0.1"
+  pair "perf-write_lat-c-server" "$LAT_FIG" "ib_write_lat $PF -n $n" "$V perf $J write_lat $PF -n $n 127.0.0.1"
+  pair "perf-write_lat-verbs4j-server" "$LAT_FIG" "$V perf $J write_lat --server $PF -n $n" "ib_write_lat $PF -n $n 127.0.0.1"
 }
 
 failures() {
@@ -97,11 +101,11 @@ failures() {
 figures() {
   local n=${FIG_ITERS:-2000}
   local p="-d $DEV -g $GIDX -p @PORT@ -n $n -s ${FIG_SIZE:-64}"
-  for round in 1 2 3; do
+  for round in $(seq 1 "${FIG_ROUNDS:-3}"); do
     pair "figure-ibv_rc_pingpong-$round" "$PP_FIG" "ibv_rc_pingpong $p" "ibv_rc_pingpong $p 127.0.0.1"
-    pair "figure-verbs4j-pingpong-$round" "$PP_FIG" "$V pingpong rc $p" "$V pingpong rc $p 127.0.0.1"
+    pair "figure-verbs4j-pingpong-$round" "$PP_FIG" "$V pingpong $J rc $p" "$V pingpong $J rc $p 127.0.0.1"
     pair "figure-ib_send_lat-$round" "$LAT_FIG" "ib_send_lat $PF -n $n" "ib_send_lat $PF -n $n 127.0.0.1"
-    pair "figure-verbs4j-send_lat-$round" "$LAT_FIG" "$V perf send_lat --server $PF -n $n" "$V perf send_lat $PF -n $n 127.0.0.1"
+    pair "figure-verbs4j-send_lat-$round" "$LAT_FIG" "$V perf $J send_lat --server $PF -n $n" "$V perf $J send_lat $PF -n $n 127.0.0.1"
   done
 }
 
