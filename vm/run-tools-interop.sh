@@ -13,7 +13,7 @@
 # Usage: run-tools-interop.sh [interop|pingpong|figures|all]   (default interop; pingpong: only its pairs; "figures" runs ibv_rc_pingpong and
 # verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf send_lat, three rounds each)
 # Environment: PP_ITERS, PP_SIZE, PERF_ITERS, FIG_ITERS, FIG_SIZE, TOOLS_TIMEOUT (s per process, 240),
-# TOOLS_PEER_TIMEOUT (the Java sides' --timeout, default TOOLS_TIMEOUT), FIG_ROUNDS (3),
+# TOOLS_PEER_TIMEOUT (the Java sides' --timeout, default 3/4 of TOOLS_TIMEOUT), FIG_ROUNDS (3),
 # TOOLS_JAVA_OPTS (extra JVM options in the VM),
 # RXE_VM_SUITE and the other RXE_VM_* knobs of run.sh. Outputs: tools/target/vm-interop.
 # Exit status: 0 if every pair passed.

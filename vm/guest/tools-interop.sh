@@ -20,7 +20,7 @@ V+=" -XX:ErrorFile=/tmp/hs_err_%p.log ${TOOLS_JAVA_OPTS:-} --enable-native-acces
 V+=" -p $JAR:$TOOLS/lib -m org.verbs4j.tools/org.verbs4j.tools.Main"
 # Under emulation on a loaded host a JVM may take minutes to start: the Java sides wait that long for
 # their peer (the tools' default is 60 s).
-J="--timeout ${TOOLS_PEER_TIMEOUT:-$T}"
+J="--timeout ${TOOLS_PEER_TIMEOUT:-$((T * 3 / 4))}"
 PORT=18600 FAILS=0 PASSES=0
 rm -rf "$OUT" && mkdir -p "$OUT"
 
@@ -90,6 +90,8 @@ perf_pairs() {
   done
   pair "perf-write_lat-c-server" "$LAT_FIG" "ib_write_lat $PF -n $n" "$V perf $J write_lat $PF -n $n 127.0.0.1"
   pair "perf-write_lat-verbs4j-server" "$LAT_FIG" "$V perf $J write_lat --server $PF -n $n" "ib_write_lat $PF -n $n 127.0.0.1"
+  pair "perf-send_lat-c-server" "$LAT_FIG" "ib_send_lat $PF -n $n" "$V perf $J send_lat $PF -n $n 127.0.0.1"
+  pair "perf-send_lat-verbs4j-server" "$LAT_FIG" "$V perf $J send_lat --server $PF -n $n" "ib_send_lat $PF -n $n 127.0.0.1"
 }
 
 failures() {

@@ -31,29 +31,33 @@ final class LatencyLoops {
         return posted;
     }
 
+    /**
+     * A reply is sent once the message arrived and the send queue has room: on a real device the peer's
+     * message may complete before the acknowledgement of this side's previous send.
+     */
     static long[] send(PerfEndpoint endpoint, PerfSettings settings, Progress progress) {
         int iters = settings.iters();
         long[] posted = new long[iters];
         int sent = 0;
         int received = 0;
         int sendsOpen = 0;
+        boolean replyDue = settings.isClient();
         int reposts = iters - Math.min(settings.rxDepth(), iters);
-        if (settings.isClient()) {
-            posted[sent++] = post(endpoint);
-            sendsOpen++;
-        }
-        while (received < iters || sendsOpen > 0) {
+        while (sent < iters || received < iters || sendsOpen > 0) {
+            if (replyDue && sent < iters && sendsOpen < settings.txDepth()) {
+                posted[sent++] = post(endpoint);
+                sendsOpen++;
+                replyDue = false;
+                continue;
+            }
             if (!endpoint.awaitCompletion()) {
                 sendsOpen--;
                 continue;
             }
             received++;
+            replyDue = true;
             if (reposts-- > 0) {
                 endpoint.postReceives(1);
-            }
-            if (sent < iters) {
-                posted[sent++] = post(endpoint);
-                sendsOpen++;
             }
             progress.at(received);
         }
