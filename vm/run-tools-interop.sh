@@ -14,7 +14,7 @@
 # verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf send_lat, three rounds each)
 # Environment: PP_ITERS, PP_SIZE, PERF_ITERS, FIG_ITERS, FIG_SIZE, TOOLS_TIMEOUT (s per process, 240),
 # TOOLS_PEER_TIMEOUT (the Java sides' --timeout, default 3/4 of TOOLS_TIMEOUT), FIG_ROUNDS (3),
-# TOOLS_JAVA_OPTS (extra JVM options in the VM),
+# TOOLS_JAVA_OPTS (extra JVM options in the VM), TOOLS_ONLY (a regular expression: only the pairs it matches),
 # RXE_VM_SUITE and the other RXE_VM_* knobs of run.sh. Outputs: tools/target/vm-interop.
 # Exit status: 0 if every pair passed.
 set -euo pipefail
@@ -39,7 +39,7 @@ for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
 done
 
 ENVS=()
-for v in PP_ITERS PP_SIZE PERF_ITERS FIG_ITERS FIG_SIZE FIG_ROUNDS TOOLS_TIMEOUT TOOLS_PEER_TIMEOUT TOOLS_JAVA_OPTS; do
+for v in PP_ITERS PP_SIZE PERF_ITERS FIG_ITERS FIG_SIZE FIG_ROUNDS TOOLS_TIMEOUT TOOLS_PEER_TIMEOUT TOOLS_JAVA_OPTS TOOLS_ONLY; do
   [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}")
 done
 echo "run-tools-interop: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2

@@ -37,6 +37,7 @@ wait_listen() {
 # pair NAME EXPECT SERVER CLIENT: @PORT@ in the commands becomes a fresh port; EXPECT is an extended regular
 # expression both outputs must match (the closing figures).
 pair() {
+  [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
   local name=$1 expect=$2 server=${3//@PORT@/$PORT} client=${4//@PORT@/$PORT} spid src crc start
   start=$(date +%s)
   timeout -k 5 "$T" bash -c "$server" >"$OUT/$name.server.txt" 2>&1 & spid=$!
@@ -59,6 +60,7 @@ pair() {
 
 # expect_failure NAME MESSAGE CMD: a command that must fail (exit 1) and say MESSAGE.
 expect_failure() {
+  [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
   local name=$1 message=$2 cmd=${3//@PORT@/$PORT} rc
   timeout -k 5 "$T" bash -c "$cmd" >"$OUT/$name.txt" 2>&1; rc=$?
   PORT=$((PORT + 1))
