@@ -4,22 +4,21 @@ import java.lang.foreign.Arena;
 import java.util.EnumSet;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
-import org.verbs4j.AhAttributes;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.Mtu;
 import org.verbs4j.ProtectionDomain;
-import org.verbs4j.QpAttributes;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
-import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.Verbs;
 import org.verbs4j.WcStatus;
+import org.verbs4j.tools.connect.ConnectRecipe;
+import org.verbs4j.tools.connect.Destination;
 
 /** Two connected RC queue pairs on {@code soft0}, each with its completion queue and a registered buffer. */
 final class RcPair implements AutoCloseable {
@@ -55,12 +54,12 @@ final class RcPair implements AutoCloseable {
         connect(b, a);
     }
 
+    /** The shared connect recipe: GRH from GID 0, MTU 4096, RNR timer 1, 16 reads each way, PSN 0. */
     private void connect(QueuePair qp, QueuePair remote) {
-        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(ACCESS));
-        qp.modify(new QpAttributes().qpState(QpState.RTR).ahAttr(AhAttributes.global(context.queryGid(1, 0), 0, 1))
-                .pathMtu(Mtu.MTU_4096).destQpNum(remote.qpNum()).rqPsn(0).maxDestRdAtomic(16).minRnrTimer(1));
-        qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7)
-                .maxRdAtomic(16));
+        ConnectRecipe recipe = new ConnectRecipe(1, Mtu.MTU_4096, 0, 0, 64, ACCESS, ConnectRecipe.QKEY, 14, 1);
+        recipe.toInit(qp);
+        recipe.toRtr(qp, Destination.of(context, 1, 0, remote.qpNum(), 0), 16);
+        recipe.toRts(qp, 0, 16);
     }
 
     /**

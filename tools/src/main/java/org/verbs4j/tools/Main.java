@@ -5,6 +5,8 @@ import java.util.function.Supplier;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.Verbs;
 import org.verbs4j.spi.VerbsProvider;
+import org.verbs4j.tools.perf.PerfCommand;
+import org.verbs4j.tools.pingpong.PingPongCommand;
 import picocli.CommandLine;
 
 /**
@@ -41,6 +43,8 @@ public final class Main {
         CommandLine commandLine = new CommandLine(new Verbs4jCommand());
         commandLine.addSubcommand(new DevicesCommand(catalog));
         commandLine.addSubcommand(new TckCommand(providers, catalog));
+        commandLine.addSubcommand(new PingPongCommand(catalog));
+        commandLine.addSubcommand(new PerfCommand(catalog));
         commandLine.getCommandSpec().version("verbs4j " + version());
         return commandLine;
     }

@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "verbs4j",
         mixinStandardHelpOptions = true,
-        description = "Verbs4J: modern RDMA verbs for Java. Inspects the providers and devices Verbs4J sees.",
+        description = "Verbs4J: modern RDMA verbs for Java. Inspects the providers and devices Verbs4J sees, and"
+                + " measures them against rdma-core's and perftest's tools (pingpong, perf).",
         subcommands = HelpCommand.class)
 final class Verbs4jCommand implements Runnable {
 

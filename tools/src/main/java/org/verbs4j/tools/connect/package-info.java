@@ -1,0 +1,23 @@
+/**
+ * The connect recipe shared by the tools, the benchmarks and (later) the tests: the steps every RDMA
+ * program repeats before its first send, written once.
+ *
+ * <ol>
+ *   <li>{@link org.verbs4j.tools.connect.QpResources} creates a protection domain, a completion queue
+ *       (with a completion channel for event mode), one registered buffer and the queue pairs, optionally
+ *       on a shared receive queue.</li>
+ *   <li>{@link org.verbs4j.tools.connect.Destination} is what one side tells the other: LID, QPN, PSN and
+ *       GID ({@code struct pingpong_dest} of rdma-core's examples); {@link org.verbs4j.tools.connect.Psn}
+ *       draws the 24-bit starting PSN.</li>
+ *   <li>{@link org.verbs4j.tools.connect.ConnectRecipe} moves an RC, UC or UD queue pair through INIT,
+ *       RTR and RTS with the peer's destination, with the attributes of {@code ibv_rc_pingpong} unless
+ *       told otherwise (perftest's differ in hop limit and outstanding reads).</li>
+ *   <li>{@link org.verbs4j.tools.connect.OutOfBand} is the TCP connection that carries the destinations,
+ *       with a timeout on every wait, and {@link org.verbs4j.tools.connect.PingPongMessage} the 52-byte
+ *       record of rdma-core's {@code pingpong.c}, byte for byte.</li>
+ * </ol>
+ *
+ * <p>The soft device lives inside one JVM, so a soft queue pair can reach only queue pairs of the same
+ * process: {@link org.verbs4j.tools.connect.SoftPeers} refuses a peer that is not, with a message that says so.
+ */
+package org.verbs4j.tools.connect;

@@ -1,0 +1,127 @@
+package org.verbs4j.tools.perf;
+
+import java.io.PrintWriter;
+
+/**
+ * What each test does once connected, with the hand-shakes ({@code ctx_hand_shake}) and report exchange
+ * ({@code xchg_bw_reports}) of its C program, in the same order on both sides.
+ */
+final class PerfBody {
+
+    private final PerfSettings settings;
+    private final PerfPrinter printer;
+    private final PrintWriter err;
+    private final PerfEndpoint endpoint;
+    private final PerftestLink link;
+    private final PerftestKeys mine;
+    private final int[] sizes;
+
+    /** @param sizes the message sizes, one unless {@code -a} */
+    PerfBody(PerfSettings settings, PerfPrinter printer, PrintWriter err, PerfEndpoint endpoint, PerftestLink link,
+            PerftestKeys mine, int[] sizes) {
+        this.sizes = sizes;
+        this.settings = settings;
+        this.printer = printer;
+        this.err = err;
+        this.endpoint = endpoint;
+        this.link = link;
+        this.mine = mine;
+    }
+
+    void run() {
+        switch (settings.test()) {
+            case SEND_BW -> sendBandwidth();
+            case WRITE_BW, READ_BW, ATOMIC_BW -> rdmaBandwidth();
+            case SEND_LAT -> sendLatency();
+            case WRITE_LAT -> writeLatency();
+            case READ_LAT -> readLatency();
+        }
+    }
+
+    /**
+     * {@code ib_send_bw}: the server posts its receives, both sync, the client sends, both close; with
+     * {@code -a} both sync again after each size.
+     */
+    private void sendBandwidth() {
+        printer.bandwidthHeader();
+        for (int size : sizes) {
+            endpoint.messageSize(size);
+            if (!settings.isClient()) {
+                endpoint.postReceives(Math.min(settings.rxDepth(), settings.iters()));
+            }
+            link.keys(mine);
+            try (Progress progress = progress()) {
+                printer.bandwidth(settings.isClient() ? BandwidthLoops.send(endpoint, settings, size, progress)
+                        : BandwidthLoops.receive(endpoint, settings, size, progress));
+            }
+            if (settings.all()) {
+                link.keys(mine);
+            }
+        }
+        link.keys(mine);
+    }
+
+    /**
+     * {@code ib_write_bw}, {@code ib_read_bw}, {@code ib_atomic_bw}: the server waits, then prints the client's
+     * (last) report; with {@code -a} the client alone goes through the sizes.
+     */
+    private void rdmaBandwidth() {
+        printer.bandwidthHeader();
+        if (settings.isClient()) {
+            BwReport report = null;
+            for (int size : sizes) {
+                endpoint.messageSize(size);
+                try (Progress progress = progress()) {
+                    report = BandwidthLoops.send(endpoint, settings, size, progress);
+                }
+                printer.bandwidth(report);
+            }
+            link.keys(mine);
+            link.reports(report);
+        } else {
+            link.keys(mine);
+            printer.bandwidth(link.reports(new BwReport(0, 0, 0, 0, 0)));
+        }
+        link.keys(mine);
+    }
+
+    /** {@code ib_send_lat}: both post receives and sync; the client sends first. */
+    private void sendLatency() {
+        printer.latencyHeader();
+        endpoint.postReceives(Math.min(settings.rxDepth(), settings.iters()));
+        link.keys(mine);
+        long[] posted;
+        try (Progress progress = progress()) {
+            posted = LatencyLoops.send(endpoint, settings, progress);
+        }
+        printer.latency(LatencyReport.of(settings.size(), posted, true));
+        link.keys(mine);
+    }
+
+    /** {@code ib_write_lat}: the server writes first; no closing hand-shake. */
+    private void writeLatency() {
+        printer.latencyHeader();
+        long[] posted;
+        try (Progress progress = progress()) {
+            posted = LatencyLoops.write(endpoint, settings, progress);
+        }
+        printer.latency(LatencyReport.of(settings.size(), posted, true));
+    }
+
+    /** {@code ib_read_lat}: only the client reads; the server waits for its closing hand-shake. */
+    private void readLatency() {
+        if (settings.isClient()) {
+            printer.latencyHeader();
+            long[] posted;
+            try (Progress progress = progress()) {
+                posted = LatencyLoops.read(endpoint, settings, progress);
+            }
+            printer.latency(LatencyReport.of(settings.size(), posted, false));
+        }
+        link.keys(mine);
+    }
+
+    private Progress progress() {
+        return Progress.start(err, settings.iters(), "iterations");
+    }
+}

@@ -1,0 +1,224 @@
+package org.verbs4j.tools.perf;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.verbs4j.DeviceCatalog;
+import org.verbs4j.Mtu;
+import org.verbs4j.QpType;
+import org.verbs4j.VerbsException;
+import org.verbs4j.tools.connect.PeerException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code verbs4j perf TEST [HOST]}: perftest's {@code ib_send_bw}, {@code ib_write_bw}, {@code ib_read_bw},
+ * {@code ib_atomic_bw}, {@code ib_send_lat}, {@code ib_write_lat} and {@code ib_read_lat}, with their
+ * options where they exist, their out-of-band exchange (so that either side can be the C program) and
+ * their tables. With {@code --server} it waits for a client; with a HOST it is the client; with neither
+ * it runs both sides in this process on the chosen device.
+ */
+@Command(name = "perf",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Bandwidth and latency like perftest (ib_send_bw, ib_write_lat, ...), interchangeable with it:",
+            "TEST is send_bw, write_bw, read_bw, atomic_bw, send_lat, write_lat or read_lat.",
+            "With --server: wait for a client (verbs4j perf or the perftest program); with HOST: be the",
+            "client of HOST; with neither: run both sides in this process on the device."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:the test completed",
+            "1:the run failed (device, peer, completion error, timeout); the reason is printed",
+            "2:usage error, or an option verbs4j does not support yet"})
+public final class PerfCommand implements Callable<Integer> {
+
+    private static final int OK = 0;
+    private static final int FAILED = 1;
+    private static final int USAGE = 2;
+    private static final int UC_MAX_RX = 16000;
+
+    private final Supplier<DeviceCatalog> catalog;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "TEST", description = "send_bw, write_bw, read_bw, atomic_bw, send_lat,"
+            + " write_lat or read_lat")
+    private String test;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "HOST", description = "the server to connect to")
+    private String host;
+
+    @Option(names = "--server", description = "wait for a client instead of running both sides here")
+    private boolean server;
+
+    @Option(names = {"-p", "--port"}, description = "listen on/connect to TCP port (default 18515)")
+    private int tcpPort = 18515;
+
+    @Option(names = {"-d", "--ib-dev"}, paramLabel = "DEV", description = "use device DEV (default first device)")
+    private String device;
+
+    @Option(names = {"-i", "--ib-port"}, description = "use this port of the device (default 1)")
+    private int ibPort = 1;
+
+    @Option(names = {"-s", "--size"}, description = "size of message (default 65536 bw, 2 lat, 8 atomic)")
+    private Integer size;
+
+    @Option(names = {"-n", "--iters"}, description = "number of exchanges (default 5000 bw, 1000 lat)")
+    private Integer iters;
+
+    @Option(names = {"-x", "--gid-index"}, description = "GID index (default: none on IB, 0 on Ethernet)")
+    private int gidIndex = -1;
+
+    @Option(names = {"-c", "--connection"}, description = "RC, UC or UD (default RC)")
+    private String connection = "RC";
+
+    @Option(names = {"-m", "--mtu"}, description = "MTU in bytes (default the port's active MTU)")
+    private Integer mtu;
+
+    @Option(names = {"-t", "--tx-depth"}, description = "sends outstanding at once (default 128 bw, 1 lat)")
+    private Integer txDepth;
+
+    @Option(names = {"-r", "--rx-depth"}, description = "receives posted at once (default 512)")
+    private Integer rxDepth;
+
+    @Option(names = {"-Q", "--cq-mod"}, description = "signal one send in this many (default 100)")
+    private int cqMod = 100;
+
+    @Option(names = {"-I", "--inline_size"}, description = "largest message sent inline")
+    private Integer inlineSize;
+
+    @Option(names = {"-S", "--sl"}, description = "service level (default 0)")
+    private int sl;
+
+    @Option(names = {"-u", "--qp-timeout"}, description = "RC ACK timeout exponent (default 14)")
+    private int ackTimeout = 14;
+
+    @Option(names = {"-e", "--events"}, description = "sleep on CQ events (default poll)")
+    private boolean events;
+
+    @Option(names = {"-q", "--qp"}, description = "number of queue pairs (only 1 yet)")
+    private int queuePairs = 1;
+
+    @Option(names = {"-a", "--all"}, description = "every message size from 2 bytes to 8 MiB (bandwidth tests)")
+    private boolean all;
+
+    @Option(names = {"-D", "--duration"}, description = "run for this many seconds (not supported yet)")
+    private Integer duration;
+
+    @Option(names = {"-R", "--rdma_cm"}, description = "connect through rdma_cm (not supported yet)")
+    private boolean rdmaCm;
+
+    @Option(names = "--report_gbits", description = "report Gb/sec instead of MiB/sec")
+    private boolean gbits;
+
+    @Option(names = "--out_json", description = "write perftest's JSON report to a file")
+    private boolean outJson;
+
+    @Option(names = "--out_json_file", paramLabel = "FILE", description = "the JSON file (default perftest_out.json)")
+    private Path outJsonFile;
+
+    @Option(names = "--json", description = "print the JSON report instead of the tables")
+    private boolean json;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "give up when the peer is silent this long (default 60)")
+    private int timeoutSeconds = 60;
+
+    /** @param catalog supplies the device catalog, for example {@code Verbs::catalog} */
+    public PerfCommand(Supplier<DeviceCatalog> catalog) {
+        this.catalog = catalog;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        PerfSettings settings;
+        try {
+            settings = settings();
+        } catch (IllegalArgumentException usage) {
+            err.println("verbs4j perf: " + usage.getMessage());
+            err.flush();
+            return USAGE;
+        }
+        try {
+            if (settings.loopback()) {
+                new Loopback(settings, out, err).run(catalog.get());
+            } else {
+                new PerfRun(settings, out, err).run(catalog.get());
+            }
+            return OK;
+        } catch (PerfFailure | PeerException | VerbsException | IllegalArgumentException failure) {
+            out.flush();
+            err.println("verbs4j perf " + settings.test().name().toLowerCase(Locale.ROOT) + ": " + failure.getMessage());
+            err.flush();
+            return FAILED;
+        }
+    }
+
+    private PerfSettings settings() {
+        PerfTest chosen = PerfTest.parse(test);
+        refuseUnsupported(chosen);
+        QpType type = connection(chosen);
+        int n = iters == null ? chosen.defaultIters() : iters;
+        int tx = txDepth == null ? (chosen.isLatency() ? 1 : 128) : txDepth;
+        int rx = rxDepth == null ? (type == QpType.RC ? 512 : Math.min(n, UC_MAX_RX)) : rxDepth;
+        if (n <= 1 || tx <= 0 || rx <= 0 || cqMod <= 0 || timeoutSeconds <= 0) {
+            throw new IllegalArgumentException("-n must be at least 2; -t, -r, -Q and --timeout must be positive");
+        }
+        Path jsonFile = outJson || outJsonFile != null
+                ? (outJsonFile == null ? Path.of("perftest_out.json") : outJsonFile) : null;
+        return new PerfSettings(chosen, host, host == null && !server, tcpPort, device, ibPort,
+                size == null ? chosen.defaultSize() : size, n, all, gidIndex, type,
+                mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : cqMod,
+                inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, Duration.ofSeconds(timeoutSeconds));
+    }
+
+    private QpType connection(PerfTest chosen) {
+        QpType type = switch (connection.toUpperCase(Locale.ROOT)) {
+            case "RC" -> QpType.RC;
+            case "UC" -> QpType.UC;
+            case "UD" -> QpType.UD;
+            default -> throw new IllegalArgumentException("connection type " + connection + " is not supported:"
+                    + " choose RC, UC or UD");
+        };
+        PerfTest.Verb verb = chosen.verb();
+        if (type == QpType.UD && verb != PerfTest.Verb.SEND || type == QpType.UC && verb != PerfTest.Verb.SEND
+                && verb != PerfTest.Verb.WRITE) {
+            throw new IllegalArgumentException(type + " connection is not possible with " + verb.title());
+        }
+        return type;
+    }
+
+    /** perftest's inline defaults: none for bandwidth, reads and atomics; 236 (UD 188) for send, 220 for write. */
+    private static int defaultInline(PerfTest chosen, QpType type) {
+        if (!chosen.isLatency()) {
+            return 0;
+        }
+        return switch (chosen.verb()) {
+            case SEND -> type == QpType.UD ? 188 : 236;
+            case WRITE -> 220;
+            default -> 0;
+        };
+    }
+
+    private void refuseUnsupported(PerfTest chosen) {
+        String option = rdmaCm ? "-R (rdma_cm connection management)"
+                : all && (chosen.isLatency() || chosen == PerfTest.ATOMIC_BW) ? "-a with " + chosen.tool()
+                : duration != null ? "-D (duration)" : queuePairs != 1 ? "-q " + queuePairs + " (several queue pairs)"
+                : null;
+        if (option != null) {
+            throw new IllegalArgumentException(option + " is not supported yet by verbs4j perf");
+        }
+        if (server && host != null) {
+            throw new IllegalArgumentException("--server and a HOST exclude each other");
+        }
+    }
+}

@@ -1,0 +1,262 @@
+package org.verbs4j.tools.perf;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.EnumSet;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
+import org.verbs4j.WcStatus;
+import org.verbs4j.tools.connect.ConnectRecipe;
+import org.verbs4j.tools.connect.Destination;
+import org.verbs4j.tools.connect.PeerException;
+import org.verbs4j.tools.connect.QpResources;
+import org.verbs4j.tools.connect.SoftPeers;
+
+/**
+ * One side of a perf test on the device: perftest's buffer layout (two areas of {@code max(size, cycle
+ * buffer)} bytes: the first is sent from and read into, the second is the area the peer writes, reads or
+ * sends into, whose address is advertised), its queue pair, and the posts and polls of the loops. The
+ * data path (post, poll) allocates nothing; a failed completion or a silent peer stops the run with a
+ * message.
+ */
+final class PerfEndpoint implements AutoCloseable {
+
+    /** The room for the GRH in front of a UD receive. */
+    static final int GRH_BYTES = 40;
+    private static final long RECV_WRID = 1;
+    private static final long SEND_WRID = 2;
+    private static final VarHandle BYTE = ValueLayout.JAVA_BYTE.varHandle();
+    private static final int POLLS_PER_CLOCK_CHECK = 1 << 12;
+    private static final EnumSet<AccessFlag> BUFFER_ACCESS = EnumSet.of(AccessFlag.LOCAL_WRITE,
+            AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ, AccessFlag.REMOTE_ATOMIC);
+
+    private final PerfSettings settings;
+    private final Context context;
+    private final QpResources resources;
+    private final QueuePair qp;
+    private final SendOps ops;
+    private final ReceiveRequest receive = new ReceiveRequest(1);
+    private final MemorySegment remoteArea;
+    private final long areaBytes;
+    private final int udRoom;
+    private MemorySegment local;
+    private int size;
+    private int plainFlags;
+    private int signaledFlags;
+    private AddressHandle handle;
+    private Destination announced;
+    private PerftestKeys remote;
+    private int events;
+
+    /**
+     * @param context the device
+     * @param settings the run's settings
+     * @param cycleBuffer the larger page size of the two sides
+     * @param largest the largest message of the run ({@code -a}: of all its sizes)
+     */
+    PerfEndpoint(Context context, PerfSettings settings, int cycleBuffer, int largest) {
+        this.settings = settings;
+        this.context = context;
+        this.udRoom = settings.connection() == QpType.UD ? GRH_BYTES : 0;
+        this.areaBytes = roundUp(Math.max(largest + udRoom, cycleBuffer), 64);
+        this.resources = QpResources.builder(context, settings.connection())
+                .buffer(2 * areaBytes, BUFFER_ACCESS)
+                .depths(settings.txDepth(), settings.rxDepth(), settings.txDepth() + settings.rxDepth())
+                .maxInline(settings.inlineSize()).sendOps(EnumSet.of(settings.test().verb().op()))
+                .events(settings.events()).open();
+        this.qp = resources.qp();
+        this.ops = qp.sendOps();
+        this.remoteArea = resources.buffer().asSlice(areaBytes, areaBytes);
+        receive.wrId(RECV_WRID);
+        messageSize(settings.size());
+    }
+
+    /**
+     * Sets the size of the messages posted from now on (and of the receives), as perftest's {@code -a}
+     * does between sizes.
+     *
+     * @param bytes the message size, at most the largest given at creation
+     */
+    void messageSize(int bytes) {
+        size = bytes;
+        local = resources.buffer().asSlice(0, bytes);
+        boolean inline = bytes <= settings.inlineSize() && !isRead();
+        plainFlags = inline ? (int) SendFlag.INLINE.value() : 0;
+        signaledFlags = plainFlags | (int) SendFlag.SIGNALED.value();
+        receive.sgList().clear().add(resources.mr(), areaBytes, bytes + udRoom);
+    }
+
+    private boolean isRead() {
+        return settings.test().verb() != PerfTest.Verb.SEND && settings.test().verb() != PerfTest.Verb.WRITE;
+    }
+
+    private static long roundUp(long value, long multiple) {
+        return (value + multiple - 1) / multiple * multiple;
+    }
+
+    /**
+     * Moves the queue pair to INIT with the verb's access and arms the queue in event mode.
+     *
+     * @param recipe the connect recipe
+     */
+    void prepare(ConnectRecipe recipe) {
+        recipe.toInit(qp);
+        if (settings.events()) {
+            resources.cq().requestNotification(false);
+        }
+    }
+
+    /**
+     * @param psn the starting PSN
+     * @param outReads the reads and atomics this side accepts at once
+     * @param gidIndex the GID index in use, negative for none
+     * @return this side's keys
+     */
+    PerftestKeys keys(int psn, int outReads, int gidIndex) {
+        Destination mine = Destination.of(context, settings.ibPort(), gidIndex, qp.qpNum(), psn);
+        SoftPeers.announce(context, mine);
+        announced = mine;
+        return new PerftestKeys(mine.lid(), outReads, mine.qpn(), psn, resources.mr().rkey(),
+                remoteArea.address(), mine.gid(), 0);
+    }
+
+    /**
+     * perftest's {@code ctx_connect}: RTR, then RTS on the client or in a latency test, and an address handle
+     * for UD where it sends.
+     */
+    void connect(ConnectRecipe recipe, PerftestKeys mine, PerftestKeys peer) {
+        Destination destination = new Destination(peer.lid(), peer.qpn(), peer.psn(), peer.gid());
+        SoftPeers.check(context, destination);
+        remote = peer;
+        recipe.toRtr(qp, destination, mine.outReads());
+        boolean sends = settings.isClient() || settings.test().isLatency();
+        if (sends) {
+            recipe.toRts(qp, mine.psn(), peer.outReads());
+        }
+        if (sends && settings.connection() == QpType.UD) {
+            handle = recipe.addressHandle(resources.pd(), destination);
+        }
+    }
+
+    /** @param count receives to post into the peer's area */
+    void postReceives(int count) {
+        for (int i = 0; i < count; i++) {
+            qp.postReceive(receive);
+        }
+    }
+
+    /**
+     * Posts one request of the test's verb.
+     *
+     * @param signaled whether it completes with a completion
+     */
+    void post(boolean signaled) {
+        ops.start();
+        ops.wrId(SEND_WRID).wrFlags(signaled ? signaledFlags : plainFlags);
+        switch (settings.test().verb()) {
+            case SEND -> ops.send();
+            case WRITE -> ops.rdmaWrite(remote.rkey(), remote.vaddr());
+            case READ -> ops.rdmaRead(remote.rkey(), remote.vaddr());
+            case ATOMIC -> ops.atomicFetchAdd(remote.rkey(), remote.vaddr(), 1);
+        }
+        if (handle != null) {
+            ops.setUdAddr(handle, remote.qpn(), ConnectRecipe.QKEY);
+        }
+        if (plainFlags != 0) {
+            ops.setInlineData(local);
+        } else {
+            ops.setSge(resources.mr().lkey(), local.address(), size);
+        }
+        ops.complete();
+    }
+
+    /**
+     * Waits for the next completion, busy or on events.
+     *
+     * @return {@code true} for a receive, {@code false} for a send
+     * @throws PerfFailure if it failed
+     * @throws PeerException if none came within the timeout
+     */
+    boolean awaitCompletion() {
+        CompletionQueue cq = resources.cq();
+        long start = System.nanoTime();
+        int idle = 0;
+        while (!cq.startPoll()) {
+            if (settings.events()) {
+                awaitEvent();
+            } else if (++idle % POLLS_PER_CLOCK_CHECK == 0 && System.nanoTime() - start > settings.timeout().toNanos()) {
+                throw stalled();
+            }
+        }
+        WcStatus status = cq.status();
+        boolean isReceive = cq.wrId() == RECV_WRID;
+        cq.endPoll();
+        if (status != WcStatus.SUCCESS) {
+            throw new PerfFailure(String.format("Completion with error at %s: status %s (%d)",
+                    isReceive ? "server" : "client", status.cName(), status.value()));
+        }
+        return isReceive;
+    }
+
+    private void awaitEvent() {
+        CompletionQueue notified = resources.channel().getEvent(settings.timeout());
+        if (notified == null) {
+            throw stalled();
+        }
+        events++;
+        notified.requestNotification(false);
+    }
+
+    private PeerException stalled() {
+        return new PeerException("no completion for " + settings.timeout().toSeconds() + " s: the peer stopped"
+                + " answering");
+    }
+
+    /** Writes the byte the peer of {@code ib_write_lat} waits for at the end of the message. */
+    void markLastByte(byte value) {
+        local.set(ValueLayout.JAVA_BYTE, size - 1L, value);
+    }
+
+    /**
+     * Spins until the peer's write has put {@code value} at the end of the message in this side's area.
+     *
+     * @throws PeerException if it does not come within the timeout
+     */
+    void awaitLastByte(byte value) {
+        long start = System.nanoTime();
+        int spins = 0;
+        while ((byte) BYTE.getVolatile(remoteArea, size - 1L) != value) {
+            if (++spins % POLLS_PER_CLOCK_CHECK == 0 && System.nanoTime() - start > settings.timeout().toNanos()) {
+                throw stalled();
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** @return the queue pair's actual inline limit */
+    int maxInline() {
+        return qp.capabilities().maxInlineData();
+    }
+
+    @Override
+    public void close() {
+        if (announced != null) {
+            SoftPeers.withdraw(announced);
+        }
+        if (events > 0) {
+            resources.cq().ackEvents(events);
+        }
+        if (handle != null) {
+            handle.close();
+        }
+        resources.close();
+    }
+}

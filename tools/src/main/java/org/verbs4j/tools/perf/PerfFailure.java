@@ -1,0 +1,11 @@
+package org.verbs4j.tools.perf;
+
+/** The perf run stopped: a completion failed or the settings cannot work; the message says which. */
+final class PerfFailure extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    PerfFailure(String message) {
+        super(message);
+    }
+}

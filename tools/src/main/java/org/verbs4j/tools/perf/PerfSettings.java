@@ -1,0 +1,62 @@
+package org.verbs4j.tools.perf;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.verbs4j.Mtu;
+import org.verbs4j.QpType;
+
+/**
+ * The options of one perf run, with perftest's defaults applied.
+ *
+ * @param test the test
+ * @param host the server, or {@code null} to be the server (or, with {@code loopback}, both sides here)
+ * @param loopback whether both sides run in this process
+ * @param tcpPort the TCP port of the exchange
+ * @param device the device name, or {@code null} for the first device
+ * @param ibPort the device's port
+ * @param size the message size
+ * @param iters the iterations
+ * @param all whether to go through every size from 2 bytes ({@code -a})
+ * @param gidIndex the GID index ({@code -x}), negative for none
+ * @param connection RC, UC or UD
+ * @param mtu the MTU to ask for, or {@code null} for the port's active MTU
+ * @param txDepth the sends outstanding at once
+ * @param rxDepth the receives posted at once
+ * @param cqMod signal one send completion every this many sends
+ * @param inlineSize the largest message sent inline
+ * @param sl the service level
+ * @param ackTimeout the RC ACK timeout exponent ({@code -u})
+ * @param events whether to sleep on completion events
+ * @param gbits whether to report Gb/sec instead of MiB/sec
+ * @param json whether to print JSON instead of tables
+ * @param outJson a file for perftest's JSON report, or {@code null}
+ * @param timeout the longest wait for the peer
+ */
+record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, String device, int ibPort, int size,
+        int iters, boolean all, int gidIndex, QpType connection, Mtu mtu, int txDepth, int rxDepth, int cqMod, int inlineSize,
+        int sl, int ackTimeout, boolean events, boolean gbits, boolean json, Path outJson, Duration timeout) {
+
+    /** @return whether this side is the client: it posts (bandwidth) or starts the ping-pong (latency) */
+    boolean isClient() {
+        return host != null;
+    }
+
+    /**
+     * @param port the TCP port
+     * @return these settings with that port
+     */
+    PerfSettings withPort(int port) {
+        return new PerfSettings(test, host, loopback, port, device, ibPort, size, iters, all, gidIndex, connection, mtu,
+                txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits, json, outJson, timeout);
+    }
+
+    /**
+     * @param client the role
+     * @return these settings for one side of a loopback run: the server, or the client of localhost
+     */
+    PerfSettings asSide(boolean client) {
+        return new PerfSettings(test, client ? "localhost" : null, loopback, tcpPort, device, ibPort, size, iters, all,
+                gidIndex, connection, mtu, txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits,
+                json, client ? outJson : null, timeout);
+    }
+}

@@ -1,0 +1,204 @@
+package org.verbs4j.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.verbs4j.Verbs;
+
+/** {@code verbs4j perf}: every test in one process on the soft device, both roles, and what goes wrong. */
+class PerfCommandTest {
+
+    private static final String BW_ROW = " \\d+ +\\d+ +\\d+\\.\\d\\d +\\d+\\.\\d\\d\\s+\\d+\\.\\d{6}\\s*";
+    private static final String LAT_ROW = " \\d+ +\\d+( +\\d+\\.\\d\\d){2}\\s+\\d+\\.\\d\\d(\\s+\\d+\\.\\d\\d){4}\\s*";
+
+    private static Run loopback(String test, String... more) {
+        return Run.of(Verbs::catalog, TwoSides.concat(new String[] {"perf", test, "-d", "soft0", "-n", "200",
+            "-s", "1024", "--timeout", "20"}, more));
+    }
+
+    @Test
+    void sendBandwidthRunsBothSidesInOneProcess() {
+        assertBandwidthRow(loopback("send_bw"), 1024, 200);
+    }
+
+    @Test
+    void writeBandwidthRunsBothSidesInOneProcess() {
+        assertBandwidthRow(loopback("write_bw"), 1024, 200);
+    }
+
+    @Test
+    void readBandwidthRunsBothSidesInOneProcess() {
+        assertBandwidthRow(loopback("read_bw"), 1024, 200);
+    }
+
+    @Test
+    void atomicBandwidthRunsBothSidesInOneProcess() {
+        Run run = Run.of(Verbs::catalog, "perf", "atomic_bw", "-d", "soft0", "-n", "200", "--timeout", "20");
+
+        assertBandwidthRow(run, 8, 200);
+        assertThat(run.out()).contains("                    Atomic FETCH_AND_ADD BW Test");
+    }
+
+    @Test
+    void sendLatencyRunsBothSidesInOneProcess() {
+        assertLatencyRow(loopback("send_lat"), 1024, 200);
+    }
+
+    @Test
+    void writeLatencyRunsBothSidesInOneProcess() {
+        assertLatencyRow(loopback("write_lat"), 1024, 200);
+    }
+
+    @Test
+    void readLatencyRunsBothSidesInOneProcess() {
+        assertLatencyRow(loopback("read_lat"), 1024, 200);
+    }
+
+    @Test
+    void sendBandwidthOverUdAndUcAndWithEvents() {
+        assertBandwidthRow(loopback("send_bw", "-c", "UD"), 1024, 200);
+        assertBandwidthRow(loopback("send_bw", "-c", "UC"), 1024, 200);
+        assertBandwidthRow(loopback("send_bw", "-e"), 1024, 200);
+    }
+
+    @Test
+    void sendLatencyOverUd() {
+        assertLatencyRow(loopback("send_lat", "-c", "UD"), 1024, 200);
+    }
+
+    @Test
+    void gigabitsAreReportedWhenAsked() {
+        Run run = loopback("write_bw", "--report_gbits");
+
+        assertThat(run.out()).contains(" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]");
+    }
+
+    @Test
+    void jsonReplacesTheTablesAndOutJsonWritesPerftestsFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("report.json");
+        Run run = loopback("write_lat", "--json", "--out_json_file", file.toString());
+
+        assertThat(run.exitCode()).as("stderr %s", run.err()).isZero();
+        assertThat(run.out()).noneMatch(line -> line.startsWith("----"));
+        String json = String.join("\n", run.out());
+        assertThat(json).contains("\"test\": \"ib_write_lat\"", "\"n_iterations\": 200", "\"t_typical\": ",
+                "\"percentile_99.9\": ");
+        assertThat(Files.readString(file).strip()).isEqualTo(json.strip());
+    }
+
+    @Test
+    void aServerAndAClientOfThisJvmMeasureTogether() throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", "send_bw", "-d", "soft0", "-p", String.valueOf(port), "-n", "300", "-s", "512",
+            "--timeout", "20"};
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "localhost"));
+
+        assertBandwidthRow(run.server(), 512, 300);
+        assertBandwidthRow(run.client(), 512, 300);
+        assertThat(run.server().out()).contains(" RX depth        : 512");
+        assertThat(run.client().out()).contains(" TX depth        : 128");
+    }
+
+    @Test
+    void aPeerOutsideThisJvmIsRefusedOnTheSoftDevice() throws Exception {
+        int port = TwoSides.freePort();
+        var server = CompletableFuture.supplyAsync(() -> Run.of(Verbs::catalog, "perf",
+                "write_bw", "-d", "soft0", "-p", String.valueOf(port), "--server", "--timeout", "20"));
+        PerftestPeer.exchangeAsForeignClient(port);
+        Run run = server.get();
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).anyMatch(line -> line.contains("soft peers must share a JVM"));
+    }
+
+    @Test
+    void mismatchedSizesFailWithTheCompletionStatusOnBothSides() throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", "send_bw", "-d", "soft0", "-p", String.valueOf(port), "-n", "50", "--timeout",
+            "5"};
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "-s", "256", "--server"),
+                TwoSides.concat(common, "-s", "1024", "localhost"));
+
+        assertThat(run.server().exitCode()).isEqualTo(1);
+        assertThat(run.client().exitCode()).isEqualTo(1);
+        assertThat(run.server().err()).anyMatch(line -> line.contains("status IBV_WC_LOC_LEN_ERR"));
+    }
+
+    @Test
+    void mismatchedTransportsStopAtTheTimeoutInsteadOfHanging() throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", "send_bw", "-d", "soft0", "-p", String.valueOf(port), "-n", "50", "-s", "256",
+            "--timeout", "2"};
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "-c", "RC", "--server"),
+                TwoSides.concat(common, "-c", "UD", "localhost"));
+
+        assertThat(run.server().exitCode()).isEqualTo(1);
+        assertThat(run.server().err()).anyMatch(line -> line.contains("no completion for 2 s"));
+        assertThat(run.client().exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void allSizesGoFromTwoBytesToEightMebibytesOnBothBandwidthExchanges() {
+        for (String test : List.of("write_bw", "send_bw")) {
+            Run run = Run.of(Verbs::catalog, "perf", test, "-a", "-d", "soft0", "-n", "20", "--timeout", "20");
+
+            assertThat(run.exitCode()).as("%s: stderr %s", test, run.err()).isZero();
+            List<String> rows = run.out().stream().filter(line -> line.matches(BW_ROW)).toList();
+            assertThat(rows).as(test).hasSize(23);
+            assertThat(rows.getFirst()).startsWith(" 2          20 ");
+            assertThat(rows.getLast()).startsWith(" 8388608    20 ");
+        }
+    }
+
+    @Test
+    void allSizesOfALatencyTestAreNotSupportedYet() {
+        Run run = Run.of(Verbs::catalog, "perf", "send_lat", "-a");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).containsExactly("verbs4j perf: -a with ib_send_lat is not supported yet by verbs4j perf");
+    }
+
+    @Test
+    void rdmaCmIsReportedAsNotSupportedYet() {
+        Run run = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).containsExactly("verbs4j perf: -R (rdma_cm connection management) is not supported yet"
+                + " by verbs4j perf");
+    }
+
+    @Test
+    void readOverUcIsRefusedAsPerftestDoes() {
+        Run run = Run.of(Verbs::catalog, "perf", "read_bw", "-c", "UC");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).anyMatch(line -> line.contains("UC connection is not possible with RDMA_Read"));
+    }
+
+    @Test
+    void anUnknownDeviceIsNamed() {
+        Run run = Run.of(Verbs::catalog, "perf", "send_lat", "-d", "mlx5_9", "--server", "--timeout", "2");
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).anyMatch(line -> line.contains("IB device mlx5_9 not found"));
+    }
+
+    private static void assertBandwidthRow(Run run, int size, int iters) {
+        assertThat(run.exitCode()).as("exit code; stderr %s", run.err()).isZero();
+        List<String> rows = run.out().stream().filter(line -> line.matches(BW_ROW)).toList();
+        assertThat(rows).as("bandwidth rows of %s", run.out()).hasSize(1);
+        assertThat(rows.getFirst()).startsWith(String.format(" %-7d    %-10d", size, iters));
+    }
+
+    private static void assertLatencyRow(Run run, int size, int iters) {
+        assertThat(run.exitCode()).as("exit code; stderr %s", run.err()).isZero();
+        List<String> rows = run.out().stream().filter(line -> line.matches(LAT_ROW)).toList();
+        assertThat(rows).as("latency rows of %s", run.out()).hasSize(1);
+        assertThat(rows.getFirst()).startsWith(String.format(" %-7d %d ", size, iters));
+    }
+}

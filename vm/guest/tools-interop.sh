@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# tools-interop.sh - runs inside the rxe VM (started by vm/run-tools-interop.sh): verbs4j pingpong and
+# verbs4j perf against rdma-core's and perftest's C tools on $RXE_DEV, each pair in both roles.
+#
+# A pair starts the server, waits until it listens on its TCP port, then runs the client; it passes only if
+# both exit 0 and both print the figures their tool ends with. Every process is bounded by TOOLS_TIMEOUT.
+# Usage: tools-interop.sh ROOT [interop|pingpong|figures|all]
+set -u
+ROOT=$1
+MODE=${2:-interop}
+OUT=$ROOT/tools/target/vm-interop
+T=${TOOLS_TIMEOUT:-240}
+DEV=${RXE_DEV:?} GIDX=${RXE_GID_INDEX:?}
+TOOLS=$ROOT/tools/target/vm-tools
+JAR=$(ls "$TOOLS"/verbs4j-tools-*.jar | head -n1)
+# A class-data archive made by the first run shortens the start of every later JVM under emulation;
+# TOOLS_JAVA_OPTS adds options (the figures run uses the default JIT unless told otherwise).
+V="java -XX:+UseSerialGC -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=/tmp/verbs4j-tools.jsa -Xlog:cds=off -Xlog:aot=off"
+V+=" -XX:ErrorFile=/tmp/hs_err_%p.log ${TOOLS_JAVA_OPTS:-} --enable-native-access=org.verbs4j.provider.generic"
+V+=" -p $JAR:$TOOLS/lib -m org.verbs4j.tools/org.verbs4j.tools.Main"
+# Under emulation on a loaded host a JVM may take minutes to start: the Java sides wait that long for
+# their peer (the tools' default is 60 s).
+J="--timeout ${TOOLS_PEER_TIMEOUT:-$((T * 3 / 4))}"
+PORT=18600 FAILS=0 PASSES=0
+rm -rf "$OUT" && mkdir -p "$OUT"
+
+# Waits until something listens on TCP port $1 (the C clients connect once and give up).
+wait_listen() {
+  local i
+  for i in $(seq 1 $((T * 5))); do
+    ss -Hltn "sport = :$1" | grep -q . && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+# pair NAME EXPECT SERVER CLIENT: @PORT@ in the commands becomes a fresh port; EXPECT is an extended regular
+# expression both outputs must match (the closing figures).
+pair() {
+  [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
+  local name=$1 expect=$2 server=${3//@PORT@/$PORT} client=${4//@PORT@/$PORT} spid src crc start
+  start=$(date +%s)
+  timeout -k 5 "$T" bash -c "$server" >"$OUT/$name.server.txt" 2>&1 & spid=$!
+  if wait_listen "$PORT"; then
+    timeout -k 5 "$T" bash -c "$client" >"$OUT/$name.client.txt" 2>&1; crc=$?
+  else
+    echo "the server never listened on $PORT" >"$OUT/$name.client.txt"; crc=99
+  fi
+  wait "$spid"; src=$?
+  PORT=$((PORT + 1))
+  if [ "$src" = 0 ] && [ "$crc" = 0 ] && grep -Eq "$expect" "$OUT/$name.server.txt" &&
+     grep -Eq "$expect" "$OUT/$name.client.txt"; then
+    PASSES=$((PASSES + 1)); echo "PASS $name ($(( $(date +%s) - start )) s)"
+  else
+    FAILS=$((FAILS + 1)); echo "FAIL $name: server exit $src, client exit $crc"
+    for side in server client; do echo "--- $side: $server"; [ $side = client ] && echo "    $client"
+      tail -n 25 "$OUT/$name.$side.txt"; done
+  fi
+}
+
+# expect_failure NAME MESSAGE CMD: a command that must fail (exit 1) and say MESSAGE.
+expect_failure() {
+  [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
+  local name=$1 message=$2 cmd=${3//@PORT@/$PORT} rc
+  timeout -k 5 "$T" bash -c "$cmd" >"$OUT/$name.txt" 2>&1; rc=$?
+  PORT=$((PORT + 1))
+  if [ "$rc" = 1 ] && grep -Fq "$message" "$OUT/$name.txt"; then
+    PASSES=$((PASSES + 1)); echo "PASS $name"
+  else
+    FAILS=$((FAILS + 1)); echo "FAIL $name: exit $rc, expected exit 1 and \"$message\""; tail -n 15 "$OUT/$name.txt"
+  fi
+}
+
+PP="-d $DEV -g $GIDX -p @PORT@ -n ${PP_ITERS:-200} -s ${PP_SIZE:-1024}"
+PP_FIG="bytes in [0-9.]+ seconds = [0-9.]+ Mbit/sec"
+PF="-d $DEV -x $GIDX -p @PORT@"
+BW_FIG="^ [0-9]+[[:space:]]+[0-9]+([[:space:]]+[0-9]+\.[0-9]+){3}"
+LAT_FIG="^ [0-9]+[[:space:]]+[0-9]+([[:space:]]+[0-9]+\.[0-9]+){7}"
+
+pingpong_pairs() {
+  for t in rc ud; do
+    pair "pingpong-$t-c-server" "$PP_FIG" "ibv_${t}_pingpong $PP" "$V pingpong $J $t $PP 127.0.0.1"
+    pair "pingpong-$t-verbs4j-server" "$PP_FIG" "$V pingpong $J $t $PP" "ibv_${t}_pingpong $PP 127.0.0.1"
+  done
+}
+
+perf_pairs() {
+  local n=${PERF_ITERS:-200}
+  for t in send_bw write_bw read_bw; do
+    pair "perf-$t-c-server" "$BW_FIG" "ib_$t $PF -n $n -s 4096" "$V perf $J $t $PF -n $n -s 4096 127.0.0.1"
+    pair "perf-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t --server $PF -n $n -s 4096" "ib_$t $PF -n $n -s 4096 127.0.0.1"
+  done
+  pair "perf-write_lat-c-server" "$LAT_FIG" "ib_write_lat $PF -n $n" "$V perf $J write_lat $PF -n $n 127.0.0.1"
+  pair "perf-write_lat-verbs4j-server" "$LAT_FIG" "$V perf $J write_lat --server $PF -n $n" "ib_write_lat $PF -n $n 127.0.0.1"
+  pair "perf-send_lat-c-server" "$LAT_FIG" "ib_send_lat $PF -n $n" "$V perf $J send_lat $PF -n $n 127.0.0.1"
+  pair "perf-send_lat-verbs4j-server" "$LAT_FIG" "$V perf $J send_lat --server $PF -n $n" "ib_send_lat $PF -n $n 127.0.0.1"
+}
+
+failures() {
+  expect_failure "pingpong-unknown-device" "IB device mlx5_9 not found" "$V pingpong rc -d mlx5_9"
+  expect_failure "pingpong-silent-server" "the peer did not send its address within 3.0 s" \
+    "busybox nc -l -p @PORT@ -e sleep 30 & sleep 1; $V pingpong rc $PP --timeout 3 127.0.0.1"
+}
+
+figures() {
+  local n=${FIG_ITERS:-2000}
+  local p="-d $DEV -g $GIDX -p @PORT@ -n $n -s ${FIG_SIZE:-64}"
+  for round in $(seq 1 "${FIG_ROUNDS:-3}"); do
+    pair "figure-ibv_rc_pingpong-$round" "$PP_FIG" "ibv_rc_pingpong $p" "ibv_rc_pingpong $p 127.0.0.1"
+    pair "figure-verbs4j-pingpong-$round" "$PP_FIG" "$V pingpong $J rc $p" "$V pingpong $J rc $p 127.0.0.1"
+    pair "figure-ib_send_lat-$round" "$LAT_FIG" "ib_send_lat $PF -n $n" "ib_send_lat $PF -n $n 127.0.0.1"
+    pair "figure-verbs4j-send_lat-$round" "$LAT_FIG" "$V perf $J send_lat --server $PF -n $n" "$V perf $J send_lat $PF -n $n 127.0.0.1"
+  done
+}
+
+echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), perftest $(dpkg-query -W -f='${Version}' perftest)," \
+  "kernel $(uname -r), $(java -version 2>&1 | head -n1), $DEV GID index $GIDX"
+case $MODE in
+  pingpong) pingpong_pairs; failures ;;
+  interop) pingpong_pairs; perf_pairs; failures ;;
+  figures) figures ;;
+  all) pingpong_pairs; perf_pairs; failures; figures ;;
+esac
+for f in /tmp/hs_err_*.log; do [ -f "$f" ] && { echo "--- $f:"; head -n 40 "$f"; }; done
+echo "tools interop: $PASSES passed, $FAILS failed (outputs in tools/target/vm-interop)"
+[ "$FAILS" = 0 ]

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# run-tools-interop.sh - verbs4j pingpong and verbs4j perf against rdma-core's and perftest's C tools on a
+# real Soft-RoCE device (rxe0) in the VM, both roles of every pair (vm/guest/tools-interop.sh).
+#
+# 1. Builds the tools jar and its runtime modules on the host (mvn install of tools and what it needs,
+#    no tests): tools/target/verbs4j-tools-*.jar and tools/target/lib.
+# 2. Boots the VM (vm/run.sh) and runs, on $RXE_DEV with its RoCE v2 GID:
+#    ibv_rc_pingpong and ibv_ud_pingpong against verbs4j pingpong rc and ud; ib_send_bw, ib_write_bw,
+#    ib_read_bw and ib_write_lat against the matching verbs4j perf mode; each with the C tool as server and
+#    then as client. A pair passes only if both sides exit 0 and print their closing figures. Then two
+#    failures that must be reported plainly: an unknown device, and a server that never answers.
+#
+# Usage: run-tools-interop.sh [interop|pingpong|figures|all]   (default interop; pingpong: only its pairs; "figures" runs ibv_rc_pingpong and
+# verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf send_lat, three rounds each)
+# Environment: PP_ITERS, PP_SIZE, PERF_ITERS, FIG_ITERS, FIG_SIZE, TOOLS_TIMEOUT (s per process, 240),
+# TOOLS_PEER_TIMEOUT (the Java sides' --timeout, default 3/4 of TOOLS_TIMEOUT), FIG_ROUNDS (3),
+# TOOLS_JAVA_OPTS (extra JVM options in the VM), TOOLS_ONLY (a regular expression: only the pairs it matches),
+# RXE_VM_SUITE and the other RXE_VM_* knobs of run.sh. Outputs: tools/target/vm-interop.
+# Exit status: 0 if every pair passed.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+ROOT=$(cd "$HERE/.." && pwd -P)
+# shellcheck source=../scripts/jdk.sh
+. "$ROOT/scripts/jdk.sh"
+verbs4j_find_jdk || exit 1
+verbs4j_require_maven || exit 1
+MODE=${1:-interop}
+case $MODE in interop|pingpong|figures|all) ;; *) echo "usage: run-tools-interop.sh [interop|pingpong|figures|all]" >&2; exit 2 ;; esac
+
+echo "run-tools-interop: building on the host" >&2
+(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)
+# The VM runs a copy, so that a build on the host during the run does not pull the jars from under it.
+VM_TOOLS=$ROOT/tools/target/vm-tools
+rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS"
+cp -r "$ROOT/tools/target/lib" "$VM_TOOLS/lib"
+for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
+  case $jar in *-sources.jar | *-javadoc.jar | *-tests.jar) ;; *) cp "$jar" "$VM_TOOLS/" ;; esac
+done
+
+ENVS=()
+for v in PP_ITERS PP_SIZE PERF_ITERS FIG_ITERS FIG_SIZE FIG_ROUNDS TOOLS_TIMEOUT TOOLS_PEER_TIMEOUT TOOLS_JAVA_OPTS TOOLS_ONLY; do
+  [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}")
+done
+echo "run-tools-interop: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- "bash $(printf '%q' "$ROOT/vm/guest/tools-interop.sh") $(printf '%q' "$ROOT") $MODE"
