@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# run-efa-tests.sh - runs provider-efa's tests in the rxe VM of vm/ (vm/run.sh), with the real libefa of the
-# VM's rdma-core: on rxe0 the efa provider must not claim the device and every efadv verb is unsupported.
+# run-efa-tests.sh - runs provider-efa's tests in the VM of vm/ (vm/run.sh), with the real libibverbs and libefa
+# of the VM's rdma-core.
+#   default:        on rxe0: the efa provider must not claim the device and every efadv verb is unsupported.
+#   EFA_EMULATED=1: on the emulated EFA devices efa_0 and efa_1 (test code of src/test/c and src/test/emulation,
+#                   built in the VM against its headers: SYSFS_PATH tree, LD_PRELOAD shim and device model), no
+#                   rxe: the EFA area (EfaSrdTest) and the TCK (EfaProviderTckTest) on the efa provider.
 #
 # Builds on the host (mvn install without tests), copies the test libraries to provider-efa/target/vm-lib, and
 # runs in the VM, on the module path (api, spi, provider-generic, provider-efa with its test classes patched
@@ -21,6 +25,16 @@ LIB=$MODULE/target/vm-lib
 TESTS=(org.verbs4j.provider.efa.EfaOnRxeTest
        org.verbs4j.provider.efa.raw.LibefaTest
        org.verbs4j.provider.efa.EfaRequestsTest)
+SETUP=:
+ENVIRONMENT=
+if [ "${EFA_EMULATED:-0}" = 1 ]; then
+  TESTS=(org.verbs4j.provider.efa.EfaSrdTest
+         org.verbs4j.provider.efa.raw.LibefaTest
+         org.verbs4j.provider.efa.EfaProviderTckTest)
+  export RXE_VM_RXE=0 RXE_VM_TIMEOUT=${RXE_VM_TIMEOUT:-1500}
+  SETUP=$(printf '%q' "$MODULE/src/test/vm/build-efa-emulation.sh")' /tmp/efa-emu || exit 1'
+  ENVIRONMENT='env SYSFS_PATH=/tmp/efa-emu/sys LD_PRELOAD=/tmp/efa-emu/libefa-emu.so VERBS4J_EFA_DEVICE=efa_0 VERBS4J_EFA_PEER=efa_1 VERBS4J_TCK_DEVICE=efa_0 VERBS4J_TCK_PORT=1 VERBS4J_TCK_GID_INDEX=0'
+fi
 
 echo "run-efa-tests: building on the host" >&2
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-efa -am install -DskipTests)
@@ -54,7 +68,7 @@ JAVA_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log
   --add-reads org.verbs4j.provider.efa=ALL-UNNAMED
   --add-opens org.verbs4j.provider.efa/org.verbs4j.provider.efa=ALL-UNNAMED
   --add-opens org.verbs4j.provider.efa/org.verbs4j.provider.efa.raw=ALL-UNNAMED
-  -Dverbs4j.test.requireDevice=true
+  -Dverbs4j.test.requireDevice=true -Dverbs4j.tck.report="$REPORTS/verbs4j-tck-report.txt"
   -cp "$CLASS_PATH"
   org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=tree
   --reports-dir="$REPORTS" "${SELECT[@]}" "$@")
@@ -62,8 +76,9 @@ JAVA_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log
 GUEST=$(cat <<GUEST_EOF
 set -u
 echo "rdma-core: \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r)"
+$SETUP
 rdma resource show > /tmp/before.txt
-$(printf '%q ' "${JAVA_CMD[@]}")
+$ENVIRONMENT $(printf '%q ' "${JAVA_CMD[@]}")
 rc=\$?
 for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
 rdma resource show > /tmp/after.txt
@@ -74,5 +89,5 @@ fi
 exit \$rc
 GUEST_EOF
 )
-echo "run-efa-tests: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+echo "run-efa-tests: running in the VM${EFA_EMULATED:+ on the emulated EFA devices} (suite ${RXE_VM_SUITE:-trixie})" >&2
 exec "$ROOT/vm/run.sh" -v "$ROOT" -w "$ROOT" -- "$GUEST"
