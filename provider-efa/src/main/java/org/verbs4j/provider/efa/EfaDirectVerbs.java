@@ -85,7 +85,7 @@ final class EfaDirectVerbs implements DirectVerbs {
                 () -> withReaders(CreatedCq.of(cq), fields, efadv.cqFromCqEx(cq, creation.call())));
     }
 
-    private static CreatedCq withReaders(CreatedCq created, Set<ExtraCompletionField> fields, MemorySegment dvCq) {
+    static CreatedCq withReaders(CreatedCq created, Set<ExtraCompletionField> fields, MemorySegment dvCq) {
         CreatedCq result = created;
         if (fields.contains(ExtraCompletionField.SOURCE_GID)) {
             result = result.withReader(ExtraCompletionField.SOURCE_GID, reader(dvCq, "wc_read_sgid"));
