@@ -1,7 +1,7 @@
 package org.verbs4j.provider.efa;
 
+import org.verbs4j.provider.efa.raw.Libefa;
 import org.verbs4j.provider.generic.vendor.DeviceRecognition;
-import org.verbs4j.provider.generic.vendor.DirectVerbs;
 import org.verbs4j.provider.generic.vendor.VendorProbe;
 import org.verbs4j.provider.generic.vendor.VendorProvider;
 
@@ -9,6 +9,7 @@ import org.verbs4j.provider.generic.vendor.VendorProvider;
  * The EFA provider: the generic binding plus libefa.so.1 direct verbs, for the devices whose PCI vendor is
  * Amazon (0x1d0f), as rdma-core's EFA tests recognise them.
  */
+@SuppressWarnings("exports")
 public final class EfaProvider extends VendorProvider {
 
     /** The provider id. */
@@ -19,6 +20,7 @@ public final class EfaProvider extends VendorProvider {
 
     /** Creates the provider; nothing native is touched until it is asked for its availability. */
     public EfaProvider() {
-        super(ID, new VendorProbe("libefa.so.1", DeviceRecognition.pciVendor(AMAZON), "EFA"), DirectVerbs.GENERIC);
+        super(ID, new VendorProbe(Libefa.SONAME, DeviceRecognition.pciVendor(AMAZON), "EFA"),
+                new EfaDirectVerbs(Libefa::get));
     }
 }

@@ -19,10 +19,10 @@ import java.util.regex.Pattern;
  * as the Linux kernel's asm-offsets do. That works for a cross compiler too. An entry that does not
  * compile (a member or constant the headers lack) is reported as missing, by the line of its error.
  */
-final class AbiProbe {
+public final class AbiProbe {
 
     /** What gcc said: the value of every entry that compiled, and the keys of those that did not. */
-    record Result(Map<String, Long> values, Set<String> missing) {
+    public record Result(Map<String, Long> values, Set<String> missing) {
     }
 
     private static final List<String> HEADER = List.of(
@@ -49,7 +49,7 @@ final class AbiProbe {
      * @param entries what to ask
      * @return the answers
      */
-    static Result run(String compiler, Path includes, Path work, List<ProbeEntry> entries)
+    public static Result run(String compiler, Path includes, Path work, List<ProbeEntry> entries)
             throws IOException, InterruptedException {
         Files.createDirectories(work);
         List<ProbeEntry> remaining = new ArrayList<>(entries);

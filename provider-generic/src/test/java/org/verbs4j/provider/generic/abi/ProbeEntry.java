@@ -8,5 +8,5 @@ package org.verbs4j.provider.generic.abi;
  * @param expected the binding's value
  * @param since the rdma-core release that introduced it, 0 if it is in every supported release
  */
-record ProbeEntry(String key, String cExpression, long expected, int since) {
+public record ProbeEntry(String key, String cExpression, long expected, int since) {
 }

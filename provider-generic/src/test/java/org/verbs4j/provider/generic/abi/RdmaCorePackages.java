@@ -9,12 +9,41 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Debian's rdma-core packages of bookworm (44), trixie (56.1) and sid (65), fetched once per build by
- * {@code src/test/abi/fetch-rdma-core.sh} into {@code target/abi} and unpacked, never installed.
+ * provider-generic's {@code src/test/abi/fetch-rdma-core.sh} into the running module's {@code target/abi} and
+ * unpacked, never installed. Shared with the vendor modules through this module's test-jar.
  */
-final class RdmaCorePackages {
+public final class RdmaCorePackages {
+
+    /** The architectures checked: Debian's name, the multiarch directory and the cross compiler. */
+    public enum Arch {
+        AMD64("amd64", "x86_64-linux-gnu"),
+        ARM64("arm64", "aarch64-linux-gnu");
+
+        private final String debian;
+        private final String multiarch;
+
+        Arch(String debian, String multiarch) {
+            this.debian = debian;
+            this.multiarch = multiarch;
+        }
+
+        /** @return the gcc that compiles for this architecture */
+        public String compiler() {
+            return multiarch + "-gcc";
+        }
+
+        /** @return the architecture of the JVM running the tests */
+        public static Arch host() {
+            return switch (System.getProperty("os.arch")) {
+                case "amd64", "x86_64" -> AMD64;
+                case "aarch64", "arm64" -> ARM64;
+                default -> throw new IllegalStateException("no rdma-core packages for " + System.getProperty("os.arch"));
+            };
+        }
+    }
 
     /** One unpacked suite. */
-    record Release(String suite, int major, String version, Path root) {
+    public record Release(String suite, int major, String version, Path root) {
 
         Path includes(String debianArch) {
             return root.resolve(debianArch).resolve("root/usr/include");
@@ -24,22 +53,39 @@ final class RdmaCorePackages {
             return root.resolve(debianArch).resolve("root/usr/lib").resolve(multiarch).resolve("libibverbs.so.1");
         }
 
+        /** @return the unpacked {@code usr/include} */
+        public Path includes(Arch arch) {
+            return includes(arch.debian);
+        }
+
+        /**
+         * @param soname a library of the unpacked packages, for example {@code "libefa.so.1"}
+         * @return its path
+         */
+        public Path library(Arch arch, String soname) {
+            return root.resolve(arch.debian).resolve("root/usr/lib").resolve(arch.multiarch).resolve(soname);
+        }
+
         @Override
         public String toString() {
             return suite + " (rdma-core " + version + ")";
         }
     }
 
-    static final List<String> SUITES = List.of("bookworm", "trixie", "sid");
+    /** The suites, oldest first. */
+    public static final List<String> SUITES = List.of("bookworm", "trixie", "sid");
     private static final Path MODULE = Path.of("").toAbsolutePath();
     private static final Path OUT = MODULE.resolve("target/abi");
+    private static final Path FETCH_SCRIPT = Files.exists(MODULE.resolve("src/test/abi/fetch-rdma-core.sh"))
+            ? MODULE.resolve("src/test/abi/fetch-rdma-core.sh")
+            : MODULE.resolve("../provider-generic/src/test/abi/fetch-rdma-core.sh").normalize();
     private static List<Release> releases;
 
     private RdmaCorePackages() {
     }
 
     /** @return every suite, fetching them on first use; fails loudly if that is impossible */
-    static synchronized List<Release> releases() throws IOException, InterruptedException {
+    public static synchronized List<Release> releases() throws IOException, InterruptedException {
         if (releases == null) {
             fetch();
             List<Release> found = new ArrayList<>();
@@ -52,9 +98,8 @@ final class RdmaCorePackages {
     }
 
     private static void fetch() throws IOException, InterruptedException {
-        Path script = MODULE.resolve("src/test/abi/fetch-rdma-core.sh");
         Path log = Files.createDirectories(OUT).resolve("fetch.log");
-        Process process = new ProcessBuilder("bash", script.toString(), OUT.toString())
+        Process process = new ProcessBuilder("bash", FETCH_SCRIPT.toString(), OUT.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!process.waitFor(15, TimeUnit.MINUTES)) {
             process.destroyForcibly();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages;
 
 /**
  * The mlx5dv structs, members and constants the v1 binding uses, as the binding assumes them (bytes, the same

@@ -9,6 +9,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.verbs4j.provider.generic.abi.AbiProbe;
+import org.verbs4j.provider.generic.abi.ProbeEntry;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages;
 
 /**
  * Every size, alignment, offset and constant of {@link Mlx5Abi} against gcc with the real rdma-core headers

@@ -10,6 +10,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.verbs4j.provider.generic.abi.DynamicSymbols;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages;
 
 /**
  * Every {@link Mlx5Symbols entry point} is defined in the real libmlx5.so.1 of Debian bookworm (44), trixie
@@ -32,7 +34,7 @@ class Mlx5SymbolVersionTest {
     @MethodSource("libraries")
     void everyEntryPointHasItsVersionsExactlyFromItsRelease(RdmaCorePackages.Release release,
             RdmaCorePackages.Arch arch) throws Exception {
-        Path library = release.libmlx5(arch);
+        Path library = release.library(arch, "libmlx5.so.1");
         Set<String> defined = DynamicSymbols.defined(library);
         assertThat(defined).as("symbols of %s", library).hasSizeGreaterThan(100);
 
@@ -50,7 +52,7 @@ class Mlx5SymbolVersionTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("libraries")
     void inlineNamesAreNotExported(RdmaCorePackages.Release release, RdmaCorePackages.Arch arch) throws Exception {
-        Set<String> defined = DynamicSymbols.defined(release.libmlx5(arch));
+        Set<String> defined = DynamicSymbols.defined(release.library(arch, "libmlx5.so.1"));
         for (String inline : Mlx5Symbols.INLINE_ONLY) {
             assertThat(versionsOf(inline, defined)).as("%s in %s", inline, release).isEmpty();
         }

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.verbs4j.provider.mlx5.abi.Mlx5Abi;
 import org.verbs4j.provider.mlx5.abi.Mlx5Symbols;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.Entry;
 
 /** Claiming, opening, the clock, the port query, init_obj and the entry points of 54 and later. */

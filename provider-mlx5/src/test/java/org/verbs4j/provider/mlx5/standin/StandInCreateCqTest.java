@@ -14,7 +14,7 @@ import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.verbs4j.provider.mlx5.abi.Mlx5Abi;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.Entry;
 
 /** {@code mlx5dv_create_cq}: CQE size, compression and padding, as libmlx5's create_cq checks them. */

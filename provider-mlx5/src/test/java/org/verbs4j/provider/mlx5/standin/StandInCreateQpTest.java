@@ -20,7 +20,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.Entry;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.WrCall;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.WrOp;

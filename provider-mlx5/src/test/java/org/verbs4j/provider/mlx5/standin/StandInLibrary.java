@@ -11,11 +11,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.verbs4j.provider.mlx5.abi.DynamicSymbols;
+import org.verbs4j.provider.generic.abi.DynamicSymbols;
 import org.verbs4j.provider.mlx5.abi.Mlx5Symbols;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Arch;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Arch;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 
 /**
  * Builds the stand-in libmlx5 of {@code src/test/c/mlx5_standin.c} for one rdma-core release and the host's
@@ -83,7 +83,7 @@ public final class StandInLibrary {
     private static Path build(Release release, Arch arch, Path directory) throws IOException, InterruptedException {
         Path dir = Files.createDirectories(directory);
         Path script = dir.resolve("libmlx5-standin.map");
-        Files.write(script, versionScript(implementedIn(DynamicSymbols.defined(release.libmlx5(arch)))));
+        Files.write(script, versionScript(implementedIn(DynamicSymbols.defined(release.library(arch, "libmlx5.so.1")))));
         Path library = dir.resolve("libmlx5-standin.so");
         Path log = dir.resolve("gcc.log");
         List<String> command = List.of(arch.compiler(), "-O1", "-g", "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-fPIC",

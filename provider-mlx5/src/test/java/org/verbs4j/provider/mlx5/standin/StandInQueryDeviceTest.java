@@ -14,7 +14,7 @@ import java.nio.ByteOrder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.verbs4j.provider.mlx5.abi.Mlx5Abi;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.Entry;
 
 /** {@code mlx5dv_query_device}: comp_mask is in/out; only requested blocks are written (mlx5.c:859-990). */

@@ -8,10 +8,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.verbs4j.provider.mlx5.abi.DynamicSymbols;
+import org.verbs4j.provider.generic.abi.DynamicSymbols;
 import org.verbs4j.provider.mlx5.abi.Mlx5Symbols;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Arch;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Arch;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 
 /**
  * The stand-in of each release exports, under the same names and versions, exactly the real libmlx5.so.1's
@@ -28,7 +28,7 @@ class StandInSymbolsTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("releasesAndArchitectures")
     void exportsTheRealNamesAndVersionsOfWhatItImplements(Release release, Arch arch) throws Exception {
-        Set<String> real = StandInLibrary.implementedIn(DynamicSymbols.defined(release.libmlx5(arch)));
+        Set<String> real = StandInLibrary.implementedIn(DynamicSymbols.defined(release.library(arch, "libmlx5.so.1")));
         Set<String> standIn = DynamicSymbols.defined(StandInLibrary.of(release, arch));
 
         Set<String> standInVendor = new TreeSet<>();

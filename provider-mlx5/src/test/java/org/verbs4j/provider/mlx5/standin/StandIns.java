@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.Arguments;
 import org.verbs4j.provider.mlx5.abi.Mlx5Abi;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 
 /**
  * The stand-in of each release, loaded once, and the structs the tests lay out by hand at the offsets of

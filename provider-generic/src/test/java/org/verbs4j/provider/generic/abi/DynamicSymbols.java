@@ -1,4 +1,4 @@
-package org.verbs4j.provider.mlx5.abi;
+package org.verbs4j.provider.generic.abi;
 
 import java.io.IOException;
 import java.nio.file.Files;

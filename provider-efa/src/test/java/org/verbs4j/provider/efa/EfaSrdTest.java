@@ -1,0 +1,307 @@
+package org.verbs4j.provider.efa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.Capability;
+import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
+import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Device;
+import org.verbs4j.ExtraCompletionField;
+import org.verbs4j.Gid;
+import org.verbs4j.GlobalRoute;
+import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VerbsException;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+import org.verbs4j.provider.efa.raw.EfaSymbol;
+import org.verbs4j.provider.efa.raw.Libefa;
+
+/**
+ * The EFA area: SRD queue pairs of the efa provider exchanging data through the real libefa, on EFA devices
+ * (the emulated ones of the VM, or a real instance's): a receiver on the first device, a sender on the second
+ * ({@code VERBS4J_EFA_DEVICE}, {@code VERBS4J_EFA_PEER}; the same device twice on a one-device instance). Covers
+ * the pyverbs EFA tests' checks and their gaps: the source GID while the sender's AH is unknown, -ENOENT (read as
+ * {@code false}) and the AH number once it is known, unsolicited write-with-immediate, unsignaled requests
+ * refused, no SRQ, SRD's state table, the depth helpers. Without EFA devices the tests are aborted, unless
+ * {@code verbs4j.test.requireDevice=true}.
+ */
+class EfaSrdTest {
+
+    private static final int QKEY = 0x11111111;
+    private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
+    private static final long TIMEOUT_NANOS = 20_000_000_000L;
+    private static final Set<SendOpsFlag> SEND_OPS = EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.SEND_WITH_IMM,
+            SendOpsFlag.RDMA_WRITE, SendOpsFlag.RDMA_WRITE_WITH_IMM, SendOpsFlag.RDMA_READ);
+
+    private final Arena memory = Arena.ofShared();
+    private Side receiver;
+    private Side sender;
+
+    /** One end: its context, PD, CQ (with the EFA fields the device offers), SRD QP in RTS and a region. */
+    private record Side(Context context, ProtectionDomain pd, CompletionQueue cq, QueuePair qp, MemoryRegion mr,
+            Gid gid) implements AutoCloseable {
+
+        EfaContext efa() {
+            return context.unwrap(EfaContext.class);
+        }
+
+        @Override
+        public void close() {
+            qp.close();
+            mr.close();
+            cq.close();
+            pd.close();
+            context.close();
+        }
+    }
+
+    @BeforeEach
+    void openBothSides() {
+        List<Device> devices = new EfaProvider().devices();
+        Device first = named(devices, System.getenv("VERBS4J_EFA_DEVICE"), 0);
+        Device second = named(devices, System.getenv("VERBS4J_EFA_PEER"), 1);
+        receiver = side(first);
+        sender = side(second);
+    }
+
+    @AfterEach
+    void closeBothSides() {
+        if (sender != null) {
+            sender.close();
+        }
+        if (receiver != null) {
+            receiver.close();
+        }
+        memory.close();
+    }
+
+    @Test
+    void theDeviceViewHasTheEfaAttributesAndTheApiTheirCapabilities() {
+        EfaDeviceAttributes attributes = receiver.efa().attributes();
+        assertThat(attributes.maxSqWr()).isPositive();
+        assertThat(attributes.maxRqWr()).isPositive();
+        assertThat(attributes.maxSqSge()).isPositive();
+        assertThat(attributes.maxRqSge()).isPositive();
+        assertThat(attributes.inlineBufSize()).isPositive();
+        assertThat(attributes.maxRdmaSize()).isPositive();
+        assertThat(attributes.caps()).contains(EfaDeviceCap.RDMA_READ, EfaDeviceCap.CQ_WITH_SGID);
+        assertThat(receiver.context().capabilities().supports(Capability.CQ_SOURCE_GID)).isTrue();
+        assertThat(receiver.context().capabilities().supports(Capability.QP_DRIVER)).isTrue();
+        assertThat(receiver.qp().type()).isEqualTo(QpType.DRIVER);
+        assertThat(receiver.qp().unwrap(EfaQueuePair.class).options()).isEqualTo(SrdOptions.DEFAULT);
+    }
+
+    @Test
+    void aSendFromASenderWhoseAhIsUnknownCarriesItsSourceGid() {
+        receiveInto(7, 0, 64);
+        try (AddressHandle toReceiver = addressOf(sender, receiver)) {
+            post(sender, ops -> ops.wrId(1).wrFlags(SIGNALED).send().setUdAddr(toReceiver, receiver.qp().qpNum(), QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address(), 64));
+            long sent = awaitOne(sender, c -> c.wrId());
+            assertThat(sent).isEqualTo(1L);
+            MemorySegment gid = memory.allocate(16);
+            boolean read = awaitOne(receiver, c -> {
+                assertThat(c.readOpcode()).isEqualTo(WcOpcode.RECV);
+                assertThat(c.readSlid()).as("no AH of the sender: 0xFFFF").isEqualTo(0xFFFF);
+                return c.readSourceGid(gid);
+            });
+            assertThat(read).isTrue();
+            assertThat(Gid.read(gid, 0)).isEqualTo(sender.gid());
+        }
+    }
+
+    @Test
+    void onceTheReceiverKnowsTheSenderTheGidIsNotReadAndSlidIsItsAhNumber() {
+        try (AddressHandle toReceiver = addressOf(sender, receiver);
+                AddressHandle toSender = addressOf(receiver, sender)) {
+            int ahn = receiver.efa().queryAh(toSender);
+            receiveInto(8, 0, 64);
+            post(sender, ops -> ops.wrId(2).wrFlags(SIGNALED).send().setUdAddr(toReceiver, receiver.qp().qpNum(), QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address(), 64));
+            awaitOne(sender, c -> c.wrId());
+            MemorySegment gid = memory.allocate(16);
+            boolean read = awaitOne(receiver, c -> {
+                assertThat(c.readSlid()).isEqualTo(ahn);
+                return c.readSourceGid(gid);
+            });
+            assertThat(read).as("efadv_wc_read_sgid gives -ENOENT").isFalse();
+        }
+    }
+
+    @Test
+    void anUnsolicitedWriteWithImmediateConsumesNoReceive() {
+        Assumptions.assumeTrue(receiver.efa().attributes().caps().contains(EfaDeviceCap.UNSOLICITED_WRITE_RECV),
+                "the device has no UNSOLICITED_WRITE_RECV");
+        try (AddressHandle toReceiver = addressOf(sender, receiver)) {
+            post(sender, ops -> ops.wrId(3).wrFlags(SIGNALED)
+                    .rdmaWriteWithImm(receiver.mr().rkey(), receiver.mr().address(), 0x1234_5678)
+                    .setUdAddr(toReceiver, receiver.qp().qpNum(), QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address(), 32));
+            awaitOne(sender, c -> c.wrId());
+            awaitOne(receiver, c -> {
+                assertThat(c.wrId()).isZero();
+                assertThat(c.readOpcode()).isEqualTo(WcOpcode.RECV_RDMA_WITH_IMM);
+                assertThat(c.readImmData()).isEqualTo(0x1234_5678);
+                assertThat(c.readIsUnsolicited()).isTrue();
+                return null;
+            });
+        }
+    }
+
+    @Test
+    void anUnsignaledRequestIsRefusedWithoutSqSigAll() {
+        try (AddressHandle toReceiver = addressOf(sender, receiver)) {
+            SendOps ops = sender.qp().sendOps();
+            ops.start();
+            ops.wrId(4).wrFlags(0).send().setUdAddr(toReceiver, receiver.qp().qpNum(), QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address(), 8);
+            assertThatThrownBy(ops::complete).isInstanceOf(InvalidArgumentException.class)
+                    .hasMessageContaining("ibv_wr_complete");
+        }
+    }
+
+    @Test
+    void efaHasNoSharedReceiveQueue() {
+        assertThatThrownBy(() -> receiver.context().createSharedReceiveQueue(SrqInitAttributes.basic(receiver.pd(), 4, 1)))
+                .isInstanceOf(VerbsException.class);
+    }
+
+    @Test
+    void srdFollowsItsOwnStateTable() {
+        try (QueuePair qp = srd(receiver.context(), receiver.pd(), receiver.cq(), SrdOptions.DEFAULT)) {
+            assertThatThrownBy(() -> qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1)))
+                    .as("RESET to INIT needs the Q_Key").isInstanceOf(VerbsException.class);
+            assertThatThrownBy(() -> qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(2)
+                    .qkey(QKEY))).as("port 1 only").isInstanceOf(VerbsException.class);
+            toRts(qp);
+            assertThat(qp.state()).isEqualTo(QpState.RTS);
+        }
+    }
+
+    @Test
+    void theDepthHelpersAnswerFrom63AndRefuseNoReceiveEntry() {
+        EfaContext efa = receiver.efa();
+        assertThatThrownBy(() -> efa.maxRqDepth(0)).isInstanceOf(InvalidArgumentException.class);
+        if (Libefa.get().has(EfaSymbol.EFADV_GET_MAX_SQ_DEPTH)) {
+            assertThat(efa.maxSqDepth(new SqDepthRequest(1, 1, 0, false))).isPositive();
+            assertThat(efa.maxRqDepth(1)).isPositive();
+        } else {
+            assertThatThrownBy(() -> efa.maxRqDepth(1)).isInstanceOf(UnsupportedVerbException.class);
+        }
+    }
+
+    private Side side(Device device) {
+        Context context = device.open();
+        ProtectionDomain pd = context.allocateProtectionDomain();
+        Set<ExtraCompletionField> fields = EnumSet.of(ExtraCompletionField.SOURCE_GID);
+        boolean unsolicited = context.capabilities().supports(Capability.CQ_UNSOLICITED);
+        if (unsolicited) {
+            fields.add(ExtraCompletionField.UNSOLICITED);
+        }
+        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(64).extraFields(fields).build());
+        QueuePair qp = context.unwrap(EfaContext.class).createSrdQueuePair(attributes(pd, cq, unsolicited),
+                SrdOptions.DEFAULT);
+        toRts(qp);
+        MemoryRegion mr = pd.registerMemory(memory.allocate(4096, 4096),
+                EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ));
+        return new Side(context, pd, cq, qp, mr, context.queryGid(1, 0));
+    }
+
+    private static QueuePair srd(Context context, ProtectionDomain pd, CompletionQueue cq, SrdOptions options) {
+        return context.unwrap(EfaContext.class).createSrdQueuePair(attributes(pd, cq, false), options);
+    }
+
+    private static QpInitAttributes attributes(ProtectionDomain pd, CompletionQueue cq, boolean unsolicited) {
+        return QpInitAttributes.builder(QpType.DRIVER, pd, cq, new QpCapabilities(16, 16, 1, 1, 0))
+                .sendOpsFlags(SEND_OPS).unsolicitedWriteRecv(unsolicited).build();
+    }
+
+    private static void toRts(QueuePair qp) {
+        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qkey(QKEY));
+        qp.modify(new QpAttributes().qpState(QpState.RTR));
+        qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0));
+    }
+
+    private AddressHandle addressOf(Side from, Side to) {
+        return from.pd().createAddressHandle(new AhAttributes(new GlobalRoute(to.gid(), 0, 0, 64, 0), 0, 0, 0, 0, 1));
+    }
+
+    private void receiveInto(long wrId, long offset, int length) {
+        ReceiveRequest request = new ReceiveRequest(1).wrId(wrId);
+        request.sgList().add(receiver.mr(), offset, length);
+        receiver.qp().postReceive(request);
+    }
+
+    private static void post(Side side, java.util.function.Consumer<SendOps> builder) {
+        SendOps ops = side.qp().sendOps();
+        ops.start();
+        builder.accept(ops);
+        ops.complete();
+    }
+
+    /** Waits for one successful completion and reads it inside the poll batch. */
+    private static <T> T awaitOne(Side side, java.util.function.Function<CompletionQueue, T> read) {
+        CompletionQueue cq = side.cq();
+        long deadline = System.nanoTime() + TIMEOUT_NANOS;
+        while (!cq.startPoll()) {
+            if (System.nanoTime() > deadline) {
+                fail("no completion on " + side.context().device().name() + " within 20 s");
+            }
+            Thread.onSpinWait();
+        }
+        try {
+            assertThat(cq.status()).as("status of wr_id %d", cq.wrId()).isEqualTo(WcStatus.SUCCESS);
+            return read.apply(cq);
+        } finally {
+            cq.endPoll();
+        }
+    }
+
+    private static Device named(List<Device> devices, String name, int fallback) {
+        if (name != null && !name.isBlank()) {
+            return devices.stream().filter(d -> d.name().equals(name.strip())).findFirst()
+                    .orElseGet(() -> noDevice("no EFA device named " + name + " in " + devices));
+        }
+        if (devices.isEmpty()) {
+            return noDevice("no EFA device: " + new EfaProvider().availability().reason());
+        }
+        return devices.get(Math.min(fallback, devices.size() - 1));
+    }
+
+    private static Device noDevice(String reason) {
+        if (Boolean.getBoolean("verbs4j.test.requireDevice")) {
+            fail(reason);
+        }
+        Assumptions.abort(reason);
+        return null;
+    }
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# run-efa-tests.sh - runs provider-efa's tests in the VM of vm/ (vm/run.sh), with the real libibverbs and libefa
+# of the VM's rdma-core.
+#   default:        on rxe0: the efa provider must not claim the device and every efadv verb is unsupported.
+#   EFA_EMULATED=1: on the emulated EFA devices efa_0 and efa_1 (test code of src/test/c and src/test/emulation,
+#                   built in the VM against its headers: SYSFS_PATH tree, LD_PRELOAD shim and device model), no
+#                   rxe: the EFA area (EfaSrdTest) and the TCK (EfaProviderTckTest) on the efa provider;
+#                   EFA_TCK=0 leaves the TCK out.
+#
+# Builds on the host (mvn install without tests), copies the test libraries to provider-efa/target/vm-lib, and
+# runs in the VM, on the module path (api, spi, provider-generic, provider-efa with its test classes patched
+# in), the JUnit console launcher with verbs4j.test.requireDevice=true (a missing device fails).
+# Environment: RXE_VM_SUITE=trixie (56.1, default) or sid (65), the knobs of vm/run.sh;
+# VERBS4J_VM_SELECT replaces the class selection; extra arguments go to the launcher.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd -P)
+# shellcheck source=../../../../scripts/jdk.sh
+. "$ROOT/scripts/jdk.sh"
+verbs4j_find_jdk || exit 1
+verbs4j_require_maven || exit 1
+export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
+
+MODULE=$ROOT/provider-efa
+LIB=$MODULE/target/vm-lib
+TESTS=(org.verbs4j.provider.efa.EfaOnRxeTest
+       org.verbs4j.provider.efa.raw.LibefaTest
+       org.verbs4j.provider.efa.EfaRequestsTest)
+SETUP=:
+ENVIRONMENT=
+if [ "${EFA_EMULATED:-0}" = 1 ]; then
+  TESTS=(org.verbs4j.provider.efa.EfaSrdTest
+         org.verbs4j.provider.efa.raw.LibefaTest)
+  [ "${EFA_TCK:-1}" = 1 ] && TESTS+=(org.verbs4j.provider.efa.EfaProviderTckTest)
+  export RXE_VM_RXE=0 RXE_VM_TIMEOUT=${RXE_VM_TIMEOUT:-1500}
+  SETUP=$(printf '%q' "$MODULE/src/test/vm/build-efa-emulation.sh")' /tmp/efa-emu || exit 1'
+  ENVIRONMENT='env SYSFS_PATH=/tmp/efa-emu/sys LD_PRELOAD=/tmp/efa-emu/libefa-emu.so VERBS4J_EFA_DEVICE=efa_0 VERBS4J_EFA_PEER=efa_1 VERBS4J_TCK_DEVICE=efa_0 VERBS4J_TCK_PORT=1 VERBS4J_TCK_GID_INDEX=0'
+fi
+
+echo "run-efa-tests: building on the host" >&2
+(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-efa -am install -DskipTests)
+rm -rf "$LIB"
+(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-efa dependency:copy-dependencies \
+   -DincludeScope=test -DoutputDirectory="$LIB" \
+   -DexcludeGroupIds=org.junit,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian &&
+ mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-efa dependency:copy \
+   -Dartifact=org.junit.platform:junit-platform-console-standalone:1.13.4 -DoutputDirectory="$LIB")
+
+MODULE_PATH=$MODULE/target/classes
+CLASS_PATH=
+for jar in "$LIB"/*.jar; do
+  case $(basename "$jar") in
+    verbs4j-api-*|verbs4j-spi-*) MODULE_PATH+=:$jar ;;
+    verbs4j-provider-generic-*-tests.jar) CLASS_PATH+=${CLASS_PATH:+:}$jar ;;
+    verbs4j-provider-generic-*) MODULE_PATH+=:$jar ;;
+    *) CLASS_PATH+=${CLASS_PATH:+:}$jar ;;
+  esac
+done
+SELECT=()
+for test in "${TESTS[@]}"; do SELECT+=(--select-class "$test"); done
+[ -n "${VERBS4J_VM_SELECT:-}" ] && read -r -a SELECT <<<"$VERBS4J_VM_SELECT"
+REPORTS=$MODULE/target/vm-test-reports
+rm -rf "$REPORTS"
+
+JAVA_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log
+  --enable-native-access=org.verbs4j.provider.generic,org.verbs4j.provider.efa
+  --module-path "$MODULE_PATH" --add-modules org.verbs4j.provider.generic,org.verbs4j.provider.efa
+  --patch-module "org.verbs4j.provider.efa=$MODULE/target/test-classes"
+  --add-reads org.verbs4j.provider.efa=ALL-UNNAMED
+  --add-opens org.verbs4j.provider.efa/org.verbs4j.provider.efa=ALL-UNNAMED
+  --add-opens org.verbs4j.provider.efa/org.verbs4j.provider.efa.raw=ALL-UNNAMED
+  -Dverbs4j.test.requireDevice=true -Dverbs4j.tck.report="$REPORTS/verbs4j-tck-report.txt"
+  -cp "$CLASS_PATH"
+  org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=tree
+  --reports-dir="$REPORTS" "${SELECT[@]}" "$@")
+
+GUEST=$(cat <<GUEST_EOF
+set -u
+echo "rdma-core: \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r)"
+$SETUP
+rdma resource show > /tmp/before.txt
+$ENVIRONMENT $(printf '%q ' "${JAVA_CMD[@]}")
+rc=\$?
+for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
+rdma resource show > /tmp/after.txt
+if ! diff -u /tmp/before.txt /tmp/after.txt; then
+  echo "LEAK: rxe holds objects the tests did not free" >&2
+  [ \$rc = 0 ] && rc=3
+fi
+exit \$rc
+GUEST_EOF
+)
+echo "run-efa-tests: running in the VM${EFA_EMULATED:+ on the emulated EFA devices} (suite ${RXE_VM_SUITE:-trixie})" >&2
+exec "$ROOT/vm/run.sh" -v "$ROOT" -w "$ROOT" -- "$GUEST"
