@@ -16,7 +16,7 @@ import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.provider.generic.vendor.CqCreation;
 import org.verbs4j.provider.generic.vendor.CreatedCq;
 import org.verbs4j.provider.mlx5.abi.Mlx5Abi;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.Entry;
 
 /** The binding's {@code mlx5dv_create_cq} hook against the stand-in of each release. */

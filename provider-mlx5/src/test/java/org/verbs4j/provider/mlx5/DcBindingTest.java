@@ -23,7 +23,7 @@ import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.provider.generic.vendor.CreatedQp;
 import org.verbs4j.provider.generic.vendor.QpCreation;
 import org.verbs4j.provider.mlx5.abi.Mlx5Abi;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.Entry;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.WrCall;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn.WrOp;

@@ -27,7 +27,7 @@ import org.verbs4j.provider.generic.raw.CqAttrs;
 import org.verbs4j.provider.generic.vendor.CqCreation;
 import org.verbs4j.provider.generic.vendor.QpCreation;
 import org.verbs4j.provider.mlx5.abi.Mlx5Abi;
-import org.verbs4j.provider.mlx5.abi.RdmaCorePackages.Release;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
 import org.verbs4j.provider.mlx5.raw.Mlx5Library;
 import org.verbs4j.provider.mlx5.standin.Mlx5StandIn;
