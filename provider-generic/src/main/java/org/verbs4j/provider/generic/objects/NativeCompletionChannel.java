@@ -93,7 +93,17 @@ final class NativeCompletionChannel extends NativeResource implements Completion
         return getEvent(Duration.ZERO);
     }
 
+    /** Reads the event the wait found, holding the channel (the wait itself does not, so a close never waits for it). */
     private CompletionQueue readEvent() {
+        enter("ibv_get_cq_event");
+        try {
+            return readEventEntered();
+        } finally {
+            leave();
+        }
+    }
+
+    private CompletionQueue readEventEntered() {
         if (eventOutInUse.compareAndSet(false, true)) {
             try {
                 return readEvent(eventOut);

@@ -2,6 +2,8 @@ package org.verbs4j.provider.generic.objects;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
 import java.util.function.Function;
 import org.verbs4j.BusyException;
@@ -24,10 +26,19 @@ import org.verbs4j.provider.generic.vendor.NativeHandle;
  * {@link ClosedObjectException}; an accessor of a value the Java object holds (a queue's number, a key, a
  * type, the attributes given at creation, the parent) reads it without a check, also after close, as in
  * the soft provider. The TCK checks the verbs of closed objects, not such accessors.
+ *
+ * <p>Concurrent close: a verb that calls native code with this object runs between {@link #enter} and
+ * {@link #leave} (an open batch from its start to its end). {@code close()} first marks the object as closing,
+ * after which {@link #enter} fails with {@link ClosedObjectException}, then waits for the threads inside to
+ * leave, at most {@link CloseWait#timeout()}, else it fails with {@link BusyException} and the object stays
+ * open; only then is the native object destroyed, so that no thread touches freed memory.
  */
 abstract class NativeResource implements VerbsObject, NativeHandle {
 
     private static final Cleaner CLEANER = Cleaner.create();
+    /** The bit of {@link #users} that marks a close under way (or done): the count is negative then. */
+    private static final int CLOSING = Integer.MIN_VALUE;
+    private static final VarHandle USERS = usersHandle();
 
     /** The native handle (for example {@code struct ibv_pd *}), reinterpreted to its struct size. */
     protected final MemorySegment handle;
@@ -36,6 +47,9 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
     private final NativeLifetime lifetime;
     private final Cleaner.Cleanable cleanable;
     private volatile boolean closed;
+    /** The threads inside a verb of this object (and the open batches), with the {@link #CLOSING} bit. */
+    @SuppressWarnings("unused") // read and written through USERS
+    private volatile int users;
 
     /**
      * @param handle the native object
@@ -86,10 +100,85 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
         if (live > 0) {
             throw new BusyException(destroyVerb(), live + " object(s) created from it are still alive");
         }
-        destroyNative();
+        refuseOwnBatch();
+        USERS.getAndAdd(this, CLOSING);
+        try {
+            long deadline = CloseWait.deadline();
+            awaitUsersLeft(deadline);
+            excludeOthers(deadline);
+            destroyNative();
+        } catch (RuntimeException | Error e) {
+            readmitOthers();
+            USERS.getAndAdd(this, CLOSING); // clears the bit again: the object stays open
+            throw e;
+        }
         closed = true;
         lifetime.closed();
         cleanable.clean();
+    }
+
+    private void awaitUsersLeft(long deadline) {
+        for (int spins = 0; ((int) USERS.getVolatile(this) & ~CLOSING) != 0; spins++) {
+            if (!CloseWait.pause(spins, deadline)) {
+                throw new BusyException(destroyVerb(), "another thread is still inside a verb of it after "
+                        + CloseWait.timeout().toMillis() + " ms");
+            }
+        }
+    }
+
+    /**
+     * Fails at once if the calling thread itself has a batch of this object open, which it cannot end while it
+     * waits in {@code close()}; by default nothing.
+     *
+     * @throws BusyException if it has
+     */
+    protected void refuseOwnBatch() {
+    }
+
+    /**
+     * Keeps other threads out of the verbs that a subclass guards by its own means rather than {@link #enter}
+     * (a CQ's poll batch), waiting for them until the deadline; by default nothing.
+     *
+     * @param deadline the {@link System#nanoTime()} after which it fails
+     * @throws BusyException if another thread is still inside then
+     */
+    protected void excludeOthers(long deadline) {
+    }
+
+    /** Undoes {@link #excludeOthers} after a close that failed; by default nothing. */
+    protected void readmitOthers() {
+    }
+
+    /**
+     * Enters a verb that calls native code with this object; {@link #leave()} must follow, in a
+     * {@code finally}. A close waits until every thread that entered has left.
+     *
+     * @param verb the verb, for the message
+     * @throws ClosedObjectException if the object is closed or being closed
+     */
+    protected final void enter(String verb) {
+        if ((int) USERS.getAndAdd(this, 1) < 0) {
+            USERS.getAndAdd(this, -1);
+            throw new ClosedObjectException(verb, getClass().getSimpleName() + " is closed or being closed");
+        }
+    }
+
+    /** Leaves a verb entered with {@link #enter}. */
+    protected final void leave() {
+        USERS.getAndAdd(this, -1);
+    }
+
+    /** @return whether a close is under way or done (a volatile read, for verbs guarded otherwise) */
+    protected final boolean closing() {
+        return (int) USERS.getVolatile(this) < 0;
+    }
+
+    private static VarHandle usersHandle() {
+        try {
+            return MethodHandles.lookup().findVarHandle(NativeResource.class, "users", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     /**
@@ -98,6 +187,7 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
      * failed creation neither leaks nor keeps the parent busy. The subclass rethrows the failure after it.
      */
     protected final void abandon() {
+        USERS.getAndAdd(this, CLOSING);
         closed = true;
         cleanable.clean();
     }
