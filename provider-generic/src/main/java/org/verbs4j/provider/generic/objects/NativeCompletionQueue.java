@@ -312,7 +312,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         if (!(channel instanceof NativeCompletionChannel nativeChannel) || nativeChannel.nativeContext() != context) {
             throw new InvalidArgumentException("ibv_create_cq_ex", "the channel is not from this context");
         }
-        nativeChannel.ensureOpen("ibv_create_cq_ex");
+        UsedObjects.enter(nativeChannel, "ibv_create_cq_ex");
         return nativeChannel;
     }
 

@@ -49,7 +49,6 @@ import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.Ibverbs;
 import org.verbs4j.provider.generic.raw.Native;
-import org.verbs4j.provider.generic.raw.Poll;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
 import org.verbs4j.provider.generic.vendor.DeviceOpening;
 import org.verbs4j.provider.generic.vendor.DirectVerbs;
@@ -315,10 +314,14 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public ProtectionDomain allocateParentDomain(ProtectionDomain protectionDomain) {
         enter("ibv_alloc_parent_domain");
+        boolean scope = UsedObjects.begin();
         try {
             return NativeProtectionDomain.allocateParent(this,
                     NativeProtectionDomain.of(protectionDomain, this, "ibv_alloc_parent_domain"));
         } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
             leave();
         }
     }
@@ -346,9 +349,13 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public CompletionQueue createCompletionQueue(CqInitAttributes attributes) {
         enter("ibv_create_cq_ex");
+        boolean scope = UsedObjects.begin();
         try {
             return NativeCompletionQueue.create(this, attributes);
         } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
             leave();
         }
     }
@@ -356,9 +363,13 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public QueuePair createQueuePair(QpInitAttributes attributes) {
         enter("ibv_create_qp_ex");
+        boolean scope = UsedObjects.begin();
         try {
             return NativeQueuePair.create(this, attributes);
         } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
             leave();
         }
     }
@@ -366,9 +377,13 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes) {
         enter("ibv_create_srq_ex");
+        boolean scope = UsedObjects.begin();
         try {
             return NativeSharedReceiveQueue.create(this, attributes);
         } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
             leave();
         }
     }
@@ -376,9 +391,13 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public WorkQueue createWorkQueue(WqInitAttributes attributes) {
         enter(NativeWorkQueue.CREATE);
+        boolean scope = UsedObjects.begin();
         try {
             return NativeWorkQueue.create(this, Objects.requireNonNull(attributes, "attributes"));
         } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
             leave();
         }
     }
@@ -386,9 +405,13 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues) {
         enter(NativeIndirectionTable.CREATE);
+        boolean scope = UsedObjects.begin();
         try {
             return NativeIndirectionTable.create(this, workQueues);
         } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
             leave();
         }
     }
@@ -396,14 +419,14 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public AsyncEvent getAsyncEvent() {
         ensureOpen("ibv_get_async_event");
-        Poll.readable(ib, asyncFd(), null, "ibv_get_async_event");
+        awaitReadable(ib, asyncFd(), null, "ibv_get_async_event");
         return readAsyncEvent();
     }
 
     @Override
     public AsyncEvent getAsyncEvent(Duration timeout) {
         ensureOpen("ibv_get_async_event");
-        return Poll.readable(ib, asyncFd(), Objects.requireNonNull(timeout, "timeout"), "ibv_get_async_event")
+        return awaitReadable(ib, asyncFd(), Objects.requireNonNull(timeout, "timeout"), "ibv_get_async_event")
                 ? readAsyncEvent() : null;
     }
 
@@ -416,7 +439,7 @@ public final class NativeContext extends NativeResource implements Context {
         }
     }
 
-    /** Reads the event the wait found, holding the context (the wait itself does not, so a close never waits for it). */
+    /** Reads the event the wait found, holding the context (the wait holds nothing: a close never waits for it). */
     private AsyncEvent readAsyncEvent() {
         enter("ibv_get_async_event");
         try {

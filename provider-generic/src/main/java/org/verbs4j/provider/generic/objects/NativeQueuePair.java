@@ -229,7 +229,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             return null;
         }
         if (srq instanceof NativeSharedReceiveQueue nativeSrq && nativeSrq.context() == context) {
-            nativeSrq.ensureOpen(CREATE_VERB);
+            UsedObjects.enter(nativeSrq, CREATE_VERB);
             return nativeSrq;
         }
         throw new InvalidArgumentException(CREATE_VERB, "the shared receive queue is not from this context");

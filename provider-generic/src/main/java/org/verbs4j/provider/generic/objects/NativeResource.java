@@ -5,12 +5,16 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
+import java.time.Duration;
 import java.util.function.Function;
 import org.verbs4j.BusyException;
 import org.verbs4j.ClosedObjectException;
 import org.verbs4j.Context;
 import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.VerbsException;
 import org.verbs4j.VerbsObject;
+import org.verbs4j.provider.generic.raw.Ibverbs;
+import org.verbs4j.provider.generic.raw.Poll;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
 
 /**
@@ -39,6 +43,9 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
     /** The bit of {@link #users} that marks a close under way (or done): the count is negative then. */
     private static final int CLOSING = Integer.MIN_VALUE;
     private static final VarHandle USERS = usersHandle();
+    /** How long an event wait polls before it looks whether the object was closed. */
+    private static final Duration WAIT_SLICE = Duration.ofMillis(200);
+    private static final int EINTR = 4;
 
     /** The native handle (for example {@code struct ibv_pd *}), reinterpreted to its struct size. */
     protected final MemorySegment handle;
@@ -96,16 +103,14 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
         if (closed) {
             throw new ClosedObjectException(destroyVerb(), "already closed");
         }
-        int live = lifetime.holders();
-        if (live > 0) {
-            throw new BusyException(destroyVerb(), live + " object(s) created from it are still alive");
-        }
+        refuseHeld();
         refuseOwnBatch();
         USERS.getAndAdd(this, CLOSING);
         try {
             long deadline = CloseWait.deadline();
             awaitUsersLeft(deadline);
             excludeOthers(deadline);
+            refuseHeld(); // a creation that used this object and has just ended holds it now
             destroyNative();
         } catch (RuntimeException | Error e) {
             readmitOthers();
@@ -115,6 +120,13 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
         closed = true;
         lifetime.closed();
         cleanable.clean();
+    }
+
+    private void refuseHeld() {
+        int live = lifetime.holders();
+        if (live > 0) {
+            throw new BusyException(destroyVerb(), live + " object(s) created from it are still alive");
+        }
     }
 
     private void awaitUsersLeft(long deadline) {
@@ -166,6 +178,39 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
     /** Leaves a verb entered with {@link #enter}. */
     protected final void leave() {
         USERS.getAndAdd(this, -1);
+    }
+
+    /**
+     * Waits until an event file descriptor of this object is readable, in slices of {@link #WAIT_SLICE}, so that
+     * a close of the object ends the wait (its descriptor is closed, and its number may be reused) instead of
+     * leaving the thread waiting on a descriptor that is no longer the object's. The wait holds nothing: a
+     * close never waits for it.
+     *
+     * @param ib the library
+     * @param fd the descriptor
+     * @param timeout how long to wait; zero means do not wait, {@code null} means until it is readable
+     * @param verb the verb waiting, for messages
+     * @return whether the descriptor is readable
+     * @throws ClosedObjectException if the object is closed or being closed meanwhile
+     * @throws org.verbs4j.VerbsException with errno {@code EINTR} if the thread is interrupted while it waits
+     */
+    protected final boolean awaitReadable(Ibverbs ib, int fd, Duration timeout, String verb) {
+        long deadline = timeout == null ? 0 : System.nanoTime() + Math.max(0, timeout.toNanos());
+        while (true) {
+            long left = timeout == null ? WAIT_SLICE.toNanos() : deadline - System.nanoTime();
+            if (Poll.readable(ib, fd, Duration.ofNanos(Math.clamp(left, 0, WAIT_SLICE.toNanos())), verb)) {
+                return true;
+            }
+            if (closing()) {
+                throw new ClosedObjectException(verb, getClass().getSimpleName() + " was closed while it waited");
+            }
+            if (timeout != null && deadline - System.nanoTime() <= 0) {
+                return false;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw VerbsException.of(verb, EINTR, "interrupted while waiting");
+            }
+        }
     }
 
     /** @return whether a close is under way or done (a volatile read, for verbs guarded otherwise) */
@@ -235,7 +280,7 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
             NativeContext context, String verb, String what) {
         if (type.isInstance(object) && contextOf.apply(type.cast(object)) == context) {
             T resource = type.cast(object);
-            resource.ensureOpen(verb);
+            UsedObjects.enter(resource, verb);
             return resource;
         }
         throw new InvalidArgumentException(verb, what + (object == null ? " is missing" : " is not from this context"));

@@ -1,16 +1,22 @@
 package org.verbs4j.provider.generic.device;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.EnumSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.verbs4j.AsyncEvent;
 import org.verbs4j.BusyException;
 import org.verbs4j.ClosedObjectException;
+import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
@@ -26,7 +32,8 @@ import org.verbs4j.VerbsObject;
 /**
  * The tryout of issue 19 on the real device: a close against another thread that polls the same CQ, or posts
  * on the same QP, 200 times. Before the close protocol the JVM died with SIGSEGV in the driver; now the other
- * thread's next verb fails with {@link ClosedObjectException} and nothing else.
+ * thread's next verb fails with {@link ClosedObjectException} and nothing else. A close of a channel or a
+ * context ends another thread's event wait the same way, without waiting for it.
  */
 class ConcurrentCloseOnDeviceTest extends OpenDeviceTest {
 
@@ -63,6 +70,29 @@ class ConcurrentCloseOnDeviceTest extends OpenDeviceTest {
             sender.closeWhenWarm(qp);
             writer.drain();
         }
+    }
+
+    @Test
+    void closingAChannelEndsAnotherThreadsUntimedWaitWithClosedObjectException() throws Exception {
+        CompletionChannel channel = context.createCompletionChannel();
+        CompletableFuture<CompletionQueue> waiter = CompletableFuture.supplyAsync(channel::getEvent);
+        Thread.sleep(300); // the waiter is in its wait, which holds nothing
+        long start = System.nanoTime();
+        channel.close();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the close did not wait for the waiter")
+                .isLessThan(Duration.ofSeconds(5));
+        assertThatThrownBy(() -> waiter.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(ClosedObjectException.class)
+                .hasMessageContaining("ibv_get_cq_event");
+    }
+
+    @Test
+    void closingAContextEndsAnotherThreadsUntimedAsyncEventWaitWithClosedObjectException() throws Exception {
+        Context other = RealDevice.require().open();
+        CompletableFuture<AsyncEvent> waiter = CompletableFuture.supplyAsync(other::getAsyncEvent);
+        Thread.sleep(300);
+        other.close();
+        assertThatThrownBy(() -> waiter.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(ClosedObjectException.class)
+                .hasMessageContaining("ibv_get_async_event");
     }
 
     /** RDMA WRITEs of a QP connected to itself, at most {@link #DEPTH} outstanding, their completions polled. */
