@@ -466,17 +466,23 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         Native.check(rc, "ibv_req_notify_cq");
     }
 
+    /**
+     * Acknowledges events without entering the queue: a close may be waiting inside {@code ibv_destroy_cq} for
+     * exactly this acknowledgement (it waits until every event read is acknowledged, under the CQ's mutex), so
+     * the events claimed here keep the queue from being freed until they are acknowledged; an
+     * acknowledgement of none calls nothing native.
+     */
     @Override
     public void ackEvents(int count) {
         ensureOpen("ibv_ack_cq_events");
-        enter("ibv_ack_cq_events");
+        claimUnacknowledged(count);
+        if (count == 0) {
+            return;
+        }
         try {
-            claimUnacknowledged(count);
             context.ib.ackCqEvents.invokeExact(handle, count);
         } catch (Throwable t) {
             throw Native.rethrow(t);
-        } finally {
-            leave();
         }
     }
 
@@ -486,6 +492,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         do {
             outstanding = unacknowledged.get();
             if (count < 0 || count > outstanding) {
+                ensureOpen("ibv_ack_cq_events"); // a close that returned had every event acknowledged
                 throw new InvalidArgumentException("ibv_ack_cq_events",
                         "cannot acknowledge " + count + " events, " + outstanding + " are outstanding");
             }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -41,6 +42,8 @@ class ConcurrentCloseOnDeviceTest extends OpenDeviceTest {
     /** The other thread's verbs before the close, so that the close meets it inside its loop. */
     private static final int WARM_UP = 20;
     private static final int DEPTH = 32;
+    /** Runs each task on a thread of its own (the common pool may be busy with another test's blocked task). */
+    private static final Executor OWN_THREAD = task -> Thread.ofPlatform().daemon().start(task);
 
     @Test
     void closingACqWhileAnotherThreadPollsItEndsThePollerWithClosedObjectException() throws Exception {
@@ -70,12 +73,15 @@ class ConcurrentCloseOnDeviceTest extends OpenDeviceTest {
             sender.closeWhenWarm(qp);
             writer.drain();
         }
+        region.close();
+        pd.close();
+        cq.close();
     }
 
     @Test
     void closingAChannelEndsAnotherThreadsUntimedWaitWithClosedObjectException() throws Exception {
         CompletionChannel channel = context.createCompletionChannel();
-        CompletableFuture<CompletionQueue> waiter = CompletableFuture.supplyAsync(channel::getEvent);
+        CompletableFuture<CompletionQueue> waiter = CompletableFuture.supplyAsync(channel::getEvent, OWN_THREAD);
         Thread.sleep(300); // the waiter is in its wait, which holds nothing
         long start = System.nanoTime();
         channel.close();
@@ -88,7 +94,7 @@ class ConcurrentCloseOnDeviceTest extends OpenDeviceTest {
     @Test
     void closingAContextEndsAnotherThreadsUntimedAsyncEventWaitWithClosedObjectException() throws Exception {
         Context other = RealDevice.require().open();
-        CompletableFuture<AsyncEvent> waiter = CompletableFuture.supplyAsync(other::getAsyncEvent);
+        CompletableFuture<AsyncEvent> waiter = CompletableFuture.supplyAsync(other::getAsyncEvent, OWN_THREAD);
         Thread.sleep(300);
         other.close();
         assertThatThrownBy(() -> waiter.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(ClosedObjectException.class)

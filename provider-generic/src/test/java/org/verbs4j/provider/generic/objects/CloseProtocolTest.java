@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,6 +48,7 @@ class CloseProtocolTest {
     private static final int FIND_ONE = 1;
     private static final int SLEEP_THEN_NOTHING = 2;
     private static final long TIMEOUT_MILLIS = 150;
+    private static final Executor OWN_THREAD = task -> Thread.ofPlatform().daemon().start(task);
     private static SymbolLookup library;
     private static NativeContext context;
 
@@ -93,7 +95,7 @@ class CloseProtocolTest {
     @Test
     void aCloseWaitsForAStartPollInFlightThenFailsWithBusyWhileTheCallIsStillInside() throws Throwable {
         CompletionQueue cq = cq(SLEEP_THEN_NOTHING, 1000);
-        CompletableFuture<Boolean> poller = CompletableFuture.supplyAsync(cq::startPoll);
+        CompletableFuture<Boolean> poller = CompletableFuture.supplyAsync(cq::startPoll, OWN_THREAD);
         while (record("standin_close_entered") == 0) {
             Thread.onSpinWait();
         }
@@ -123,7 +125,7 @@ class CloseProtocolTest {
             long wrId = cq.wrId();
             cq.endPoll();
             return wrId;
-        });
+        }, OWN_THREAD);
         assertThat(opened.await(10, TimeUnit.SECONDS)).isTrue();
         timeout(TIMEOUT_MILLIS);
         long start = System.nanoTime();
@@ -161,7 +163,7 @@ class CloseProtocolTest {
     void anotherThreadsEndPollLeavesTheOwnersBatchOpen() throws Throwable {
         CompletionQueue cq = cq(FIND_ONE, 0);
         assertThat(cq.startPoll()).isTrue();
-        CompletableFuture.runAsync(cq::endPoll).get(10, TimeUnit.SECONDS);
+        CompletableFuture.runAsync(cq::endPoll, OWN_THREAD).get(10, TimeUnit.SECONDS);
         assertThat(record("standin_close_end_polls")).as("end_poll calls of the other thread").isZero();
         assertThat(cq.wrId()).isEqualTo(7);
         cq.endPoll();
