@@ -15,7 +15,6 @@ import org.verbs4j.VerbsException;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.Native;
-import org.verbs4j.provider.generic.raw.Poll;
 
 /**
  * C {@code struct ibv_comp_channel}. {@code ibv_get_cq_event} blocks in {@code read(2)}, so its handle is
@@ -77,14 +76,14 @@ final class NativeCompletionChannel extends NativeResource implements Completion
     @Override
     public CompletionQueue getEvent() {
         ensureOpen("ibv_get_cq_event");
-        Poll.readable(context.ib, fd, null, "ibv_get_cq_event");
+        awaitReadable(context.ib, fd, null, "ibv_get_cq_event");
         return readEvent();
     }
 
     @Override
     public CompletionQueue getEvent(Duration timeout) {
         ensureOpen("ibv_get_cq_event");
-        return Poll.readable(context.ib, fd, Objects.requireNonNull(timeout, "timeout"), "ibv_get_cq_event")
+        return awaitReadable(context.ib, fd, Objects.requireNonNull(timeout, "timeout"), "ibv_get_cq_event")
                 ? readEvent() : null;
     }
 
@@ -93,7 +92,17 @@ final class NativeCompletionChannel extends NativeResource implements Completion
         return getEvent(Duration.ZERO);
     }
 
+    /** Reads the event the wait found, holding the channel (the wait holds nothing: a close never waits for it). */
     private CompletionQueue readEvent() {
+        enter("ibv_get_cq_event");
+        try {
+            return readEventEntered();
+        } finally {
+            leave();
+        }
+    }
+
+    private CompletionQueue readEventEntered() {
         if (eventOutInUse.compareAndSet(false, true)) {
             try {
                 return readEvent(eventOut);

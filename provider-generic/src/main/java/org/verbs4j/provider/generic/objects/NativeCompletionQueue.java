@@ -20,7 +20,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.verbs4j.BusyException;
 import org.verbs4j.Capability;
+import org.verbs4j.ClosedObjectException;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
@@ -60,6 +62,8 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
 
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
     private static final VarHandle POLLER = pollerHandle();
+    /** The owner of {@link #poller} while a close holds the queue. */
+    private static final Object CLOSED = new Object();
     /** How often a thread waiting for another thread's batch spins before it yields. */
     private static final int SPINS_BEFORE_YIELD = 100;
     /** A pointer argument passed as its 64-bit address: the same register on the LP64 ABIs supported. */
@@ -117,17 +121,16 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final MemorySegment gid;
     private final Object vendorView;
     private final AtomicInteger unacknowledged;
-    /** Whether the CQ was created SINGLE_THREADED: its one thread needs no batch owner. */
-    private final boolean singleThreaded;
     /**
-     * The thread whose batch is open (compare-and-set, released with a release store), or {@code null}:
-     * another thread that starts a batch waits in Java until it ends, and never enters the driver's
-     * {@code start_poll} meanwhile, which may spin on the CQ's lock inside a critical call.
+     * The thread whose batch is open (compare-and-set, released with a release store), {@link #CLOSED} once a
+     * close holds the queue, or {@code null}: another thread that starts a batch waits in Java until it ends,
+     * and never enters the driver's {@code start_poll} meanwhile, which may spin on the CQ's lock inside a
+     * critical call; a close waits for the batch the same way (the close protocol of {@link NativeResource}),
+     * so that no batch reads a destroyed queue.
      */
     @SuppressWarnings("unused") // read and written through POLLER
-    private Thread poller;
-    /** Written by the thread whose batch is open (or the single thread). */
-    private boolean batchOpen;
+    private Object poller;
+    /** Written by the thread whose batch is open. */
     private boolean current;
 
     private NativeCompletionQueue(NativeContext context, MemorySegment cq, CqInitAttributes attributes,
@@ -136,7 +139,6 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         super(cq, context, context.asyncEvents.beforeDestroying(cq.address(),
                 safetyNet(context.ib.ackCqEvents, context.ib.destroyCq, cq.address(), events)));
         this.unacknowledged = events;
-        this.singleThreaded = attributes.flags().contains(CqCreateFlag.SINGLE_THREADED);
         StructLayout l = context.abi.ibvCqEx;
         this.context = context;
         this.attributes = attributes;
@@ -310,7 +312,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         if (!(channel instanceof NativeCompletionChannel nativeChannel) || nativeChannel.nativeContext() != context) {
             throw new InvalidArgumentException("ibv_create_cq_ex", "the channel is not from this context");
         }
-        nativeChannel.ensureOpen("ibv_create_cq_ex");
+        UsedObjects.enter(nativeChannel, "ibv_create_cq_ex");
         return nativeChannel;
     }
 
@@ -400,7 +402,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         if (cqe < 1 || cqe > max) {
             throw new InvalidArgumentException(RESIZE, "cqe " + cqe + " is not in [1, max_cqe " + max + "]");
         }
-        claimPoller(); // waits for another thread's batch, as the soft device does
+        claimPoller(RESIZE); // waits for another thread's batch, as the soft device does
         int rc;
         try {
             rc = (int) context.ib.resizeCq.invokeExact(handle, cqe);
@@ -452,18 +454,31 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         if (notify == null) {
             throw new UnsupportedVerbException("ibv_req_notify_cq", "the provider has no req_notify_cq");
         }
+        enter("ibv_req_notify_cq");
+        int rc;
         try {
-            int rc = (int) CALL_PTR_INT_INT.invokeExact(notify, address, solicitedOnly ? 1 : 0);
-            Native.check(rc, "ibv_req_notify_cq");
+            rc = (int) CALL_PTR_INT_INT.invokeExact(notify, address, solicitedOnly ? 1 : 0);
         } catch (Throwable t) {
             throw Native.rethrow(t);
+        } finally {
+            leave();
         }
+        Native.check(rc, "ibv_req_notify_cq");
     }
 
+    /**
+     * Acknowledges events without entering the queue: a close may be waiting inside {@code ibv_destroy_cq} for
+     * exactly this acknowledgement (it waits until every event read is acknowledged, under the CQ's mutex), so
+     * the events claimed here keep the queue from being freed until they are acknowledged; an
+     * acknowledgement of none calls nothing native.
+     */
     @Override
     public void ackEvents(int count) {
         ensureOpen("ibv_ack_cq_events");
         claimUnacknowledged(count);
+        if (count == 0) {
+            return;
+        }
         try {
             context.ib.ackCqEvents.invokeExact(handle, count);
         } catch (Throwable t) {
@@ -477,6 +492,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         do {
             outstanding = unacknowledged.get();
             if (count < 0 || count > outstanding) {
+                ensureOpen("ibv_ack_cq_events"); // a close that returned had every event acknowledged
                 throw new InvalidArgumentException("ibv_ack_cq_events",
                         "cannot acknowledge " + count + " events, " + outstanding + " are outstanding");
             }
@@ -494,7 +510,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         if (ownsBatch()) {
             throw new InvalidArgumentException("ibv_start_poll", "a batch is already open; call endPoll first");
         }
-        claimPoller();
+        claimPoller("ibv_start_poll");
         int rc;
         try {
             rc = (int) CALL_PTR_PTR_INT.invokeExact(startPoll, address, pollAttrAddress);
@@ -509,14 +525,13 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
             }
             Native.check(rc, "ibv_start_poll");
         }
-        batchOpen = true;
         current = true;
         return true;
     }
 
     private static VarHandle pollerHandle() {
         try {
-            return MethodHandles.lookup().findVarHandle(NativeCompletionQueue.class, "poller", Thread.class);
+            return MethodHandles.lookup().findVarHandle(NativeCompletionQueue.class, "poller", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -524,28 +539,57 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
 
     /** @return whether the calling thread has a batch open */
     private boolean ownsBatch() {
-        return batchOpen && (singleThreaded || POLLER.get(this) == Thread.currentThread());
+        return POLLER.get(this) == Thread.currentThread();
     }
 
-    /** Makes the calling thread the poller, waiting in Java while another thread's batch is open. */
-    private void claimPoller() {
-        if (singleThreaded) {
-            return;
-        }
+    /**
+     * Makes the calling thread the poller, waiting in Java while another thread's batch is open.
+     *
+     * @throws ClosedObjectException if a close holds the queue or is under way
+     */
+    private void claimPoller(String verb) {
         Thread self = Thread.currentThread();
         for (int spins = 0; !POLLER.compareAndSet(this, null, self); spins++) {
+            if (POLLER.getVolatile(this) == CLOSED) {
+                throw new ClosedObjectException(verb, "the completion queue is closed or being closed");
+            }
             if (spins < SPINS_BEFORE_YIELD) {
                 Thread.onSpinWait();
             } else {
                 Thread.yield();
             }
         }
+        if (closing()) { // a close waits for the poller: let it in rather than take the queue again
+            releasePoller();
+            throw new ClosedObjectException(verb, "the completion queue is being closed");
+        }
     }
 
     private void releasePoller() {
-        if (!singleThreaded) {
-            POLLER.setRelease(this, null);
+        POLLER.setRelease(this, null);
+    }
+
+    @Override
+    protected void refuseOwnBatch() {
+        if (ownsBatch()) {
+            throw new BusyException(destroyVerb(), "a poll batch of this thread is open; call endPoll first");
         }
+    }
+
+    /** Takes the poller for the close, after another thread's open batch has ended. */
+    @Override
+    protected void excludeOthers(long deadline) {
+        for (int spins = 0; !POLLER.compareAndSet(this, null, CLOSED); spins++) {
+            if (!CloseWait.pause(spins, deadline)) {
+                throw new BusyException(destroyVerb(), "another thread's poll batch is still open after "
+                        + CloseWait.timeout().toMillis() + " ms");
+            }
+        }
+    }
+
+    @Override
+    protected void readmitOthers() {
+        POLLER.compareAndSet(this, CLOSED, null);
     }
 
     @Override
@@ -564,10 +608,17 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         return current;
     }
 
+    /**
+     * Ends the calling thread's batch; without one (pyverbs calls {@code end_poll} after a {@code start_poll}
+     * that found nothing) it does nothing and calls nothing native, as the driver's {@code end_poll} would
+     * unlock a lock it does not hold.
+     */
     @Override
     public void endPoll() {
-        requireBatch("ibv_end_poll");
-        batchOpen = false;
+        if (!ownsBatch()) {
+            ensureOpen("ibv_end_poll");
+            return;
+        }
         current = false;
         try {
             CALL_PTR_VOID.invokeExact(endPoll, address);

@@ -49,7 +49,6 @@ import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.Ibverbs;
 import org.verbs4j.provider.generic.raw.Native;
-import org.verbs4j.provider.generic.raw.Poll;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
 import org.verbs4j.provider.generic.vendor.DeviceOpening;
 import org.verbs4j.provider.generic.vendor.DirectVerbs;
@@ -200,35 +199,47 @@ public final class NativeContext extends NativeResource implements Context {
 
     @Override
     public DeviceAttributes queryDevice() {
-        ensureOpen("ibv_query_device_ex");
-        return DeviceQuery.query(this);
+        enter("ibv_query_device_ex");
+        try {
+            return DeviceQuery.query(this);
+        } finally {
+            leave();
+        }
     }
 
     @Override
     public PortAttributes queryPort(int portNum) {
-        ensureOpen("ibv_query_port");
-        checkPort(portNum, "ibv_query_port");
-        return PortQuery.query(this, portNum);
+        enter("ibv_query_port");
+        try {
+            checkPort(portNum, "ibv_query_port");
+            return PortQuery.query(this, portNum);
+        } finally {
+            leave();
+        }
     }
 
     @Override
     public List<GidEntry> queryGidTable(int portNum) {
-        ensureOpen("ibv_query_gid_table");
-        checkPort(portNum, "ibv_query_gid_table");
-        StructLayout layout = abi.ibvGidEntry;
-        int max = 0;
-        for (int port = 1; port <= attributes.physPortCount(); port++) {
-            max += PortQuery.query(this, port).gidTblLen();
-        }
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment entries = call.allocate(layout, Math.max(max, 1));
-            long count = (long) ib.queryGidTable.invokeExact(handle, entries, (long) max, 0, layout.byteSize());
-            if (count < 0) {
-                throw VerbsException.of("ibv_query_gid_table", (int) -count, null);
+        enter("ibv_query_gid_table");
+        try {
+            checkPort(portNum, "ibv_query_gid_table");
+            StructLayout layout = abi.ibvGidEntry;
+            int max = 0;
+            for (int port = 1; port <= attributes.physPortCount(); port++) {
+                max += PortQuery.query(this, port).gidTblLen();
             }
-            return gidEntries(entries, count, portNum);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment entries = call.allocate(layout, Math.max(max, 1));
+                long count = (long) ib.queryGidTable.invokeExact(handle, entries, (long) max, 0, layout.byteSize());
+                if (count < 0) {
+                    throw VerbsException.of("ibv_query_gid_table", (int) -count, null);
+                }
+                return gidEntries(entries, count, portNum);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        } finally {
+            leave();
         }
     }
 
@@ -250,17 +261,21 @@ public final class NativeContext extends NativeResource implements Context {
 
     @Override
     public Gid queryGid(int portNum, int index) {
-        ensureOpen("ibv_query_gid");
-        checkPort(portNum, "ibv_query_gid");
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment gid = call.allocate(16, 8);
-            int rc = (int) ib.queryGid.invokeExact(handle, (byte) portNum, index, gid);
-            if (rc != 0) {
-                throw new InvalidArgumentException("ibv_query_gid", "no GID " + index + " on port " + portNum);
+        enter("ibv_query_gid");
+        try {
+            checkPort(portNum, "ibv_query_gid");
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment gid = call.allocate(16, 8);
+                int rc = (int) ib.queryGid.invokeExact(handle, (byte) portNum, index, gid);
+                if (rc != 0) {
+                    throw new InvalidArgumentException("ibv_query_gid", "no GID " + index + " on port " + portNum);
+                }
+                return Gid.read(gid, 0);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
             }
-            return Gid.read(gid, 0);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+        } finally {
+            leave();
         }
     }
 
@@ -273,8 +288,12 @@ public final class NativeContext extends NativeResource implements Context {
 
     @Override
     public int numCompVectors() {
-        ensureOpen("num_comp_vectors");
-        return handle.get(JAVA_INT, Abi.offset(abi.ibvContext, "num_comp_vectors"));
+        enter("num_comp_vectors");
+        try {
+            return handle.get(JAVA_INT, Abi.offset(abi.ibvContext, "num_comp_vectors"));
+        } finally {
+            leave();
+        }
     }
 
     @Override
@@ -284,78 +303,153 @@ public final class NativeContext extends NativeResource implements Context {
 
     @Override
     public ProtectionDomain allocateProtectionDomain() {
-        ensureOpen("ibv_alloc_pd");
-        return NativeProtectionDomain.allocate(this);
+        enter("ibv_alloc_pd");
+        try {
+            return NativeProtectionDomain.allocate(this);
+        } finally {
+            leave();
+        }
     }
 
     @Override
     public ProtectionDomain allocateParentDomain(ProtectionDomain protectionDomain) {
-        ensureOpen("ibv_alloc_parent_domain");
-        return NativeProtectionDomain.allocateParent(this,
-                NativeProtectionDomain.of(protectionDomain, this, "ibv_alloc_parent_domain"));
+        enter("ibv_alloc_parent_domain");
+        boolean scope = UsedObjects.begin();
+        try {
+            return NativeProtectionDomain.allocateParent(this,
+                    NativeProtectionDomain.of(protectionDomain, this, "ibv_alloc_parent_domain"));
+        } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
+            leave();
+        }
     }
 
     @Override
     public XrcDomain openXrcDomain() {
-        ensureOpen("ibv_open_xrcd");
-        return NativeXrcDomain.open(this);
+        enter("ibv_open_xrcd");
+        try {
+            return NativeXrcDomain.open(this);
+        } finally {
+            leave();
+        }
     }
 
     @Override
     public CompletionChannel createCompletionChannel() {
-        ensureOpen("ibv_create_comp_channel");
-        return NativeCompletionChannel.create(this);
+        enter("ibv_create_comp_channel");
+        try {
+            return NativeCompletionChannel.create(this);
+        } finally {
+            leave();
+        }
     }
 
     @Override
     public CompletionQueue createCompletionQueue(CqInitAttributes attributes) {
-        ensureOpen("ibv_create_cq_ex");
-        return NativeCompletionQueue.create(this, attributes);
+        enter("ibv_create_cq_ex");
+        boolean scope = UsedObjects.begin();
+        try {
+            return NativeCompletionQueue.create(this, attributes);
+        } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
+            leave();
+        }
     }
 
     @Override
     public QueuePair createQueuePair(QpInitAttributes attributes) {
-        ensureOpen("ibv_create_qp_ex");
-        return NativeQueuePair.create(this, attributes);
+        enter("ibv_create_qp_ex");
+        boolean scope = UsedObjects.begin();
+        try {
+            return NativeQueuePair.create(this, attributes);
+        } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
+            leave();
+        }
     }
 
     @Override
     public SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes) {
-        ensureOpen("ibv_create_srq_ex");
-        return NativeSharedReceiveQueue.create(this, attributes);
+        enter("ibv_create_srq_ex");
+        boolean scope = UsedObjects.begin();
+        try {
+            return NativeSharedReceiveQueue.create(this, attributes);
+        } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
+            leave();
+        }
     }
 
     @Override
     public WorkQueue createWorkQueue(WqInitAttributes attributes) {
-        ensureOpen(NativeWorkQueue.CREATE);
-        return NativeWorkQueue.create(this, Objects.requireNonNull(attributes, "attributes"));
+        enter(NativeWorkQueue.CREATE);
+        boolean scope = UsedObjects.begin();
+        try {
+            return NativeWorkQueue.create(this, Objects.requireNonNull(attributes, "attributes"));
+        } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
+            leave();
+        }
     }
 
     @Override
     public RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues) {
-        ensureOpen(NativeIndirectionTable.CREATE);
-        return NativeIndirectionTable.create(this, workQueues);
+        enter(NativeIndirectionTable.CREATE);
+        boolean scope = UsedObjects.begin();
+        try {
+            return NativeIndirectionTable.create(this, workQueues);
+        } finally {
+            if (scope) {
+                UsedObjects.leaveAll();
+            }
+            leave();
+        }
     }
 
     @Override
     public AsyncEvent getAsyncEvent() {
         ensureOpen("ibv_get_async_event");
-        Poll.readable(ib, asyncFd(), null, "ibv_get_async_event");
+        awaitReadable(ib, asyncFd(), null, "ibv_get_async_event");
         return readAsyncEvent();
     }
 
     @Override
     public AsyncEvent getAsyncEvent(Duration timeout) {
         ensureOpen("ibv_get_async_event");
-        return Poll.readable(ib, asyncFd(), Objects.requireNonNull(timeout, "timeout"), "ibv_get_async_event")
+        return awaitReadable(ib, asyncFd(), Objects.requireNonNull(timeout, "timeout"), "ibv_get_async_event")
                 ? readAsyncEvent() : null;
     }
 
     private int asyncFd() {
-        return handle.get(JAVA_INT, Abi.offset(abi.ibvContext, "async_fd"));
+        enter("ibv_get_async_event");
+        try {
+            return handle.get(JAVA_INT, Abi.offset(abi.ibvContext, "async_fd"));
+        } finally {
+            leave();
+        }
     }
 
+    /** Reads the event the wait found, holding the context (the wait holds nothing: a close never waits for it). */
     private AsyncEvent readAsyncEvent() {
+        enter("ibv_get_async_event");
+        try {
+            return readAsyncEventEntered();
+        } finally {
+            leave();
+        }
+    }
+
+    private AsyncEvent readAsyncEventEntered() {
         MemorySegment event = Arena.ofAuto().allocate(abi.ibvAsyncEvent);
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(call);
@@ -389,11 +483,15 @@ public final class NativeContext extends NativeResource implements Context {
 
     @Override
     public void ackAsyncEvent(AsyncEvent event) {
-        ensureOpen("ibv_ack_async_event");
-        MemorySegment nativeEvent = pendingEvents.remove(event);
-        if (nativeEvent == null || !asyncEvents.acknowledge(nativeEvent)) {
-            throw new InvalidArgumentException("ibv_ack_async_event",
-                    "the event was already acknowledged or is not from this context");
+        enter("ibv_ack_async_event");
+        try {
+            MemorySegment nativeEvent = pendingEvents.remove(event);
+            if (nativeEvent == null || !asyncEvents.acknowledge(nativeEvent)) {
+                throw new InvalidArgumentException("ibv_ack_async_event",
+                        "the event was already acknowledged or is not from this context");
+            }
+        } finally {
+            leave();
         }
     }
 }

@@ -163,20 +163,24 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
 
     @Override
     public MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access) {
-        ensureOpen("ibv_reg_mr");
-        checkAccess(access);
-        if (!segment.isNative()) {
-            throw new InvalidArgumentException("ibv_reg_mr", "only native (off-heap) memory can be registered");
-        }
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment errno = ErrnoCapture.allocate(call);
-            MemorySegment mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment,
-                    segment.byteSize(), (int) Flags.toBits(access));
-            Native.checkPointer(mr, errno, "ibv_reg_mr");
-            return new NativeMemoryRegion(this, mr.reinterpret(context.abi.ibvMr.byteSize()), segment,
-                    EnumSet.copyOf(access.isEmpty() ? EnumSet.noneOf(AccessFlag.class) : access));
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+        enter("ibv_reg_mr");
+        try {
+            checkAccess(access);
+            if (!segment.isNative()) {
+                throw new InvalidArgumentException("ibv_reg_mr", "only native (off-heap) memory can be registered");
+            }
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment errno = ErrnoCapture.allocate(call);
+                MemorySegment mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment,
+                        segment.byteSize(), (int) Flags.toBits(access));
+                Native.checkPointer(mr, errno, "ibv_reg_mr");
+                return new NativeMemoryRegion(this, mr.reinterpret(context.abi.ibvMr.byteSize()), segment,
+                        EnumSet.copyOf(access.isEmpty() ? EnumSet.noneOf(AccessFlag.class) : access));
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        } finally {
+            leave();
         }
     }
 
@@ -190,14 +194,22 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
 
     @Override
     public MemoryWindow allocateMemoryWindow(MwType type) {
-        ensureOpen("ibv_alloc_mw");
-        return NativeMemoryWindow.allocate(this, type);
+        enter("ibv_alloc_mw");
+        try {
+            return NativeMemoryWindow.allocate(this, type);
+        } finally {
+            leave();
+        }
     }
 
     @Override
     public AddressHandle createAddressHandle(AhAttributes attributes) {
-        ensureOpen("ibv_create_ah");
-        return NativeAddressHandle.create(this, attributes);
+        enter("ibv_create_ah");
+        try {
+            return NativeAddressHandle.create(this, attributes);
+        } finally {
+            leave();
+        }
     }
 
 

@@ -11,6 +11,7 @@ import java.lang.foreign.StructLayout;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
+import org.verbs4j.BusyException;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -228,7 +229,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             return null;
         }
         if (srq instanceof NativeSharedReceiveQueue nativeSrq && nativeSrq.context() == context) {
-            nativeSrq.ensureOpen(CREATE_VERB);
+            UsedObjects.enter(nativeSrq, CREATE_VERB);
             return nativeSrq;
         }
         throw new InvalidArgumentException(CREATE_VERB, "the shared receive queue is not from this context");
@@ -311,49 +312,65 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
 
     @Override
     public QpState state() {
-        ensureOpen("ibv_qp.state");
-        return QpState.fromValue(handle.get(JAVA_INT, stateOffset));
+        enter("ibv_qp.state");
+        try {
+            return QpState.fromValue(handle.get(JAVA_INT, stateOffset));
+        } finally {
+            leave();
+        }
     }
 
     @Override
     public void modify(QpAttributes attributes) {
-        ensureOpen("ibv_modify_qp");
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment attr = call.allocate(context.abi.ibvQpAttr);
-            QpAttrs.write(context.abi, attr, attributes);
-            int rc = (int) context.ib.modifyQp.invokeExact(handle, attr, (int) Flags.toBits(attributes.mask()));
-            Native.check(rc, "ibv_modify_qp");
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+        enter("ibv_modify_qp");
+        try {
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment attr = call.allocate(context.abi.ibvQpAttr);
+                QpAttrs.write(context.abi, attr, attributes);
+                int rc = (int) context.ib.modifyQp.invokeExact(handle, attr, (int) Flags.toBits(attributes.mask()));
+                Native.check(rc, "ibv_modify_qp");
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        } finally {
+            leave();
         }
     }
 
     @Override
     public QpAttributes query(Set<QpAttrMask> mask) {
-        ensureOpen("ibv_query_qp");
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment attr = call.allocate(context.abi.ibvQpAttr);
-            MemorySegment init = call.allocate(context.abi.ibvQpInitAttrEx);
-            int rc = (int) context.ib.queryQp.invokeExact(handle, attr, (int) Flags.toBits(mask), init);
-            Native.check(rc, "ibv_query_qp");
-            return QpAttrs.read(context.abi, attr);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+        enter("ibv_query_qp");
+        try {
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment attr = call.allocate(context.abi.ibvQpAttr);
+                MemorySegment init = call.allocate(context.abi.ibvQpInitAttrEx);
+                int rc = (int) context.ib.queryQp.invokeExact(handle, attr, (int) Flags.toBits(mask), init);
+                Native.check(rc, "ibv_query_qp");
+                return QpAttrs.read(context.abi, attr);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        } finally {
+            leave();
         }
     }
 
     @Override
     public synchronized void postReceive(ReceiveRequest first) {
-        ensureOpen("ibv_post_recv");
-        if (attributes.qpType() == QpType.XRC_SEND || attributes.qpType() == QpType.XRC_RECV) {
-            throw new InvalidArgumentException("ibv_post_recv", "an " + attributes.qpType()
-                    + " queue pair has no receive queue (an XRC SRQ receives for it)");
+        enter("ibv_post_recv");
+        try {
+            if (attributes.qpType() == QpType.XRC_SEND || attributes.qpType() == QpType.XRC_RECV) {
+                throw new InvalidArgumentException("ibv_post_recv", "an " + attributes.qpType()
+                        + " queue pair has no receive queue (an XRC SRQ receives for it)");
+            }
+            if (attributes.indirectionTable() != null) {
+                throw new InvalidArgumentException("ibv_post_recv",
+                        "an RSS queue pair has no receive queue (the work queues of its indirection table receive)");
+            }
+            receivePoster.post(handle, first);
+        } finally {
+            leave();
         }
-        if (attributes.indirectionTable() != null) {
-            throw new InvalidArgumentException("ibv_post_recv",
-                    "an RSS queue pair has no receive queue (the work queues of its indirection table receive)");
-        }
-        receivePoster.post(handle, first);
     }
 
     @Override
@@ -363,6 +380,13 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             throw new UnsupportedVerbException("ibv_qp_to_qp_ex", "the queue pair was created without send-ops flags");
         }
         return sendOps;
+    }
+
+    @Override
+    protected void refuseOwnBatch() {
+        if (sendOps != null && sendOps.heldBy(Thread.currentThread())) {
+            throw new BusyException(destroyVerb(), "a send batch of this thread is open; call complete or abort first");
+        }
     }
 
     @Override
@@ -386,14 +410,18 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     }
 
     private void multicast(java.lang.invoke.MethodHandle function, String verb, Gid gid, int lid) {
-        ensureOpen(verb);
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment raw = call.allocate(16, 8);
-            gid.write(raw, 0);
-            int rc = (int) function.invokeExact(handle, raw, (short) lid);
-            Native.check(rc, verb);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+        enter(verb);
+        try {
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment raw = call.allocate(16, 8);
+                gid.write(raw, 0);
+                int rc = (int) function.invokeExact(handle, raw, (short) lid);
+                Native.check(rc, verb);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        } finally {
+            leave();
         }
     }
 }

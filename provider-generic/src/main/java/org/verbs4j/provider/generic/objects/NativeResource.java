@@ -2,13 +2,19 @@ package org.verbs4j.provider.generic.objects;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
+import java.time.Duration;
 import java.util.function.Function;
 import org.verbs4j.BusyException;
 import org.verbs4j.ClosedObjectException;
 import org.verbs4j.Context;
 import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.VerbsException;
 import org.verbs4j.VerbsObject;
+import org.verbs4j.provider.generic.raw.Ibverbs;
+import org.verbs4j.provider.generic.raw.Poll;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
 
 /**
@@ -24,10 +30,22 @@ import org.verbs4j.provider.generic.vendor.NativeHandle;
  * {@link ClosedObjectException}; an accessor of a value the Java object holds (a queue's number, a key, a
  * type, the attributes given at creation, the parent) reads it without a check, also after close, as in
  * the soft provider. The TCK checks the verbs of closed objects, not such accessors.
+ *
+ * <p>Concurrent close: a verb that calls native code with this object runs between {@link #enter} and
+ * {@link #leave} (an open batch from its start to its end). {@code close()} first marks the object as closing,
+ * after which {@link #enter} fails with {@link ClosedObjectException}, then waits for the threads inside to
+ * leave, at most {@link CloseWait#timeout()}, else it fails with {@link BusyException} and the object stays
+ * open; only then is the native object destroyed, so that no thread touches freed memory.
  */
 abstract class NativeResource implements VerbsObject, NativeHandle {
 
     private static final Cleaner CLEANER = Cleaner.create();
+    /** The bit of {@link #users} that marks a close under way (or done): the count is negative then. */
+    private static final int CLOSING = Integer.MIN_VALUE;
+    private static final VarHandle USERS = usersHandle();
+    /** How long an event wait polls before it looks whether the object was closed. */
+    private static final Duration WAIT_SLICE = Duration.ofMillis(200);
+    private static final int EINTR = 4;
 
     /** The native handle (for example {@code struct ibv_pd *}), reinterpreted to its struct size. */
     protected final MemorySegment handle;
@@ -36,6 +54,9 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
     private final NativeLifetime lifetime;
     private final Cleaner.Cleanable cleanable;
     private volatile boolean closed;
+    /** The threads inside a verb of this object (and the open batches), with the {@link #CLOSING} bit. */
+    @SuppressWarnings("unused") // read and written through USERS
+    private volatile int users;
 
     /**
      * @param handle the native object
@@ -82,14 +103,127 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
         if (closed) {
             throw new ClosedObjectException(destroyVerb(), "already closed");
         }
+        refuseHeld();
+        refuseOwnBatch();
+        USERS.getAndAdd(this, CLOSING);
+        try {
+            long deadline = CloseWait.deadline();
+            awaitUsersLeft(deadline);
+            excludeOthers(deadline);
+            refuseHeld(); // a creation that used this object and has just ended holds it now
+            destroyNative();
+        } catch (RuntimeException | Error e) {
+            readmitOthers();
+            USERS.getAndAdd(this, CLOSING); // clears the bit again: the object stays open
+            throw e;
+        }
+        closed = true;
+        lifetime.closed();
+        cleanable.clean();
+    }
+
+    private void refuseHeld() {
         int live = lifetime.holders();
         if (live > 0) {
             throw new BusyException(destroyVerb(), live + " object(s) created from it are still alive");
         }
-        destroyNative();
-        closed = true;
-        lifetime.closed();
-        cleanable.clean();
+    }
+
+    private void awaitUsersLeft(long deadline) {
+        for (int spins = 0; ((int) USERS.getVolatile(this) & ~CLOSING) != 0; spins++) {
+            if (!CloseWait.pause(spins, deadline)) {
+                throw new BusyException(destroyVerb(), "another thread is still inside a verb of it after "
+                        + CloseWait.timeout().toMillis() + " ms");
+            }
+        }
+    }
+
+    /**
+     * Fails at once if the calling thread itself has a batch of this object open, which it cannot end while it
+     * waits in {@code close()}; by default nothing.
+     *
+     * @throws BusyException if it has
+     */
+    protected void refuseOwnBatch() {
+    }
+
+    /**
+     * Keeps other threads out of the verbs that a subclass guards by its own means rather than {@link #enter}
+     * (a CQ's poll batch), waiting for them until the deadline; by default nothing.
+     *
+     * @param deadline the {@link System#nanoTime()} after which it fails
+     * @throws BusyException if another thread is still inside then
+     */
+    protected void excludeOthers(long deadline) {
+    }
+
+    /** Undoes {@link #excludeOthers} after a close that failed; by default nothing. */
+    protected void readmitOthers() {
+    }
+
+    /**
+     * Enters a verb that calls native code with this object; {@link #leave()} must follow, in a
+     * {@code finally}. A close waits until every thread that entered has left.
+     *
+     * @param verb the verb, for the message
+     * @throws ClosedObjectException if the object is closed or being closed
+     */
+    protected final void enter(String verb) {
+        if ((int) USERS.getAndAdd(this, 1) < 0) {
+            USERS.getAndAdd(this, -1);
+            throw new ClosedObjectException(verb, getClass().getSimpleName() + " is closed or being closed");
+        }
+    }
+
+    /** Leaves a verb entered with {@link #enter}. */
+    protected final void leave() {
+        USERS.getAndAdd(this, -1);
+    }
+
+    /**
+     * Waits until an event file descriptor of this object is readable, in slices of {@link #WAIT_SLICE}, so that
+     * a close of the object ends the wait (its descriptor is closed, and its number may be reused) instead of
+     * leaving the thread waiting on a descriptor that is no longer the object's. The wait holds nothing: a
+     * close never waits for it.
+     *
+     * @param ib the library
+     * @param fd the descriptor
+     * @param timeout how long to wait; zero means do not wait, {@code null} means until it is readable
+     * @param verb the verb waiting, for messages
+     * @return whether the descriptor is readable
+     * @throws ClosedObjectException if the object is closed or being closed meanwhile
+     * @throws org.verbs4j.VerbsException with errno {@code EINTR} if the thread is interrupted while it waits
+     */
+    protected final boolean awaitReadable(Ibverbs ib, int fd, Duration timeout, String verb) {
+        long deadline = timeout == null ? 0 : System.nanoTime() + Math.max(0, timeout.toNanos());
+        while (true) {
+            long left = timeout == null ? WAIT_SLICE.toNanos() : deadline - System.nanoTime();
+            if (Poll.readable(ib, fd, Duration.ofNanos(Math.clamp(left, 0, WAIT_SLICE.toNanos())), verb)) {
+                return true;
+            }
+            if (closing()) {
+                throw new ClosedObjectException(verb, getClass().getSimpleName() + " was closed while it waited");
+            }
+            if (timeout != null && deadline - System.nanoTime() <= 0) {
+                return false;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw VerbsException.of(verb, EINTR, "interrupted while waiting");
+            }
+        }
+    }
+
+    /** @return whether a close is under way or done (a volatile read, for verbs guarded otherwise) */
+    protected final boolean closing() {
+        return (int) USERS.getVolatile(this) < 0;
+    }
+
+    private static VarHandle usersHandle() {
+        try {
+            return MethodHandles.lookup().findVarHandle(NativeResource.class, "users", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     /**
@@ -98,6 +232,7 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
      * failed creation neither leaks nor keeps the parent busy. The subclass rethrows the failure after it.
      */
     protected final void abandon() {
+        USERS.getAndAdd(this, CLOSING);
         closed = true;
         cleanable.clean();
     }
@@ -145,7 +280,7 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
             NativeContext context, String verb, String what) {
         if (type.isInstance(object) && contextOf.apply(type.cast(object)) == context) {
             T resource = type.cast(object);
-            resource.ensureOpen(verb);
+            UsedObjects.enter(resource, verb);
             return resource;
         }
         throw new InvalidArgumentException(verb, what + (object == null ? " is missing" : " is not from this context"));

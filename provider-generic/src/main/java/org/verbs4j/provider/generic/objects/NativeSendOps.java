@@ -35,6 +35,11 @@ import org.verbs4j.provider.generic.raw.Native;
  * inlines each call. A builder is called only if its send-ops flag was requested at creation (rxe and EFA
  * leave the others NULL); a NULL pointer is never called, the verb fails with an exception naming it
  * instead. No call allocates. Not thread-safe, as in C.
+ *
+ * <p>A batch holds its queue pair ({@link NativeResource#enter}) from {@code start()} (or the first builder or
+ * setter called outside a batch) to {@code complete()} or {@code abort()}, so that a close from another thread
+ * waits for the batch to end (bounded, then {@code BusyException}) and a close from the batch's own thread is
+ * refused; inside a batch the calls add no atomic operation.
  */
 @SuppressWarnings("restricted")
 final class NativeSendOps implements SendOps {
@@ -117,6 +122,10 @@ final class NativeSendOps implements SendOps {
     private NativeMemoryWindow[] pendingWindows = new NativeMemoryWindow[4];
     private int[] pendingRkeys = new int[4];
     private int pendingBinds;
+    /** Whether this object holds its queue pair for an open batch. */
+    private boolean batchOpen;
+    /** The thread that opened the batch, for a close from that thread. */
+    private Thread batchThread;
 
     private NativeSendOps(NativeQueuePair qp, Abi abi, MemorySegment qpx, int release) {
         this.qp = qp;
@@ -203,6 +212,7 @@ final class NativeSendOps implements SendOps {
             throw new InvalidArgumentException(verb,
                     flag + " was not requested in send_ops_flags when the queue pair was created");
         }
+        hold(verb);
         return pointer;
     }
 
@@ -215,7 +225,35 @@ final class NativeSendOps implements SendOps {
         if (pointer == null) {
             throw new InvalidArgumentException(verb, "the provider does not implement " + verb + " for this queue pair");
         }
+        hold(verb);
         return pointer;
+    }
+
+    /**
+     * Holds the queue pair for the batch unless it is held already.
+     *
+     * @throws org.verbs4j.ClosedObjectException if it is closed or being closed
+     */
+    private void hold(String verb) {
+        if (!batchOpen) {
+            qp.enter(verb);
+            batchOpen = true;
+            batchThread = Thread.currentThread();
+        }
+    }
+
+    /** Lets go of the queue pair at the end of a batch. */
+    private void release() {
+        if (batchOpen) {
+            batchOpen = false;
+            batchThread = null;
+            qp.leave();
+        }
+    }
+
+    /** @return whether a thread's batch holds the queue pair */
+    boolean heldBy(Thread thread) {
+        return batchOpen && batchThread == thread;
     }
 
     @Override
@@ -238,6 +276,7 @@ final class NativeSendOps implements SendOps {
     @Override
     public SendOps wrId(long wrId) {
         qp.ensureOpen("ibv_qp_ex.wr_id");
+        hold("ibv_qp_ex.wr_id");
         qpx.set(JAVA_LONG, wrIdOffset, wrId);
         return this;
     }
@@ -245,6 +284,7 @@ final class NativeSendOps implements SendOps {
     @Override
     public SendOps wrFlags(int sendFlags) {
         qp.ensureOpen("ibv_qp_ex.wr_flags");
+        hold("ibv_qp_ex.wr_flags");
         qpx.set(JAVA_INT, wrFlagsOffset, sendFlags);
         return this;
     }
@@ -399,10 +439,18 @@ final class NativeSendOps implements SendOps {
         bindInfo.set(JAVA_LONG, bindAddrOffset, info.address());
         bindInfo.set(JAVA_LONG, bindLengthOffset, info.length());
         bindInfo.set(JAVA_INT, bindAccessOffset, (int) org.verbs4j.Flags.toBits(info.access()));
+        mw.enter("ibv_wr_bind_mw");
         try {
-            CALL_V_LIL.invokeExact(fn, qpxAddress, mw.pointer().address(), rkey, bindInfo.address());
+            mr.enter("ibv_wr_bind_mw");
+            try {
+                CALL_V_LIL.invokeExact(fn, qpxAddress, mw.pointer().address(), rkey, bindInfo.address());
+            } finally {
+                mr.leave();
+            }
         } catch (Throwable t) {
             throw Native.rethrow(t);
+        } finally {
+            mw.leave();
         }
         addPendingBind(mw, rkey);
         return this;
@@ -434,11 +482,13 @@ final class NativeSendOps implements SendOps {
         if (!(ah instanceof NativeAddressHandle nativeAh)) {
             throw new InvalidArgumentException("ibv_wr_set_ud_addr", "the address handle is not from this provider");
         }
-        nativeAh.ensureOpen("ibv_wr_set_ud_addr");
+        nativeAh.enter("ibv_wr_set_ud_addr");
         try {
             CALL_V_LII.invokeExact(fn, qpxAddress, nativeAh.pointer().address(), remoteQpn, remoteQkey);
         } catch (Throwable t) {
             throw Native.rethrow(t);
+        } finally {
+            nativeAh.leave();
         }
         return this;
     }
@@ -577,6 +627,8 @@ final class NativeSendOps implements SendOps {
             rc = (int) CALL_I.invokeExact(fn, qpxAddress);
         } catch (Throwable t) {
             throw Native.rethrow(t);
+        } finally {
+            release();
         }
         settleBinds(rc == 0);
         Native.check(rc, "ibv_wr_complete");
@@ -590,6 +642,8 @@ final class NativeSendOps implements SendOps {
             CALL_V.invokeExact(fn, qpxAddress);
         } catch (Throwable t) {
             throw Native.rethrow(t);
+        } finally {
+            release();
         }
     }
 }

@@ -172,51 +172,63 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
 
     @Override
     public int srqNum() {
-        ensureOpen(SRQ_NUM);
-        String unsupported = "the driver of " + context.device().name() + " reports no SRQ numbers (get_srq_num)";
-        MemorySegment function = context.op(VerbsContextOp.GET_SRQ_NUM);
-        if (function.equals(MemorySegment.NULL)) {
-            throw new UnsupportedVerbException(SRQ_NUM, unsupported);
-        }
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment number = call.allocate(JAVA_INT);
-            int rc = (int) FunctionPointers.critical(function, GET_SRQ_NUM).invokeExact(handle, number);
-            if (Native.isUnsupported(rc)) {
-                throw new UnsupportedVerbException(SRQ_NUM, rc, unsupported, null);
+        enter(SRQ_NUM);
+        try {
+            String unsupported = "the driver of " + context.device().name() + " reports no SRQ numbers (get_srq_num)";
+            MemorySegment function = context.op(VerbsContextOp.GET_SRQ_NUM);
+            if (function.equals(MemorySegment.NULL)) {
+                throw new UnsupportedVerbException(SRQ_NUM, unsupported);
             }
-            Native.check(rc, SRQ_NUM);
-            return number.get(JAVA_INT, 0);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment number = call.allocate(JAVA_INT);
+                int rc = (int) FunctionPointers.critical(function, GET_SRQ_NUM).invokeExact(handle, number);
+                if (Native.isUnsupported(rc)) {
+                    throw new UnsupportedVerbException(SRQ_NUM, rc, unsupported, null);
+                }
+                Native.check(rc, SRQ_NUM);
+                return number.get(JAVA_INT, 0);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        } finally {
+            leave();
         }
     }
 
     @Override
     public SrqAttributes query() {
-        ensureOpen("ibv_query_srq");
-        StructLayout l = context.abi.ibvSrqAttr;
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment attr = call.allocate(l);
-            int rc = (int) context.ib.querySrq.invokeExact(handle, attr);
-            Native.check(rc, "ibv_query_srq");
-            return new SrqAttributes(attr.get(JAVA_INT, 0), attr.get(JAVA_INT, 4), attr.get(JAVA_INT, 8));
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+        enter("ibv_query_srq");
+        try {
+            StructLayout l = context.abi.ibvSrqAttr;
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment attr = call.allocate(l);
+                int rc = (int) context.ib.querySrq.invokeExact(handle, attr);
+                Native.check(rc, "ibv_query_srq");
+                return new SrqAttributes(attr.get(JAVA_INT, 0), attr.get(JAVA_INT, 4), attr.get(JAVA_INT, 8));
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        } finally {
+            leave();
         }
     }
 
     @Override
     public void modify(SrqAttributes attributes, Set<SrqAttrMask> mask) {
-        ensureOpen("ibv_modify_srq");
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment attr = call.allocate(context.abi.ibvSrqAttr);
-            attr.set(JAVA_INT, 0, attributes.maxWr());
-            attr.set(JAVA_INT, 4, attributes.maxSge());
-            attr.set(JAVA_INT, 8, attributes.srqLimit());
-            int rc = (int) context.ib.modifySrq.invokeExact(handle, attr, (int) Flags.toBits(mask));
-            Native.check(rc, "ibv_modify_srq");
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+        enter("ibv_modify_srq");
+        try {
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment attr = call.allocate(context.abi.ibvSrqAttr);
+                attr.set(JAVA_INT, 0, attributes.maxWr());
+                attr.set(JAVA_INT, 4, attributes.maxSge());
+                attr.set(JAVA_INT, 8, attributes.srqLimit());
+                int rc = (int) context.ib.modifySrq.invokeExact(handle, attr, (int) Flags.toBits(mask));
+                Native.check(rc, "ibv_modify_srq");
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        } finally {
+            leave();
         }
     }
 
@@ -227,13 +239,21 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
 
     @Override
     public synchronized void postReceive(ReceiveRequest first) {
-        ensureOpen("ibv_post_srq_recv");
-        receivePoster.post(handle, first);
+        enter("ibv_post_srq_recv");
+        try {
+            receivePoster.post(handle, first);
+        } finally {
+            leave();
+        }
     }
 
     @Override
     public synchronized void postOps(SrqOperation first) {
-        ensureOpen("ibv_post_srq_ops");
-        opsPoster.post(handle, first);
+        enter("ibv_post_srq_ops");
+        try {
+            opsPoster.post(handle, first);
+        } finally {
+            leave();
+        }
     }
 }

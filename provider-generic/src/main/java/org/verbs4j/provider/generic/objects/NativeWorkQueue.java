@@ -166,27 +166,35 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
 
     @Override
     public WqState state() {
-        ensureOpen("ibv_wq.state");
-        return WqState.fromValue(handle.get(JAVA_INT, stateOffset));
+        enter("ibv_wq.state");
+        try {
+            return WqState.fromValue(handle.get(JAVA_INT, stateOffset));
+        } finally {
+            leave();
+        }
     }
 
     @Override
     public synchronized void modify(WqAttributes attributes) {
-        ensureOpen(MODIFY);
-        String unsupported = "the driver of " + context.device().name() + " cannot modify work queues (modify_wq)";
-        MemorySegment function = context.op(VerbsContextOp.MODIFY_WQ);
-        if (function.equals(MemorySegment.NULL)) {
-            throw new UnsupportedVerbException(MODIFY, unsupported);
-        }
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment attr = wqAttr(call, context.abi.ibvWqAttr, attributes);
-            int rc = (int) FunctionPointers.plain(function, MODIFY_WQ).invokeExact(handle, attr);
-            if (Native.isUnsupported(rc)) {
-                throw new UnsupportedVerbException(MODIFY, rc, unsupported, null);
+        enter(MODIFY);
+        try {
+            String unsupported = "the driver of " + context.device().name() + " cannot modify work queues (modify_wq)";
+            MemorySegment function = context.op(VerbsContextOp.MODIFY_WQ);
+            if (function.equals(MemorySegment.NULL)) {
+                throw new UnsupportedVerbException(MODIFY, unsupported);
             }
-            Native.check(rc, MODIFY);
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment attr = wqAttr(call, context.abi.ibvWqAttr, attributes);
+                int rc = (int) FunctionPointers.plain(function, MODIFY_WQ).invokeExact(handle, attr);
+                if (Native.isUnsupported(rc)) {
+                    throw new UnsupportedVerbException(MODIFY, rc, unsupported, null);
+                }
+                Native.check(rc, MODIFY);
+            } catch (Throwable t) {
+                throw Native.rethrow(t);
+            }
+        } finally {
+            leave();
         }
     }
 
@@ -212,7 +220,11 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
 
     @Override
     public synchronized void postReceive(ReceiveRequest first) {
-        ensureOpen(POST);
-        receivePoster.post(handle, first);
+        enter(POST);
+        try {
+            receivePoster.post(handle, first);
+        } finally {
+            leave();
+        }
     }
 }

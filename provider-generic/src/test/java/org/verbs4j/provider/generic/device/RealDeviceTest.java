@@ -168,7 +168,8 @@ class RealDeviceTest extends OpenDeviceTest {
         try (CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(16).wcFlags(FIELDS).build())) {
             assertThat(cq.cqe()).isGreaterThanOrEqualTo(16);
             assertThat(cq.startPoll()).isFalse();
-            assertThatThrownBy(cq::endPoll).isInstanceOf(InvalidArgumentException.class);
+            cq.endPoll(); // a stray end_poll, as pyverbs calls after an empty start_poll: it does nothing
+            assertThat(cq.startPoll()).as("the queue polls as before").isFalse();
             assertThatThrownBy(cq::readByteLen).isInstanceOf(InvalidArgumentException.class);
             assertThatThrownBy(cq::readSlid).isInstanceOf(InvalidArgumentException.class)
                     .hasMessageContaining("SLID was not requested");
