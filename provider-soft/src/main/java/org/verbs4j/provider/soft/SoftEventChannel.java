@@ -2,7 +2,6 @@ package org.verbs4j.provider.soft;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Objects;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.cm.CmEvent;
@@ -55,7 +54,20 @@ final class SoftEventChannel extends SoftObject implements EventChannel {
 
     @Override
     public CmEvent getEvent(Duration timeout) {
-        return taken(awaitEvent(Objects.requireNonNull(timeout, "timeout").toNanos()));
+        ensureOpen(GET);
+        return taken(awaitEvent(nanos(Failures.required(GET, timeout, "the timeout"))));
+    }
+
+    /** @return {@code timeout} in nanoseconds: 0 if negative, {@link Long#MAX_VALUE} (forever) if it has more */
+    private static long nanos(Duration timeout) {
+        if (timeout.isNegative()) {
+            return 0;
+        }
+        try {
+            return timeout.toNanos();
+        } catch (ArithmeticException forever) {
+            return Long.MAX_VALUE;
+        }
     }
 
     @Override
