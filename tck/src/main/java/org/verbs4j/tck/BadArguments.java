@@ -109,7 +109,9 @@ final class BadArguments {
     /**
      * @param method a method of the api
      * @return the argument lists of its calls: each parameter in turn takes each of its bad values, the others
-     *     their first bad value; empty if a parameter's type has no bad values (the method has no case)
+     *     their first bad value (null for a reference), then, with several parameters, their second, so that a
+     *     bad value is also seen past the null checks of the others; empty if a parameter's type has no bad
+     *     values (the method has no case)
      */
     Optional<List<Object[]>> calls(Method method) {
         Parameter[] parameters = method.getParameters();
@@ -125,15 +127,27 @@ final class BadArguments {
         if (parameters.length == 0) {
             calls.add(new Object[0]);
         }
-        for (int i = 0; i < parameters.length; i++) {
+        addVaryingOne(perParameter, 0, calls);
+        if (parameters.length > 1) {
+            addVaryingOne(perParameter, 1, calls);
+        }
+        return Optional.of(calls);
+    }
+
+    /**
+     * Adds, for each parameter in turn, a call with each of its values, the other parameters taking their value at
+     * {@code baseline} (their last if they have fewer).
+     */
+    private static void addVaryingOne(List<List<Object>> perParameter, int baseline, List<Object[]> calls) {
+        for (int i = 0; i < perParameter.size(); i++) {
             for (Object value : perParameter.get(i)) {
-                Object[] arguments = new Object[parameters.length];
-                for (int j = 0; j < parameters.length; j++) {
-                    arguments[j] = j == i ? value : perParameter.get(j).get(0);
+                Object[] arguments = new Object[perParameter.size()];
+                for (int j = 0; j < arguments.length; j++) {
+                    List<Object> others = perParameter.get(j);
+                    arguments[j] = j == i ? value : others.get(Math.min(baseline, others.size() - 1));
                 }
                 calls.add(arguments);
             }
         }
-        return Optional.of(calls);
     }
 }
