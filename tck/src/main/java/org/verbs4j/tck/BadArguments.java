@@ -57,7 +57,8 @@ final class BadArguments {
     /** Adds the bad values of a reference type besides null; @return whether the type is known */
     private boolean addReference(Class<?> type, List<Object> values) {
         if (type == Duration.class) {
-            values.addAll(List.of(Duration.ofMillis(-1), Duration.ZERO, Duration.ofDays(36_500)));
+            values.addAll(List.of(Duration.ofMillis(-1), Duration.ZERO, Duration.ofDays(36_500),
+                    Duration.ofSeconds(Long.MAX_VALUE), Duration.ofSeconds(Long.MIN_VALUE)));
         } else if (type == MemorySegment.class) {
             values.addAll(List.of(closed.deadSegment(), MemorySegment.ofArray(new byte[16]), MemorySegment.NULL));
         } else if (Collection.class.isAssignableFrom(type)) {
