@@ -157,7 +157,7 @@ final class SoftCmId extends SoftObject implements CmId {
                 resolved("rdma_resolve_addr", source, "the source address");
             }
             resolved("rdma_resolve_addr", destination, "the destination address");
-            long millis = Failures.required("rdma_resolve_addr", timeout, "the timeout").toMillis();
+            long millis = Timeouts.millis(Failures.required("rdma_resolve_addr", timeout, "the timeout"));
             requireState("rdma_resolve_addr", "bound to a device or resolving already", CmState.IDLE,
                     CmState.ADDR_BOUND);
             startResolution(source, destination, millis);

@@ -55,19 +55,7 @@ final class SoftEventChannel extends SoftObject implements EventChannel {
     @Override
     public CmEvent getEvent(Duration timeout) {
         ensureOpen(GET);
-        return taken(awaitEvent(nanos(Failures.required(GET, timeout, "the timeout"))));
-    }
-
-    /** @return {@code timeout} in nanoseconds: 0 if negative, {@link Long#MAX_VALUE} (forever) if it has more */
-    private static long nanos(Duration timeout) {
-        if (timeout.isNegative()) {
-            return 0;
-        }
-        try {
-            return timeout.toNanos();
-        } catch (ArithmeticException forever) {
-            return Long.MAX_VALUE;
-        }
+        return taken(awaitEvent(Timeouts.nanos(Failures.required(GET, timeout, "the timeout"))));
     }
 
     @Override
