@@ -16,9 +16,9 @@ import java.util.stream.Stream;
 import org.verbs4j.VerbsObject;
 
 /**
- * The public interfaces of the api package and their public methods, found by reflection over the api's own
- * classes (its jar or class directory), so that an interface or method added later is found without a change
- * here.
+ * The public interfaces of the api's packages ({@code org.verbs4j} and its subpackages, such as
+ * {@code org.verbs4j.cm}) and their public methods, found by reflection over the api's own classes (its jar or
+ * class directory), so that an interface, method or package added later is found without a change here.
  */
 final class ApiInterfaces {
 
@@ -27,10 +27,12 @@ final class ApiInterfaces {
             "org.verbs4j.CConstant", "implemented by the api's own enums",
             "org.verbs4j.DeviceCatalog", "implemented by the spi module, not by a provider");
 
+    private static final String API_ROOT = "org/verbs4j";
+
     private ApiInterfaces() {
     }
 
-    /** @return the public interfaces of package {@code org.verbs4j} that providers implement */
+    /** @return the public interfaces of package {@code org.verbs4j} and its subpackages that providers implement */
     static List<Class<?>> provided() {
         return classNames().map(ApiInterfaces::load).filter(Class::isInterface)
                 .filter(type -> Modifier.isPublic(type.getModifiers()))
@@ -49,24 +51,32 @@ final class ApiInterfaces {
         Path root = codeSource();
         try {
             if (Files.isDirectory(root)) {
-                return namesUnder(root.resolve("org/verbs4j")).stream();
+                return namesUnder(root, root.resolve(API_ROOT)).stream();
             }
             try (FileSystem jar = FileSystems.newFileSystem(root)) {
-                return namesUnder(jar.getPath("org/verbs4j")).stream();
+                return namesUnder(jar.getPath("/"), jar.getPath("/" + API_ROOT)).stream();
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the api's classes in " + root, e);
         }
     }
 
-    private static List<String> namesUnder(Path directory) throws IOException {
-        try (Stream<Path> files = Files.list(directory)) {
-            return files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".class"))
-                    .filter(name -> !name.contains("$") && !name.equals("package-info.class")
-                            && !name.equals("module-info.class"))
-                    .map(name -> "org.verbs4j." + name.substring(0, name.length() - ".class".length()))
-                    .toList();
+    /** @return the names of the top-level classes in {@code directory} and below, relative to {@code root} */
+    private static List<String> namesUnder(Path root, Path directory) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
+            return files.filter(file -> isTopLevelClass(file.getFileName().toString()))
+                    .map(file -> className(root.relativize(file))).toList();
         }
+    }
+
+    private static boolean isTopLevelClass(String fileName) {
+        return fileName.endsWith(".class") && !fileName.contains("$") && !fileName.equals("package-info.class")
+                && !fileName.equals("module-info.class");
+    }
+
+    private static String className(Path relative) {
+        String name = relative.toString().replace(relative.getFileSystem().getSeparator(), ".");
+        return name.substring(0, name.length() - ".class".length());
     }
 
     private static Path codeSource() {

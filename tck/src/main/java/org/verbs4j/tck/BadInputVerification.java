@@ -28,6 +28,7 @@ import org.verbs4j.VerbsException;
 public abstract class BadInputVerification extends AreaVerification {
 
     private static final System.Logger LOG = System.getLogger("org.verbs4j.tck");
+    private static final String CLOSED = " on a closed object";
 
     /** Creates the area. */
     protected BadInputVerification() {
@@ -66,22 +67,25 @@ public abstract class BadInputVerification extends AreaVerification {
             for (Class<?> type : ApiInterfaces.provided()) {
                 for (Method method : ApiInterfaces.methods(type)) {
                     SweepWorld live = runner.run(this::openWorld);
-                    Optional<Object> receiver = live.receiver(type);
-                    if (receiver.isEmpty()) {
+                    List<Object> receivers = live.receivers(type);
+                    if (receivers.isEmpty()) {
                         absent.add(type.getSimpleName() + "." + method.getName());
                         runner.run(() -> closeWorld(live));
                         continue;
                     }
                     methods++;
                     List<Object[]> cases = new ArrayList<>(arguments.calls(method).orElseThrow());
-                    for (Object[] call : cases) {
-                        calls++;
-                        check(runner, method, receiver.get(), call, false).ifPresent(defects::add);
+                    for (Object receiver : receivers) {
+                        String which = receivers.size() > 1 ? " on " + SweepWorld.describe(receiver) : "";
+                        for (Object[] call : cases) {
+                            calls++;
+                            check(runner, method, receiver, call, which).ifPresent(defects::add);
+                        }
                     }
                     Optional<Object> dead = closed.closedInstance(type);
                     if (dead.isPresent() && type != Device.class) {
                         calls++;
-                        check(runner, method, dead.get(), cases.get(0), true).ifPresent(defects::add);
+                        check(runner, method, dead.get(), cases.get(0), CLOSED).ifPresent(defects::add);
                     }
                     try {
                         runner.run(() -> closeWorld(live));
@@ -104,7 +108,7 @@ public abstract class BadInputVerification extends AreaVerification {
 
     private SweepWorld openWorld() {
         Device device = deviceSelection().device().orElseThrow();
-        return new SweepWorld(device, loopback());
+        return new SweepWorld(device, loopback(), environment());
     }
 
     private static Void closeWorld(SweepWorld world) {
@@ -119,11 +123,16 @@ public abstract class BadInputVerification extends AreaVerification {
         return world;
     }
 
-    /** @return what broke the rule in this call, or empty */
+    /**
+     * @param which how the call names its receiver: empty if the sweep has one object of its type, {@link #CLOSED}
+     *     for the closed one
+     * @return what broke the rule in this call, or empty
+     */
     private static Optional<String> check(SweepRunner runner, Method method, Object receiver, Object[] arguments,
-                                          boolean closed) throws InterruptedException {
+                                          String which) throws InterruptedException {
+        boolean closed = which.equals(CLOSED);
         String call = method.getDeclaringClass().getSimpleName() + "." + method.getName()
-                + SweepRunner.describe(arguments) + (closed ? " on a closed object" : "");
+                + SweepRunner.describe(arguments) + which;
         Optional<Throwable> thrown;
         try {
             thrown = runner.call(method, receiver, arguments);

@@ -17,6 +17,10 @@ import org.verbs4j.Unwrappable;
 import org.verbs4j.VerbsObject;
 import org.verbs4j.WorkQueue;
 import org.verbs4j.XrcDomain;
+import org.verbs4j.cm.CmEvent;
+import org.verbs4j.cm.CmId;
+import org.verbs4j.cm.ConnectionManager;
+import org.verbs4j.cm.EventChannel;
 
 /** The api interfaces of which {@link SweepWorld} holds an object (where the device has it). */
 final class SweepReceivers {
@@ -24,7 +28,8 @@ final class SweepReceivers {
     static final Set<Class<?>> KNOWN = Set.of(AddressHandle.class, CompletionChannel.class, CompletionQueue.class,
             Context.class, Device.class, MemoryRegion.class, MemoryWindow.class, ProtectionDomain.class,
             QueuePair.class, RwqIndirectionTable.class, SendOps.class, SharedReceiveQueue.class, Unwrappable.class,
-            VerbsObject.class, WorkQueue.class, XrcDomain.class);
+            VerbsObject.class, WorkQueue.class, XrcDomain.class, ConnectionManager.class, EventChannel.class, CmId.class,
+            CmEvent.class);
 
     private SweepReceivers() {
     }

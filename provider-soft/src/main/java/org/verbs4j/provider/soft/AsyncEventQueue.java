@@ -53,7 +53,7 @@ final class AsyncEventQueue {
      *     (its interrupt status stays set)
      */
     AsyncEvent take(Duration timeout) {
-        long remaining = timeout == null ? Long.MAX_VALUE : timeout.toNanos();
+        long remaining = timeout == null ? Long.MAX_VALUE : Timeouts.nanos(timeout);
         lock.lock();
         try {
             while (queued.isEmpty()) {

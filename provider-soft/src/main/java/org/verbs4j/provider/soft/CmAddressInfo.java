@@ -3,7 +3,6 @@ package org.verbs4j.provider.soft;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.util.Objects;
 import org.verbs4j.Errno;
 import org.verbs4j.cm.AddrInfoFlag;
 import org.verbs4j.cm.AddressHints;
@@ -18,7 +17,7 @@ final class CmAddressInfo {
     }
 
     static AddressInfo resolve(CmAddresses addresses, String node, String service, AddressHints hints) {
-        Objects.requireNonNull(hints, "hints");
+        Failures.required(VERB, hints, "the hints");
         int port = port(service);
         boolean passive = SoftConnectionManager.passive(hints);
         if (node == null && !passive) {

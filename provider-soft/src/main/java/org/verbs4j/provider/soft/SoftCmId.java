@@ -4,7 +4,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.Context;
@@ -130,11 +129,11 @@ final class SoftCmId extends SoftObject implements CmId {
 
     @Override
     public void bind(InetSocketAddress address) {
-        Objects.requireNonNull(address, "address");
         cm.locked(() -> {
             ensureOpen("rdma_bind_addr");
+            InetSocketAddress checked = resolved("rdma_bind_addr", address, "the address");
             requireState("rdma_bind_addr", "already bound", CmState.IDLE);
-            bindTo("rdma_bind_addr", address);
+            bindTo("rdma_bind_addr", checked);
         });
     }
 
@@ -152,10 +151,13 @@ final class SoftCmId extends SoftObject implements CmId {
 
     @Override
     public void resolveAddress(InetSocketAddress source, InetSocketAddress destination, Duration timeout) {
-        Objects.requireNonNull(destination, "destination");
-        long millis = Objects.requireNonNull(timeout, "timeout").toMillis();
         cm.locked(() -> {
             ensureOpen("rdma_resolve_addr");
+            if (source != null) {
+                resolved("rdma_resolve_addr", source, "the source address");
+            }
+            resolved("rdma_resolve_addr", destination, "the destination address");
+            long millis = Timeouts.millis(Failures.required("rdma_resolve_addr", timeout, "the timeout"));
             requireState("rdma_resolve_addr", "bound to a device or resolving already", CmState.IDLE,
                     CmState.ADDR_BOUND);
             startResolution(source, destination, millis);
@@ -192,9 +194,9 @@ final class SoftCmId extends SoftObject implements CmId {
 
     @Override
     public void resolveRoute(Duration timeout) {
-        Objects.requireNonNull(timeout, "timeout");
         cm.locked(() -> {
             ensureOpen("rdma_resolve_route");
+            Failures.required("rdma_resolve_route", timeout, "the timeout");
             requireState("rdma_resolve_route", "the address is not resolved (rdma_resolve_addr)",
                     CmState.ADDR_RESOLVED);
             state = CmState.ROUTE_RESOLVED;
@@ -479,10 +481,9 @@ final class SoftCmId extends SoftObject implements CmId {
 
     @Override
     public QpAttributes initQpAttributes(QpState wanted) {
-        Objects.requireNonNull(wanted, "state");
         return cm.locked(() -> {
             ensureOpen("rdma_init_qp_attr");
-            return attributesFor(wanted);
+            return attributesFor(Failures.required("rdma_init_qp_attr", wanted, "the QP state"));
         });
     }
 
@@ -521,10 +522,9 @@ final class SoftCmId extends SoftObject implements CmId {
 
     @Override
     public QueuePair createQueuePair(QpInitAttributes attributes) {
-        Objects.requireNonNull(attributes, "attributes");
         return cm.locked(() -> {
             ensureOpen("rdma_create_qp");
-            checkQpRequest(attributes);
+            checkQpRequest(Failures.required("rdma_create_qp", attributes, "the QP attributes"));
             SoftQueuePair created = (SoftQueuePair) cm.contextOf(device).createQueuePair(attributes);
             try {
                 initialize(created);
@@ -598,9 +598,9 @@ final class SoftCmId extends SoftObject implements CmId {
 
     @Override
     public void joinMulticast(InetAddress group, Object context) {
-        Objects.requireNonNull(group, "group");
         cm.locked(() -> {
             ensureOpen("rdma_join_multicast");
+            Failures.required("rdma_join_multicast", group, "the group");
             if (!datagram()) {
                 throw Failures.invalid("rdma_join_multicast", "multicast needs a datagram port space, not "
                         + space.cName());
@@ -615,9 +615,9 @@ final class SoftCmId extends SoftObject implements CmId {
 
     @Override
     public void leaveMulticast(InetAddress group) {
-        Objects.requireNonNull(group, "group");
         cm.locked(() -> {
             ensureOpen("rdma_leave_multicast");
+            Failures.required("rdma_leave_multicast", group, "the group");
             groups.leave(qp, group);
         });
     }
@@ -637,6 +637,18 @@ final class SoftCmId extends SoftObject implements CmId {
     }
 
     // ---- checks ----
+
+    /**
+     * @return {@code address}
+     * @throws org.verbs4j.InvalidArgumentException naming {@code verb} if it is null or unresolved (a host name
+     *     without an address: rdma_cm takes IP addresses)
+     */
+    private static InetSocketAddress resolved(String verb, InetSocketAddress address, String what) {
+        if (Failures.required(verb, address, what).isUnresolved()) {
+            throw Failures.invalid(verb, what + " " + address + " is unresolved: an IP address is required");
+        }
+        return address;
+    }
 
     private void requireState(String verb, String problem, CmState... allowed) {
         for (CmState candidate : allowed) {

@@ -72,7 +72,7 @@ final class SoftCompletionChannel extends SoftObject implements CompletionChanne
     @Override
     public CompletionQueue getEvent(Duration timeout) {
         ensureOpen(GET);
-        long remaining = Failures.required(GET, timeout, "the timeout").toNanos();
+        long remaining = Timeouts.nanos(Failures.required(GET, timeout, "the timeout"));
         lock.lock();
         try {
             while (pending.isEmpty()) {

@@ -5,7 +5,6 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -61,11 +60,11 @@ final class SoftConnectionManager implements ConnectionManager {
 
     @Override
     public CmId createId(EventChannel channel, PortSpace portSpace, Object userContext) {
-        Objects.requireNonNull(portSpace, "portSpace");
         if (channel == null) {
             throw Failures.invalid("rdma_create_id", "an event channel is required: identifiers without one"
                     + " (synchronous operation) are not offered");
         }
+        Failures.required("rdma_create_id", portSpace, "the port space");
         if (!(channel instanceof SoftEventChannel soft)) {
             throw Failures.invalid("rdma_create_id", "the event channel is not one of the soft connection manager");
         }

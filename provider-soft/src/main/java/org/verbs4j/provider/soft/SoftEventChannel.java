@@ -2,7 +2,6 @@ package org.verbs4j.provider.soft;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Objects;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.cm.CmEvent;
@@ -55,7 +54,8 @@ final class SoftEventChannel extends SoftObject implements EventChannel {
 
     @Override
     public CmEvent getEvent(Duration timeout) {
-        return taken(awaitEvent(Objects.requireNonNull(timeout, "timeout").toNanos()));
+        ensureOpen(GET);
+        return taken(awaitEvent(Timeouts.nanos(Failures.required(GET, timeout, "the timeout"))));
     }
 
     @Override

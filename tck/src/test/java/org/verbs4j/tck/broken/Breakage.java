@@ -9,6 +9,14 @@ import org.verbs4j.ProtectionDomain;
 interface Breakage {
 
     /**
+     * Called before every verb of a device; may refuse the verb by throwing.
+     *
+     * @param verb the name of the device's method
+     */
+    default void beforeDeviceVerb(String verb) {
+    }
+
+    /**
      * Called before every verb of a context; may refuse the verb by throwing.
      *
      * @param verb the name of the context's method

@@ -135,6 +135,19 @@ final class BrokenKits {
         }
     }
 
+    /** The bad-input sweep against a provider that offers no connection management. */
+    static class SweepWithoutConnectionManagement extends BadInputVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return broken(new LacksConnectionManagement());
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return FAST;
+        }
+    }
+
     /** Error completions against the healthy soft provider. */
     static class HealthyErrors extends ErrorCompletionVerification {
         @Override

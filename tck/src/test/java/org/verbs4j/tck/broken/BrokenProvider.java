@@ -49,6 +49,7 @@ final class BrokenProvider implements VerbsProvider {
 
     private Device device(Device device) {
         return decorations.decorate(Device.class, device, (proxy, method, args) -> {
+            breakage.beforeDeviceVerb(method.getName());
             Object result = decorations.forward(device, method, args);
             return result instanceof Context context ? context(context) : result;
         });

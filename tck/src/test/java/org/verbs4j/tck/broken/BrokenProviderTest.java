@@ -18,6 +18,7 @@ import org.verbs4j.tck.broken.BrokenKits.ReorderedTraffic;
 import org.verbs4j.tck.broken.BrokenKits.SilentEvents;
 import org.verbs4j.tck.broken.BrokenKits.StressOfDuplicatedCompletions;
 import org.verbs4j.tck.broken.BrokenKits.SweepOfTrustedArguments;
+import org.verbs4j.tck.broken.BrokenKits.SweepWithoutConnectionManagement;
 import org.verbs4j.tck.broken.BrokenKits.StressOfLostCompletions;
 
 /**
@@ -76,6 +77,12 @@ class BrokenProviderTest {
         void nullPointer() {
             new KitRun(SweepOfTrustedArguments.class, null, "sweep").assertFailsWith(
                     "ProtectionDomain.allocateMemoryWindow[null]: threw java.lang.NullPointerException");
+        }
+
+        @Test
+        @DisplayName("passes a provider without connection management: its interfaces are not on this device")
+        void withoutConnectionManagement() {
+            new KitRun(SweepWithoutConnectionManagement.class, null, "sweep").assertPasses();
         }
     }
 
