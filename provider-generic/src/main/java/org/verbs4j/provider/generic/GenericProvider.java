@@ -56,4 +56,10 @@ public final class GenericProvider implements VerbsProvider {
             return List.of();
         }
     }
+
+    /** @return librdmacm ({@code librdmacm.so.1}) through the Foreign Function and Memory API */
+    @Override
+    public org.verbs4j.cm.ConnectionManager connectionManager() {
+        return ListedDevice.librdmacm();
+    }
 }
