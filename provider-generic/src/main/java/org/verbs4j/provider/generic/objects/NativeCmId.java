@@ -419,6 +419,11 @@ final class NativeCmId implements CmId {
     public synchronized void leaveMulticast(InetAddress group) {
         String verb = "rdma_leave_multicast";
         ensureOpen(verb);
+        long pending = unacknowledged.get();
+        if (pending > 0) {
+            throw new BusyException(verb, pending + " event(s) about the identifier are not acknowledged"
+                    + " (rdma_ack_cm_event), for which rdma_leave_multicast could wait forever");
+        }
         UdParam joined = groups.remove(group);
         if (joined != null && hasQueuePair()) {
             qp.detachMulticast(joined.ahAttr().grh().dgid(), joined.ahAttr().dlid());

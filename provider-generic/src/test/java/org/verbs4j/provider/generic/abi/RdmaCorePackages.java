@@ -24,6 +24,10 @@ final class RdmaCorePackages {
             return root.resolve(debianArch).resolve("root/usr/lib").resolve(multiarch).resolve("libibverbs.so.1");
         }
 
+        Path librdmacm(String debianArch, String multiarch) {
+            return root.resolve(debianArch).resolve("root/usr/lib").resolve(multiarch).resolve("librdmacm.so.1");
+        }
+
         @Override
         public String toString() {
             return suite + " (rdma-core " + version + ")";
