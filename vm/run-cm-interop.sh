@@ -4,6 +4,7 @@
 #
 #   rdma_client (C)  -> Java server        Java client -> rdma_server (C)
 #   rping -c (C)     -> Java rping server  Java rping client -> rping -s (C)
+#                                          Java udaddy client -> udaddy (C), RDMA_PS_UDP, 10 datagrams each way
 #
 # The Java peer is provider-generic's test program org.verbs4j.provider.generic.interop.CmInterop. An exchange
 # passes when both sides exit 0 within the time limit (the Java side prints OK and what it checked; rping -c -V
@@ -86,6 +87,13 @@ java_server "rdma_client (C) -> Java server" rdma-server rdma_client -s \$IP
 c_server "Java client -> rdma_server (C)" rdma-client rdma_server -s \$IP
 java_server "rping -c (C) -> Java rping server" rping-server rping -c -a \$IP -C \$PINGS -S \$SIZE -V -v
 c_server "Java rping client -> rping -s (C)" rping-client rping -s -a \$IP -V -v
+# udaddy has no port option: it serves 7174; its server binds with -b
+timeout \$LIMIT udaddy -b \$IP -C 10 > /tmp/c.out 2>&1 & cp=\$!
+wait_listen 7174 30 || echo "(no LISTEN cm_id seen for port 7174; trying anyway)"
+timeout \$LIMIT "\${JAVA[@]}" udaddy-client \$IP 7174 100 10 > /tmp/j.out 2>&1; jr=\$?
+wait \$cp; cr=\$?
+echo "--- Java udaddy client -> udaddy (C): C side:"; cat /tmp/c.out; echo "--- Java side:"; cat /tmp/j.out
+report "Java udaddy client -> udaddy (C)" \$cr \$jr
 for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
 echo "cm-interop: \$failures exchange(s) failed"
 exit \$failures

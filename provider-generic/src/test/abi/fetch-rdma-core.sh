@@ -47,10 +47,12 @@ fetch_suite() {
   local arch pkg
   for arch in $ARCHS; do
     mkdir -p "$dir/$arch/debs" "$dir/$arch/root"
-    local names=()
-    for pkg in $PACKAGES; do names+=("$pkg:$arch"); done
-    (cd "$dir/$arch/debs" && apt-get "${opts[@]}" download "${names[@]}") >"$dir/$arch/download.log" 2>&1 ||
-      { cat "$dir/$arch/download.log" >&2; die "apt-get download of $suite/$arch failed"; }
+    for pkg in $PACKAGES; do
+      # the 64-bit time_t transition renamed some libraries from trixie on (librdmacm1 -> librdmacm1t64)
+      (cd "$dir/$arch/debs" && { apt-get "${opts[@]}" download "$pkg:$arch" ||
+        apt-get "${opts[@]}" download "${pkg}t64:$arch"; }) >>"$dir/$arch/download.log" 2>&1 ||
+        { cat "$dir/$arch/download.log" >&2; die "apt-get download of $pkg ($suite/$arch) failed"; }
+    done
     for deb in "$dir/$arch/debs"/*.deb; do
       dpkg-deb -x "$deb" "$dir/$arch/root"
       echo "$(dpkg-deb -f "$deb" Package) $(dpkg-deb -f "$deb" Version) $arch" >> "$dir/versions.txt"

@@ -184,6 +184,7 @@ final class NativeCmId implements CmId {
     public synchronized void resolveRoute(Duration timeout) {
         String verb = "rdma_resolve_route";
         ensureOpen(verb);
+        requireDevice(verb, "the address is not resolved");
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(call);
             check((int) cm.resolveRoute.invokeExact(errno, handle, millis(timeout)), errno, verb);
@@ -260,6 +261,7 @@ final class NativeCmId implements CmId {
     public synchronized void connect(ConnParam parameters) {
         String verb = "rdma_connect";
         ensureOpen(verb);
+        requireDevice(verb, "the route is not resolved");
         ConnParam param = parameters == null ? ConnParam.defaults() : parameters;
         checkPrivateData(verb, param, PrivateDataLimits.connect(portSpace));
         call(verb, param, cm.connect);
@@ -270,6 +272,7 @@ final class NativeCmId implements CmId {
     public synchronized void accept(ConnParam parameters) {
         String verb = "rdma_accept";
         ensureOpen(verb);
+        requireDevice(verb, "the identifier has no connection request");
         ConnParam param = parameters == null
                 ? ConnParam.defaults().withRdAtomic(RDMA_MAX_RESP_RES, RDMA_MAX_INIT_DEPTH) : parameters;
         checkPrivateData(verb, param, PrivateDataLimits.accept(portSpace));
@@ -475,6 +478,16 @@ final class NativeCmId implements CmId {
     @Override
     public synchronized boolean isClosed() {
         return closed;
+    }
+
+    /**
+     * librdmacm's {@code rdma_resolve_route}, {@code rdma_connect} and {@code rdma_accept} read the identifier's
+     * device ({@code id->verbs}) without checking it: refused here with EINVAL before it is NULL.
+     */
+    private void requireDevice(String verb, String why) {
+        if (handle.get(ADDRESS, offset("verbs")).equals(MemorySegment.NULL)) {
+            throw new InvalidArgumentException(verb, why + " (the identifier is bound to no device)");
+        }
     }
 
     private void ensureOpen(String verb) {

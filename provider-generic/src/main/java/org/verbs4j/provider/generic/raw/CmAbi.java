@@ -69,12 +69,13 @@ public final class CmAbi {
 
     /**
      * @param abi the libibverbs layouts
-     * @return {@code struct rdma_cm_event}, its {@code param} union of {@code conn}, {@code ud} and {@code arg}
+     * @return {@code struct rdma_cm_event}, its {@code param} union of {@code conn} and {@code ud} (rdma-core 61 adds
+     *     {@code arg}, of the user events, which this binding does not read; the union's size is unchanged)
      */
     public static StructLayout cmEvent(Abi abi) {
         return struct("rdma_cm_event", PTR.withName("id"), PTR.withName("listen_id"), JAVA_INT.withName("event"),
                 JAVA_INT.withName("status"), union("param", RDMA_CONN_PARAM.withName("conn"),
-                        udParam(abi).withName("ud"), JAVA_LONG.withName("arg")));
+                        udParam(abi).withName("ud")));
     }
 
     /** @return {@code struct rdma_addrinfo} */
