@@ -61,6 +61,9 @@ class CmDeviceTest {
 
     @AfterEach
     void close() {
+        if (channel == null) {
+            return;
+        }
         for (CmEvent event = channel.tryGetEvent(); event != null; event = channel.tryGetEvent()) {
             event.ack();
         }
