@@ -52,7 +52,7 @@ JAVA_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log --enable-native-access=org.verbs
 
 GUEST=$(cat <<GUEST_EOF
 set -u
-echo "rdma-core: \$(dpkg-query -W -f='\${Version}' librdmacm1 2>/dev/null || dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r), \$(java -version 2>&1 | head -n1)"
+echo "rdma-core: \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r), \$(java -version 2>&1 | head -n1)"
 JAVA=($(printf '%q ' "${JAVA_CMD[@]}"))
 IP=\$RXE_IP LIMIT=$LIMIT PINGS=$PINGS SIZE=$SIZE
 failures=0 port=7470
