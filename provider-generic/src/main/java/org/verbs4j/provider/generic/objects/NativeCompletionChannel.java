@@ -14,6 +14,7 @@ import org.verbs4j.Context;
 import org.verbs4j.VerbsException;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.ErrnoCapture;
+import org.verbs4j.provider.generic.raw.NonBlockingFd;
 import org.verbs4j.provider.generic.raw.Native;
 
 /**
@@ -39,6 +40,7 @@ final class NativeCompletionChannel extends NativeResource implements Completion
         super(channel, context, destroyer(context.ib.destroyCompChannel, channel.address()));
         this.context = context;
         this.fd = channel.get(JAVA_INT, Abi.offset(context.abi.ibvCompChannel, "fd"));
+        NonBlockingFd.set(fd, "ibv_create_comp_channel");
     }
 
     static NativeCompletionChannel create(NativeContext context) {
@@ -76,8 +78,12 @@ final class NativeCompletionChannel extends NativeResource implements Completion
     @Override
     public CompletionQueue getEvent() {
         ensureOpen("ibv_get_cq_event");
-        awaitReadable(context.ib, fd, null, "ibv_get_cq_event");
-        return readEvent();
+        CompletionQueue queue;
+        do {
+            awaitReadable(context.ib, fd, null, "ibv_get_cq_event");
+            queue = readEvent();
+        } while (queue == null);
+        return queue;
     }
 
     @Override
@@ -92,7 +98,10 @@ final class NativeCompletionChannel extends NativeResource implements Completion
         return getEvent(Duration.ZERO);
     }
 
-    /** Reads the event the wait found, holding the channel (the wait holds nothing: a close never waits for it). */
+    /**
+     * Reads the event the wait found, holding the channel (the wait holds nothing: a close never waits for it);
+     * null if another thread read it first (the descriptor is non-blocking: EAGAIN).
+     */
     private CompletionQueue readEvent() {
         enter("ibv_get_cq_event");
         try {
@@ -118,6 +127,9 @@ final class NativeCompletionChannel extends NativeResource implements Completion
     private CompletionQueue readEvent(EventOut out) {
         try {
             int rc = (int) context.ib.getCqEvent.invokeExact(out.errno, handle, out.cq, out.cqContext);
+            if (rc != 0 && ErrnoCapture.errno(out.errno) == NonBlockingFd.EAGAIN) {
+                return null;
+            }
             if (rc != 0) {
                 throw VerbsException.of("ibv_get_cq_event", ErrnoCapture.errno(out.errno), null);
             }

@@ -47,6 +47,7 @@ import org.verbs4j.WqInitAttributes;
 import org.verbs4j.XrcDomain;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.ErrnoCapture;
+import org.verbs4j.provider.generic.raw.NonBlockingFd;
 import org.verbs4j.provider.generic.raw.Ibverbs;
 import org.verbs4j.provider.generic.raw.Native;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
@@ -100,6 +101,7 @@ public final class NativeContext extends NativeResource implements Context {
      */
     private NativeContext init() {
         try {
+            NonBlockingFd.set(handle.get(JAVA_INT, Abi.offset(abi.ibvContext, "async_fd")), "ibv_open_device");
             DeviceQuery.Reported reported = DeviceQuery.queryWithRss(this);
             attributes = reported.attributes();
             Capabilities generic = DeviceQuery.capabilities(attributes, ib.release(),
@@ -439,8 +441,12 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public AsyncEvent getAsyncEvent() {
         ensureOpen("ibv_get_async_event");
-        awaitReadable(ib, asyncFd(), null, "ibv_get_async_event");
-        return readAsyncEvent();
+        AsyncEvent event;
+        do {
+            awaitReadable(ib, asyncFd(), null, "ibv_get_async_event");
+            event = readAsyncEvent();
+        } while (event == null);
+        return event;
     }
 
     @Override
@@ -459,7 +465,10 @@ public final class NativeContext extends NativeResource implements Context {
         }
     }
 
-    /** Reads the event the wait found, holding the context (the wait holds nothing: a close never waits for it). */
+    /**
+     * Reads the event the wait found, holding the context (the wait holds nothing: a close never waits for it);
+     * null if another thread read it first (the descriptor is non-blocking: EAGAIN).
+     */
     private AsyncEvent readAsyncEvent() {
         enter("ibv_get_async_event");
         try {
@@ -474,6 +483,9 @@ public final class NativeContext extends NativeResource implements Context {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(call);
             int rc = (int) ib.getAsyncEvent.invokeExact(errno, handle, event);
+            if (rc != 0 && ErrnoCapture.errno(errno) == NonBlockingFd.EAGAIN) {
+                return null;
+            }
             if (rc != 0) {
                 throw VerbsException.of("ibv_get_async_event", ErrnoCapture.errno(errno), null);
             }

@@ -19,9 +19,6 @@ public final class Rdmacm {
 
     /** The soname of librdmacm. */
     public static final String SONAME = "librdmacm.so.1";
-    private static final int F_GETFL = 3;
-    private static final int F_SETFL = 4;
-    private static final int O_NONBLOCK = 04000;
 
     private static Rdmacm instance;
 
@@ -54,7 +51,6 @@ public final class Rdmacm {
     public final MethodHandle freeDevices;
     public final MethodHandle getAddrInfo;
     public final MethodHandle freeAddrInfo;
-    private final MethodHandle fcntl;
 
     private Rdmacm(NativeLibrary lib, Ibverbs ib) {
         this.ib = ib;
@@ -94,10 +90,6 @@ public final class Rdmacm {
         getAddrInfo = lib.downcall(CmSymbol.RDMA_GETADDRINFO.cName(),
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS), errno);
         freeAddrInfo = lib.downcall(CmSymbol.RDMA_FREEADDRINFO.cName(), FunctionDescriptor.ofVoid(ADDRESS));
-        Linker linker = Linker.nativeLinker();
-        fcntl = linker.downcallHandle(linker.defaultLookup().find("fcntl").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2),
-                errno);
     }
 
     /**
@@ -123,15 +115,6 @@ public final class Rdmacm {
      * @param fd the channel's descriptor
      */
     public void setNonBlocking(int fd) {
-        try (java.lang.foreign.Arena call = java.lang.foreign.Arena.ofConfined()) {
-            java.lang.foreign.MemorySegment state = ErrnoCapture.allocate(call);
-            int flags = (int) fcntl.invokeExact(state, fd, F_GETFL, 0);
-            if (flags < 0 || (int) fcntl.invokeExact(state, fd, F_SETFL, flags | O_NONBLOCK) < 0) {
-                throw org.verbs4j.VerbsException.of("rdma_create_event_channel", ErrnoCapture.errno(state),
-                        "fcntl(O_NONBLOCK) on fd " + fd);
-            }
-        } catch (Throwable t) {
-            throw Native.rethrow(t);
-        }
+        NonBlockingFd.set(fd, "rdma_create_event_channel");
     }
 }
