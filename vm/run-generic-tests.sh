@@ -40,6 +40,7 @@ export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 MODULE=$ROOT/provider-generic
 LIB=$MODULE/target/vm-lib
 TESTS=(org.verbs4j.provider.generic.GenericProviderTckTest
+       org.verbs4j.provider.generic.device.CmDeviceTest
        org.verbs4j.provider.generic.device.RealDeviceTest
        org.verbs4j.provider.generic.device.EventsAndDataPathTest
        org.verbs4j.provider.generic.device.DirectVerbsOnDeviceTest

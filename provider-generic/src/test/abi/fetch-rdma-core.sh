@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # fetch-rdma-core.sh OUT_DIR [SUITE...]
 #
-# Downloads Debian's rdma-core packages (libibverbs-dev, libibverbs1, ibverbs-providers) of each
+# Downloads Debian's rdma-core packages (libibverbs-dev, libibverbs1, ibverbs-providers, librdmacm-dev,
+# librdmacm1) of each
 # suite (default: bookworm trixie sid, i.e. rdma-core 44, 56 and 65) with "apt-get download" and a
 # private apt configuration under OUT_DIR, and unpacks them with "dpkg-deb -x" into
 # OUT_DIR/<suite>/<arch>/root. Nothing is installed. The mirror is the Debian archive this machine's
 # apt already uses (scripts/debian-mirror.sh; VERBS4J_DEBIAN_MIRROR overrides it).
 # amd64 and arm64 packages are fetched, for the symbol check of both architectures.
 #
-# A suite whose OUT_DIR/<suite>/.done exists is not fetched again. Exits non-zero, with a message
+# A suite whose OUT_DIR/<suite>/.done lists the same packages is not fetched again. Exits non-zero, with a message
 # on stderr, on any failure: the conformance test never passes without the real packages.
 set -euo pipefail
 
 OUT=${1:?usage: fetch-rdma-core.sh OUT_DIR [SUITE...]}
 shift
 SUITES=${*:-bookworm trixie sid}
-PACKAGES="libibverbs-dev libibverbs1 ibverbs-providers"
+PACKAGES="libibverbs-dev libibverbs1 ibverbs-providers librdmacm-dev librdmacm1"
 ARCHS="amd64 arm64"
 KEYRING=${VERBS4J_DEBIAN_KEYRING:-/usr/share/keyrings/debian-archive-keyring.gpg}
 
@@ -46,21 +47,23 @@ fetch_suite() {
   local arch pkg
   for arch in $ARCHS; do
     mkdir -p "$dir/$arch/debs" "$dir/$arch/root"
-    local names=()
-    for pkg in $PACKAGES; do names+=("$pkg:$arch"); done
-    (cd "$dir/$arch/debs" && apt-get "${opts[@]}" download "${names[@]}") >"$dir/$arch/download.log" 2>&1 ||
-      { cat "$dir/$arch/download.log" >&2; die "apt-get download of $suite/$arch failed"; }
+    for pkg in $PACKAGES; do
+      # the 64-bit time_t transition renamed some libraries from trixie on (librdmacm1 -> librdmacm1t64)
+      (cd "$dir/$arch/debs" && { apt-get "${opts[@]}" download "$pkg:$arch" ||
+        apt-get "${opts[@]}" download "${pkg}t64:$arch"; }) >>"$dir/$arch/download.log" 2>&1 ||
+        { cat "$dir/$arch/download.log" >&2; die "apt-get download of $pkg ($suite/$arch) failed"; }
+    done
     for deb in "$dir/$arch/debs"/*.deb; do
       dpkg-deb -x "$deb" "$dir/$arch/root"
       echo "$(dpkg-deb -f "$deb" Package) $(dpkg-deb -f "$deb" Version) $arch" >> "$dir/versions.txt"
     done
   done
-  touch "$dir/.done"
+  echo "$PACKAGES" > "$dir/.done"
 }
 
 mkdir -p "$OUT"
 for suite in $SUITES; do
-  if [ -f "$OUT/$suite/.done" ]; then continue; fi
+  if [ -f "$OUT/$suite/.done" ] && [ "$(cat "$OUT/$suite/.done")" = "$PACKAGES" ]; then continue; fi
   echo "fetch-rdma-core.sh: $suite from $MIRROR" >&2
   fetch_suite "$suite"
 done

@@ -318,14 +318,16 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
         CmId first = routedClient(firstChannel, PortSpace.TCP, listener.sourcePort());
         EventChannel secondChannel = channel();
         CmId second = routedClient(secondChannel, PortSpace.TCP, listener.sourcePort());
-        first.connect(ConnParam.defaults());
-        second.connect(ConnParam.defaults());
+        // Each side announces its own QP number: the kernel's CM rejects a second request or reply from the same
+        // device with the same QP number as a stale connection (IB_CM_REJ_STALE_CONN), and without a QP it is 0.
+        first.connect(ConnParam.defaults().withQp(0x101, false));
+        second.connect(ConnParam.defaults().withQp(0x102, false));
         CmId one = track(expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout).id());
         // the remote side retries a request a full backlog dropped after the CM's response timeout (about 4 s)
         CmId two = track(expect(serverChannel, CmEventType.CONNECT_REQUEST, timeout.multipliedBy(4)).id());
         assertNotEquals(one, two);
-        one.accept(null);
-        two.accept(null);
+        one.accept(ConnParam.defaults().withQp(0x201, false));
+        two.accept(ConnParam.defaults().withQp(0x202, false));
         expect(firstChannel, CmEventType.CONNECT_RESPONSE, timeout);
         expect(secondChannel, CmEventType.CONNECT_RESPONSE, timeout);
     }

@@ -63,4 +63,10 @@ public final class GenericProvider implements VerbsProvider {
     public List<KnownDeviceBug> knownBugs(Device device) {
         return RxeKnownBugs.of(device);
     }
+
+    /** @return librdmacm ({@code librdmacm.so.1}) through the Foreign Function and Memory API */
+    @Override
+    public org.verbs4j.cm.ConnectionManager connectionManager() {
+        return ListedDevice.librdmacm();
+    }
 }

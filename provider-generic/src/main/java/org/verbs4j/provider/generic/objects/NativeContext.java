@@ -79,9 +79,13 @@ public final class NativeContext extends NativeResource implements Context {
     /** The same events as {@link #pendingEvents}, without Java objects, for the Cleaner actions of the queues. */
     final PendingAsyncEvents asyncEvents;
 
-    private NativeContext(Ibverbs ib, ListedDevice device, MemorySegment context) {
+    /** Whether librdmacm opened it and closes it ({@link #borrowed}): the user cannot close it. */
+    private final boolean borrowed;
+
+    private NativeContext(Ibverbs ib, ListedDevice device, MemorySegment context, boolean borrowed) {
         super(context.reinterpret(ib.abi().ibvContext.byteSize()), null,
-                destroyer(ib.closeDevice, context.address()));
+                borrowed ? () -> { } : destroyer(ib.closeDevice, context.address()));
+        this.borrowed = borrowed;
         this.ib = ib;
         this.abi = ib.abi();
         this.device = device;
@@ -128,7 +132,19 @@ public final class NativeContext extends NativeResource implements Context {
         if (context == null || context.equals(MemorySegment.NULL)) {
             throw new IllegalStateException(device.directVerbs() + " opened no context for " + device.name());
         }
-        return new NativeContext(ib, device, context).init();
+        return new NativeContext(ib, device, context, false).init();
+    }
+
+    /**
+     * Wraps a context that librdmacm opened ({@code rdma_cm_id.verbs}): it works as any other, but its
+     * {@code close()} is refused, since librdmacm closes it.
+     *
+     * @param device the listed device of the context
+     * @param context the C {@code struct ibv_context *}
+     * @return the context
+     */
+    static NativeContext borrowed(ListedDevice device, MemorySegment context) {
+        return new NativeContext(Ibverbs.get(), device, context, true).init();
     }
 
     /** @return the provider's direct verbs, which create this context's queues */
@@ -189,6 +205,10 @@ public final class NativeContext extends NativeResource implements Context {
 
     @Override
     protected void destroyNative() {
+        if (borrowed) {
+            throw new InvalidArgumentException("ibv_close_device", "the context of " + device.name()
+                    + " belongs to the connection manager (librdmacm), which closes it");
+        }
         Native.destroy(ib.closeDevice, handle, "ibv_close_device");
     }
 

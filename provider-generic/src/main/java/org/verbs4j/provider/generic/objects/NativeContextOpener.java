@@ -16,4 +16,9 @@ public final class NativeContextOpener implements ContextOpener {
     public Context open(ListedDevice device, MemorySegment pointer) {
         return NativeContext.open(device, pointer);
     }
+
+    @Override
+    public org.verbs4j.cm.ConnectionManager connectionManager() {
+        return NativeConnectionManager.get();
+    }
 }

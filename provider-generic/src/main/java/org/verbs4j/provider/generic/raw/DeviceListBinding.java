@@ -125,6 +125,20 @@ public final class DeviceListBinding {
         return devices;
     }
 
+    /**
+     * @param device a C {@code struct ibv_device *} that libibverbs keeps, for example {@code ibv_context.device}
+     * @return its entry
+     */
+    public NativeDevice describe(MemorySegment device) {
+        try {
+            return device(device.reinterpret(DEVICE_PREFIX_SIZE));
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("downcall failed", e);
+        }
+    }
+
     private NativeDevice device(MemorySegment device) throws Throwable {
         MemorySegment name = (MemorySegment) getDeviceName.invokeExact(device);
         long guid = (long) getDeviceGuid.invokeExact(device);

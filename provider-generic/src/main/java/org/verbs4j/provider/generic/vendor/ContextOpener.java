@@ -16,4 +16,7 @@ public interface ContextOpener {
      * @return the open context
      */
     Context open(ListedDevice device, MemorySegment pointer);
+
+    /** @return librdmacm as the api's connection manager, shared by the module's devices */
+    org.verbs4j.cm.ConnectionManager connectionManager();
 }

@@ -51,6 +51,20 @@ public record ListedDevice(NativeDevice info, String providerId, DirectVerbs dir
         return Ibverbs.get().deviceList().withDevice(name(), device -> Opener.INSTANCE.open(this, device));
     }
 
+    /** @return librdmacm, which serves every device of rdma-core */
+    @Override
+    public org.verbs4j.cm.ConnectionManager connectionManager() {
+        return librdmacm();
+    }
+
+    /**
+     * @return librdmacm as the api's connection manager
+     * @throws org.verbs4j.UnsupportedVerbException if librdmacm.so.1 cannot be loaded
+     */
+    public static org.verbs4j.cm.ConnectionManager librdmacm() {
+        return Opener.INSTANCE.connectionManager();
+    }
+
     /** The verbs objects' opener, found once. */
     private static final class Opener {
         static final ContextOpener INSTANCE = ServiceLoader.load(ContextOpener.class,

@@ -33,6 +33,7 @@ public final class AbiProbe {
             "#include <infiniband/tm_types.h>",
             "#include <infiniband/efadv.h>",
             "#include <infiniband/mlx5dv.h>",
+            "#include <rdma/rdma_cma.h>",
             "#define V(key, val) __asm__ volatile(\"\\n.ascii \\\"->\" key \" %0\\\"\" :: \"i\" ((long long)(val)))",
             "void verbs4j_probe(void);",
             "void verbs4j_probe(void) {");

@@ -69,10 +69,18 @@ final class ApiConstants {
     }
 
     private static List<String> list(Path root) throws IOException {
-        Path base = root.resolve("org/verbs4j");
+        List<String> names = new ArrayList<>(list(root, "org/verbs4j"));
+        names.addAll(list(root, "org/verbs4j/cm"));
+        return names;
+    }
+
+    /** @return the top-level classes of one package of the api, with the connection manager's */
+    private static List<String> list(Path root, String directory) throws IOException {
+        Path base = root.resolve(directory);
+        String prefix = directory.replace('/', '.') + ".";
         try (Stream<Path> files = Files.list(base)) {
             return files.map(path -> path.getFileName().toString()).filter(name -> name.endsWith(".class"))
-                    .filter(name -> !name.contains("$")).map(name -> "org.verbs4j." + name.replace(".class", ""))
+                    .filter(name -> !name.contains("$")).map(name -> prefix + name.replace(".class", ""))
                     .sorted().toList();
         }
     }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.verbs4j.CConstant;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.CStruct;
+import org.verbs4j.provider.generic.raw.CmAbi;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
 
 /** Every {@link ProbeEntry} of one architecture: the binding's layouts, context-op distances and C constants. */
@@ -21,14 +22,17 @@ final class ProbeEntries {
     /**
      * C constants of the api that some supported rdma-core release lacks, with the release whose headers first
      * have them ({@code infiniband/verbs.h} of v45 for the flush constants, {@code infiniband/efadv.h} of v52
-     * for the unsolicited completion).
+     * for the unsolicited completion, {@code rdma/rdma_cma.h} of v61 for the
+     * address-information and user CM events).
      */
     static final Map<String, Integer> CONSTANT_SINCE = Map.ofEntries(
             Map.entry("IBV_WC_FLUSH", 45), Map.entry("IBV_WR_FLUSH", 45), Map.entry("IBV_QP_EX_WITH_FLUSH", 45),
             Map.entry("IBV_ACCESS_FLUSH_GLOBAL", 45), Map.entry("IBV_ACCESS_FLUSH_PERSISTENT", 45),
             Map.entry("IBV_FLUSH_GLOBAL", 45), Map.entry("IBV_FLUSH_PERSISTENT", 45),
             Map.entry("IBV_FLUSH_RANGE", 45), Map.entry("IBV_FLUSH_MR", 45),
-            Map.entry("EFADV_WC_EX_WITH_IS_UNSOLICITED", 52));
+            Map.entry("EFADV_WC_EX_WITH_IS_UNSOLICITED", 52),
+            Map.entry("RDMA_CM_EVENT_ADDRINFO_RESOLVED", 61), Map.entry("RDMA_CM_EVENT_ADDRINFO_ERROR", 61),
+            Map.entry("RDMA_CM_EVENT_USER", 61));
 
     private ProbeEntries() {
     }
@@ -36,6 +40,9 @@ final class ProbeEntries {
     static List<ProbeEntry> of(Abi abi, List<CConstant> constants) {
         List<ProbeEntry> entries = new ArrayList<>();
         for (StructLayout struct : abi.structs()) {
+            addStruct(entries, struct);
+        }
+        for (StructLayout struct : CmAbi.structs(abi)) {
             addStruct(entries, struct);
         }
         for (VerbsContextOp op : VerbsContextOp.values()) {

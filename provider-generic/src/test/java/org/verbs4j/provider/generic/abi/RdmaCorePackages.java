@@ -66,6 +66,10 @@ public final class RdmaCorePackages {
             return root.resolve(arch.debian).resolve("root/usr/lib").resolve(arch.multiarch).resolve(soname);
         }
 
+        Path librdmacm(String debianArch, String multiarch) {
+            return root.resolve(debianArch).resolve("root/usr/lib").resolve(multiarch).resolve("librdmacm.so.1");
+        }
+
         @Override
         public String toString() {
             return suite + " (rdma-core " + version + ")";

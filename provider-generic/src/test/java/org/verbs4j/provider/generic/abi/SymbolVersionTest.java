@@ -14,12 +14,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.verbs4j.provider.generic.raw.CmSymbol;
 import org.verbs4j.provider.generic.raw.Symbol;
 
 /**
  * Every symbol the binding looks up is defined, with the expected default version, in the real
  * libibverbs.so.1 of Debian bookworm (44), trixie (56.1) and sid (65), for amd64 and arm64
- * ({@code readelf --dyn-syms}).
+ * ({@code readelf --dyn-syms}); so is every {@link CmSymbol} in their librdmacm.so.1.
  */
 class SymbolVersionTest {
 
@@ -43,6 +44,29 @@ class SymbolVersionTest {
             }
         }
         assertThat(defined).as("symbols of %s", library).hasSizeGreaterThan(100);
+        assertThat(missing).as("symbols not in %s of %s", library, release).isEmpty();
+    }
+
+    static Stream<Arguments> cmLibraries() throws Exception {
+        List<Arguments> all = new ArrayList<>();
+        for (RdmaCorePackages.Release release : RdmaCorePackages.releases()) {
+            all.add(Arguments.of(release, release.librdmacm("amd64", "x86_64-linux-gnu")));
+            all.add(Arguments.of(release, release.librdmacm("arm64", "aarch64-linux-gnu")));
+        }
+        return all.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cmLibraries")
+    void everyCmSymbolResolvesWithItsVersion(RdmaCorePackages.Release release, Path library) throws Exception {
+        Set<String> defined = definedSymbols(library);
+        List<String> missing = new ArrayList<>();
+        for (CmSymbol symbol : CmSymbol.values()) {
+            if (!defined.contains(symbol.cName() + "@@" + symbol.version())) {
+                missing.add(symbol.cName() + "@@" + symbol.version());
+            }
+        }
+        assertThat(defined).as("symbols of %s", library).hasSizeGreaterThan(50);
         assertThat(missing).as("symbols not in %s of %s", library, release).isEmpty();
     }
 

@@ -1,0 +1,52 @@
+package org.verbs4j.provider.generic.interop;
+
+import java.net.InetSocketAddress;
+import org.verbs4j.cm.ConnectionManager;
+import org.verbs4j.provider.generic.GenericProvider;
+
+/**
+ * A Java peer of rdma-core's C tools over the generic provider's connection manager, for
+ * {@code vm/run-cm-interop.sh}: {@code CmInterop MODE ADDRESS PORT [SIZE COUNT]} with MODE one of
+ * {@code rdma-server} (for the C {@code rdma_client}), {@code rdma-client} (to the C {@code rdma_server}),
+ * {@code rping-server} (for {@code rping -c}), {@code rping-client} (to {@code rping -s}) and
+ * {@code udaddy-client} (to {@code udaddy}, whose port is 7174). A server prints
+ * {@code LISTENING} once it listens. Prints {@code OK: ...} and exits 0, or {@code FAILED: ...} and exits 1.
+ */
+public final class CmInterop {
+
+    private CmInterop() {
+    }
+
+    /**
+     * @param args MODE ADDRESS PORT [SIZE COUNT]
+     */
+    public static void main(String[] args) {
+        try {
+            System.out.println("OK: " + run(args));
+            System.exit(0);
+        } catch (RuntimeException e) {
+            System.out.println("FAILED: " + e);
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static String run(String[] args) {
+        ConnectionManager cm = new GenericProvider().connectionManager();
+        InetSocketAddress address = new InetSocketAddress(args[1], Integer.parseInt(args[2]));
+        int size = args.length > 3 ? Integer.parseInt(args[3]) : 64;
+        int count = args.length > 4 ? Integer.parseInt(args[4]) : 10;
+        Runnable ready = () -> {
+            System.out.println("LISTENING");
+            System.out.flush();
+        };
+        return switch (args[0]) {
+            case "rdma-server" -> RdmaExamplePeer.serve(cm, address, ready);
+            case "rdma-client" -> RdmaExamplePeer.connect(cm, address);
+            case "rping-server" -> RpingPeer.serve(cm, address, size, ready);
+            case "rping-client" -> RpingPeer.connect(cm, address, size, count);
+            case "udaddy-client" -> UdaddyPeer.connect(cm, address, size, count);
+            default -> throw new IllegalArgumentException("unknown mode " + args[0]);
+        };
+    }
+}
