@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import java.lang.foreign.Arena;
@@ -165,6 +166,8 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
     public MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access) {
         enter("ibv_reg_mr");
         try {
+            Args.required("ibv_reg_mr", segment, "the segment");
+            Flags.toBits("ibv_reg_mr", access);
             checkAccess(access);
             if (!segment.isNative()) {
                 throw new InvalidArgumentException("ibv_reg_mr", "only native (off-heap) memory can be registered");
@@ -172,7 +175,7 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
             try (Arena call = Arena.ofConfined()) {
                 MemorySegment errno = ErrnoCapture.allocate(call);
                 MemorySegment mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment,
-                        segment.byteSize(), (int) Flags.toBits(access));
+                        segment.byteSize(), (int) Flags.toBits("ibv_reg_mr", access));
                 Native.checkPointer(mr, errno, "ibv_reg_mr");
                 return new NativeMemoryRegion(this, mr.reinterpret(context.abi.ibvMr.byteSize()), segment,
                         EnumSet.copyOf(access.isEmpty() ? EnumSet.noneOf(AccessFlag.class) : access));
@@ -196,7 +199,7 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
     public MemoryWindow allocateMemoryWindow(MwType type) {
         enter("ibv_alloc_mw");
         try {
-            return NativeMemoryWindow.allocate(this, type);
+            return NativeMemoryWindow.allocate(this, Args.required("ibv_alloc_mw", type, "the type"));
         } finally {
             leave();
         }
