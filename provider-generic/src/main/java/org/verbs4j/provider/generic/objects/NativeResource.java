@@ -86,6 +86,7 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
     /** Returns the vendor's view of this object if it is a {@code type}, else this object as the default does. */
     @Override
     public final <T> T unwrap(Class<T> type) {
+        Args.required("unwrap", type, "the type");
         Object view = vendorView();
         if (type.isInstance(view)) {
             return type.cast(view);

@@ -507,6 +507,10 @@ final class NativeSendOps implements SendOps {
     @Override
     public SendOps setSgeList(ScatterGatherList sges) {
         MemorySegment fn = setter(setSgeList, "ibv_wr_set_sge_list");
+        if (sges == null) {
+            fail("ibv_wr_set_sge_list", "the list is null");
+            return this;
+        }
         MemorySegment native16 = buffer(sges.size());
         for (int i = 0; i < sges.size(); i++) {
             native16.set(JAVA_LONG, i * 16L, sges.address(i));
