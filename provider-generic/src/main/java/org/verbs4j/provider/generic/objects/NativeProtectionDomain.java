@@ -172,10 +172,20 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
             if (!segment.isNative()) {
                 throw new InvalidArgumentException("ibv_reg_mr", "only native (off-heap) memory can be registered");
             }
+            if (!segment.scope().isAlive()) {
+                throw new InvalidArgumentException("ibv_reg_mr", "the segment's arena is closed");
+            }
             try (Arena call = Arena.ofConfined()) {
                 MemorySegment errno = ErrnoCapture.allocate(call);
-                MemorySegment mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment,
-                        segment.byteSize(), (int) Flags.toBits("ibv_reg_mr", access));
+                MemorySegment mr;
+                try {
+                    mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment,
+                            segment.byteSize(), (int) Flags.toBits("ibv_reg_mr", access));
+                } catch (IllegalStateException | WrongThreadException unusable) {
+                    // the segment's arena closed after the check above, or it is confined to another thread
+                    throw new InvalidArgumentException("ibv_reg_mr", "the segment cannot be passed: "
+                            + unusable.getMessage());
+                }
                 Native.checkPointer(mr, errno, "ibv_reg_mr");
                 return new NativeMemoryRegion(this, mr.reinterpret(context.abi.ibvMr.byteSize()), segment,
                         EnumSet.copyOf(access.isEmpty() ? EnumSet.noneOf(AccessFlag.class) : access));
