@@ -66,11 +66,12 @@ final class StandInDevice {
     /** @return a Verbs4J context over the stand-in {@code struct ibv_context}, never to be closed */
     Context open() throws ReflectiveOperationException {
         Constructor<NativeContext> constructor =
-                NativeContext.class.getDeclaredConstructor(Ibverbs.class, ListedDevice.class, MemorySegment.class);
+                NativeContext.class.getDeclaredConstructor(Ibverbs.class, ListedDevice.class, MemorySegment.class,
+                        boolean.class);
         constructor.setAccessible(true);
         ListedDevice device = new ListedDevice(new NativeDevice("stand-in", 0, NodeType.CA, TransportType.IB),
                 GenericProvider.ID, DirectVerbs.GENERIC);
-        return keep(constructor.newInstance(Ibverbs.get(), device, context));
+        return keep(constructor.newInstance(Ibverbs.get(), device, context, false));
     }
 
     /**

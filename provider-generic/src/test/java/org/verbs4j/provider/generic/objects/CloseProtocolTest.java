@@ -58,11 +58,11 @@ class CloseProtocolTest {
         MemorySegment pointer = (MemorySegment) handle("standin_close_context", FunctionDescriptor.of(ADDRESS))
                 .invokeExact();
         var constructor = NativeContext.class.getDeclaredConstructor(Ibverbs.class, ListedDevice.class,
-                MemorySegment.class);
+                MemorySegment.class, boolean.class);
         constructor.setAccessible(true);
         ListedDevice device = new ListedDevice(new NativeDevice("standin-close", 0, NodeType.CA, TransportType.IB),
                 GenericProvider.ID, DirectVerbs.GENERIC);
-        context = keep(constructor.newInstance(Ibverbs.get(), device, pointer));
+        context = keep(constructor.newInstance(Ibverbs.get(), device, pointer, false));
     }
 
     @AfterEach
