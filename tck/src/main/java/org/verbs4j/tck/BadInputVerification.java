@@ -66,11 +66,11 @@ public abstract class BadInputVerification extends AreaVerification {
         try {
             for (Class<?> type : ApiInterfaces.provided()) {
                 for (Method method : ApiInterfaces.methods(type)) {
-                    SweepWorld live = runner.run(this::openWorld);
+                    SweepWorld live = runner.runSetUp(this::openWorld);
                     List<Object> receivers = live.receivers(type);
                     if (receivers.isEmpty()) {
                         absent.add(type.getSimpleName() + "." + method.getName());
-                        runner.run(() -> closeWorld(live));
+                        runner.runSetUp(() -> closeWorld(live));
                         continue;
                     }
                     methods++;
@@ -88,7 +88,7 @@ public abstract class BadInputVerification extends AreaVerification {
                         check(runner, method, dead.get(), cases.get(0), CLOSED).ifPresent(defects::add);
                     }
                     try {
-                        runner.run(() -> closeWorld(live));
+                        runner.runSetUp(() -> closeWorld(live));
                     } catch (TimeoutException hang) {
                         defects.add("closing the objects after " + type.getSimpleName() + "." + method.getName()
                                 + " hung (or an earlier call still runs)");

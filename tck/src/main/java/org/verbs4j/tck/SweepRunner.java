@@ -44,6 +44,22 @@ final class SweepRunner implements AutoCloseable {
      * @throws TimeoutException if it did not end
      */
     <T> T run(Supplier<T> action) throws TimeoutException, InterruptedException {
+        return run(action, PATIENCE);
+    }
+
+    /**
+     * {@link #run(Supplier)} for the sweep's own work (opening and closing its world), which is not a call under
+     * test: on a slow device (rxe in an emulated VM) making the world, with its address resolution, takes longer
+     * than {@link #PATIENCE}, and an interrupt then would fail the set-up, not a call.
+     *
+     * @return what {@code action} returned, run in the sweep's thread, interrupted only after {@link #HANG}
+     * @throws TimeoutException if it did not end
+     */
+    <T> T runSetUp(Supplier<T> action) throws TimeoutException, InterruptedException {
+        return run(action, HANG);
+    }
+
+    private <T> T run(Supplier<T> action, Duration patience) throws TimeoutException, InterruptedException {
         CompletableFuture<T> result = new CompletableFuture<>();
         tasks.add(() -> {
             try {
@@ -52,7 +68,7 @@ final class SweepRunner implements AutoCloseable {
                 result.completeExceptionally(failure);
             }
         });
-        return await(result);
+        return await(result, patience);
     }
 
     /**
@@ -75,10 +91,11 @@ final class SweepRunner implements AutoCloseable {
         });
     }
 
-    private <T> T await(CompletableFuture<T> result) throws TimeoutException, InterruptedException {
+    private <T> T await(CompletableFuture<T> result, Duration patience) throws TimeoutException,
+            InterruptedException {
         try {
             try {
-                return result.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+                return result.get(patience.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException blocking) {
                 thread.interrupt();
                 return result.get(HANG.toMillis(), TimeUnit.MILLISECONDS);

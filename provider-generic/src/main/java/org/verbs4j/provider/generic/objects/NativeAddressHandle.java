@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.verbs4j.AddressHandle;
@@ -23,6 +24,7 @@ final class NativeAddressHandle extends NativeResource implements AddressHandle 
     }
 
     static NativeAddressHandle create(NativeProtectionDomain pd, AhAttributes attributes) {
+        Args.required("ibv_create_ah", attributes, "the attributes");
         Abi abi = pd.context.abi;
         try (Arena call = Arena.ofConfined()) {
             MemorySegment attr = call.allocate(abi.ibvAhAttr);

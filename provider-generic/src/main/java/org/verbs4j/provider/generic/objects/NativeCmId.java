@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -10,7 +11,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -156,6 +156,7 @@ final class NativeCmId implements CmId {
     public synchronized void bind(InetSocketAddress address) {
         String verb = "rdma_bind_addr";
         ensureOpen(verb);
+        resolved(verb, address, "the address");
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(call);
             check((int) cm.bindAddr.invokeExact(errno, handle, SockAddr.write(address, call)), errno, verb);
@@ -169,7 +170,11 @@ final class NativeCmId implements CmId {
             Duration timeout) {
         String verb = "rdma_resolve_addr";
         ensureOpen(verb);
-        Objects.requireNonNull(destination, "destination");
+        if (source != null) {
+            resolved(verb, source, "the source address");
+        }
+        resolved(verb, destination, "the destination address");
+        Args.required(verb, timeout, "the timeout");
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(call);
             MemorySegment src = source == null ? MemorySegment.NULL : SockAddr.write(source, call);
@@ -184,6 +189,7 @@ final class NativeCmId implements CmId {
     public synchronized void resolveRoute(Duration timeout) {
         String verb = "rdma_resolve_route";
         ensureOpen(verb);
+        Args.required(verb, timeout, "the timeout");
         requireDevice(verb, "the address is not resolved");
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(call);
@@ -209,7 +215,7 @@ final class NativeCmId implements CmId {
     public synchronized QueuePair createQueuePair(QpInitAttributes attributes) {
         String verb = "rdma_create_qp";
         ensureOpen(verb);
-        Objects.requireNonNull(attributes, "attributes");
+        Args.required(verb, attributes, "the attributes");
         Context context = context().orElseThrow(() -> new InvalidArgumentException(verb,
                 "the identifier is not bound to a device"));
         if (hasQueuePair()) {
@@ -244,6 +250,7 @@ final class NativeCmId implements CmId {
     public synchronized QpAttributes initQpAttributes(QpState state) {
         String verb = "rdma_init_qp_attr";
         ensureOpen(verb);
+        Args.required(verb, state, "the QP state");
         Abi abi = cm.ib().abi();
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(call);
@@ -378,6 +385,7 @@ final class NativeCmId implements CmId {
     public synchronized void joinMulticast(InetAddress group, Object context) {
         String verb = "rdma_join_multicast";
         ensureOpen(verb);
+        Args.required(verb, group, "the group");
         if (!group.isMulticastAddress()) {
             throw new InvalidArgumentException(verb, group.getHostAddress() + " is not a multicast address");
         }
@@ -422,6 +430,7 @@ final class NativeCmId implements CmId {
     public synchronized void leaveMulticast(InetAddress group) {
         String verb = "rdma_leave_multicast";
         ensureOpen(verb);
+        Args.required(verb, group, "the group");
         long pending = unacknowledged.get();
         if (pending > 0) {
             throw new BusyException(verb, pending + " event(s) about the identifier are not acknowledged"
@@ -503,8 +512,20 @@ final class NativeCmId implements CmId {
         }
     }
 
-    private static int millis(Duration timeout) {
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, Objects.requireNonNull(timeout, "timeout").toMillis()));
+    /** @return the timeout as librdmacm's {@code int timeout_ms}: at least 1, at most {@code INT_MAX} (capped) */
+    static int millis(Duration timeout) {
+        return Math.max(1, Args.millis(timeout));
+    }
+
+    /**
+     * @throws InvalidArgumentException naming {@code verb} if {@code address} is null or unresolved (librdmacm
+     *     needs an IP address)
+     */
+    static InetSocketAddress resolved(String verb, InetSocketAddress address, String what) {
+        if (Args.required(verb, address, what).isUnresolved()) {
+            throw new InvalidArgumentException(verb, what + " " + address + " is unresolved: an IP address is required");
+        }
+        return address;
     }
 
     private static long offset(String... path) {

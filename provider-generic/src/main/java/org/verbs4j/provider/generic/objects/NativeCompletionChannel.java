@@ -1,12 +1,12 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
@@ -89,7 +89,7 @@ final class NativeCompletionChannel extends NativeResource implements Completion
     @Override
     public CompletionQueue getEvent(Duration timeout) {
         ensureOpen("ibv_get_cq_event");
-        return awaitReadable(context.ib, fd, Objects.requireNonNull(timeout, "timeout"), "ibv_get_cq_event")
+        return awaitReadable(context.ib, fd, Args.required("ibv_get_cq_event", timeout, "the timeout"), "ibv_get_cq_event")
                 ? readEvent() : null;
     }
 

@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -272,11 +273,12 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         }
     }
 
-    private static Parts validate(NativeContext context, CqInitAttributes attributes) {
+    static Parts validate(NativeContext context, CqInitAttributes attributes) {
+        Args.required("ibv_create_cq_ex", attributes, "the attributes");
         for (ExtraCompletionField field : attributes.extraFields()) {
             context.capabilities().require(capability(field), "ibv_create_cq_ex");
         }
-        if ((Flags.toBits(attributes.wcFlags()) & ~SUPPORTED_WC_FLAGS) != 0) {
+        if ((Flags.toBits("ibv_create_cq_ex", attributes.wcFlags()) & ~SUPPORTED_WC_FLAGS) != 0) {
             throw new UnsupportedVerbException("ibv_create_cq_ex", "unknown wc_flags");
         }
         return new Parts(channel(context, attributes), parentDomain(context, attributes));
@@ -644,6 +646,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     }
 
     private MemorySegment reader(CompletionField field, String verb) {
+        ensureOpen(verb);
         MemorySegment reader = readers.get(field);
         if (reader == null) {
             throw new InvalidArgumentException(verb, field + " was not requested when the queue was created"
@@ -790,6 +793,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     @Override
     public void readTmInfo(TmInfo into) {
         MemorySegment reader = reader(CompletionField.TM_INFO, "ibv_wc_read_tm_info");
+        Args.required("ibv_wc_read_tm_info", into, "the TM information to fill");
         try {
             CALL_PTR_PTR_VOID.invokeExact(reader, address, tmInfo.address());
         } catch (Throwable t) {
@@ -830,6 +834,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
 
     /** @return the reader of an extra field, if it was requested and a completion is current */
     private ExtraReader extraReader(ExtraReader reader, ExtraCompletionField field, String member) {
+        ensureOpen(member);
         if (reader == null) {
             throw new InvalidArgumentException(member, field.cName() + " was not requested when the queue was created");
         }

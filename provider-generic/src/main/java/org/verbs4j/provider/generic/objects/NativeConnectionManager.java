@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
@@ -8,7 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.verbs4j.Context;
 import org.verbs4j.InvalidArgumentException;
@@ -64,7 +64,11 @@ public final class NativeConnectionManager implements ConnectionManager {
 
     @Override
     public CmId createId(EventChannel channel, PortSpace portSpace, Object userContext) {
-        Objects.requireNonNull(portSpace, "portSpace");
+        if (channel == null) {
+            throw new InvalidArgumentException("rdma_create_id", "an event channel is required: identifiers"
+                    + " without one (synchronous operation) are not offered");
+        }
+        Args.required("rdma_create_id", portSpace, "the port space");
         if (!(channel instanceof NativeEventChannel own)) {
             throw new InvalidArgumentException("rdma_create_id", channel == null ? "the channel is missing"
                     : "the channel is not one of librdmacm's");
@@ -74,7 +78,7 @@ public final class NativeConnectionManager implements ConnectionManager {
 
     @Override
     public List<AddressInfo> getAddressInfo(String node, String service, AddressHints hints) {
-        return CmAddressInfo.resolve(cm, node, service, Objects.requireNonNull(hints, "hints"));
+        return CmAddressInfo.resolve(cm, node, service, Args.required("rdma_getaddrinfo", hints, "the hints"));
     }
 
     @Override

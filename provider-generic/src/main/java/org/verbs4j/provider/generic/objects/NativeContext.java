@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -415,7 +416,7 @@ public final class NativeContext extends NativeResource implements Context {
         enter(NativeWorkQueue.CREATE);
         boolean scope = UsedObjects.begin();
         try {
-            return NativeWorkQueue.create(this, Objects.requireNonNull(attributes, "attributes"));
+            return NativeWorkQueue.create(this, attributes);
         } finally {
             if (scope) {
                 UsedObjects.leaveAll();
@@ -452,7 +453,7 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public AsyncEvent getAsyncEvent(Duration timeout) {
         ensureOpen("ibv_get_async_event");
-        return awaitReadable(ib, asyncFd(), Objects.requireNonNull(timeout, "timeout"), "ibv_get_async_event")
+        return awaitReadable(ib, asyncFd(), Args.required("ibv_get_async_event", timeout, "the timeout"), "ibv_get_async_event")
                 ? readAsyncEvent() : null;
     }
 

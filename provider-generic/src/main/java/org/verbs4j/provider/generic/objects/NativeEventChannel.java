@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
@@ -7,7 +8,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.verbs4j.BusyException;
 import org.verbs4j.ClosedObjectException;
@@ -101,7 +101,8 @@ final class NativeEventChannel implements EventChannel {
 
     @Override
     public CmEvent getEvent(Duration timeout) {
-        return next(Objects.requireNonNull(timeout, "timeout"));
+        ensureOpen(GET);
+        return next(Args.required(GET, timeout, "the timeout"));
     }
 
     @Override
@@ -112,7 +113,7 @@ final class NativeEventChannel implements EventChannel {
     private CmEvent next(Duration timeout) {
         enter();
         try {
-            long deadline = timeout == null ? 0 : System.nanoTime() + Math.max(0, timeout.toNanos());
+            long deadline = timeout == null ? 0 : System.nanoTime() + Args.nanos(timeout);
             while (true) {
                 CmEvent event = read();
                 if (event != null) {

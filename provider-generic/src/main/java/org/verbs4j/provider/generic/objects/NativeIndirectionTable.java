@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
@@ -51,6 +52,10 @@ final class NativeIndirectionTable extends NativeResource implements RwqIndirect
     }
 
     static NativeIndirectionTable create(NativeContext context, List<WorkQueue> workQueues) {
+        Args.required(CREATE, workQueues, "the list of work queues");
+        for (WorkQueue wq : workQueues) {
+            Args.required(CREATE, wq, "a work queue");
+        }
         int log = RwqIndirectionTable.logSize(workQueues);
         List<NativeWorkQueue> wqs = new ArrayList<>(workQueues.size());
         for (WorkQueue wq : workQueues) {

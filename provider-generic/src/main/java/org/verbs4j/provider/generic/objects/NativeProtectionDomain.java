@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import java.lang.foreign.Arena;
@@ -165,14 +166,26 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
     public MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access) {
         enter("ibv_reg_mr");
         try {
+            Args.required("ibv_reg_mr", segment, "the segment");
+            Flags.toBits("ibv_reg_mr", access);
             checkAccess(access);
             if (!segment.isNative()) {
                 throw new InvalidArgumentException("ibv_reg_mr", "only native (off-heap) memory can be registered");
             }
+            if (!segment.scope().isAlive()) {
+                throw new InvalidArgumentException("ibv_reg_mr", "the segment's arena is closed");
+            }
             try (Arena call = Arena.ofConfined()) {
                 MemorySegment errno = ErrnoCapture.allocate(call);
-                MemorySegment mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment,
-                        segment.byteSize(), (int) Flags.toBits(access));
+                MemorySegment mr;
+                try {
+                    mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment,
+                            segment.byteSize(), (int) Flags.toBits("ibv_reg_mr", access));
+                } catch (IllegalStateException | WrongThreadException unusable) {
+                    // the segment's arena closed after the check above, or it is confined to another thread
+                    throw new InvalidArgumentException("ibv_reg_mr", "the segment cannot be passed: "
+                            + unusable.getMessage());
+                }
                 Native.checkPointer(mr, errno, "ibv_reg_mr");
                 return new NativeMemoryRegion(this, mr.reinterpret(context.abi.ibvMr.byteSize()), segment,
                         EnumSet.copyOf(access.isEmpty() ? EnumSet.noneOf(AccessFlag.class) : access));
@@ -196,7 +209,7 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
     public MemoryWindow allocateMemoryWindow(MwType type) {
         enter("ibv_alloc_mw");
         try {
-            return NativeMemoryWindow.allocate(this, type);
+            return NativeMemoryWindow.allocate(this, Args.required("ibv_alloc_mw", type, "the type"));
         } finally {
             leave();
         }

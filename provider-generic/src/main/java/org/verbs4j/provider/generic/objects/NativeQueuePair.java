@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -152,7 +153,9 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         }
     }
 
-    private static Parts validate(NativeContext context, QpInitAttributes a) {
+    static Parts validate(NativeContext context, QpInitAttributes a) {
+        Args.required(CREATE_VERB, a, "the attributes");
+        Flags.toBits(CREATE_VERB, a.compMask());
         Set<QpInitAttrMask> unoffered = EnumSet.copyOf(a.compMask());
         unoffered.removeAll(OFFERED);
         if (!unoffered.isEmpty()) {
@@ -242,12 +245,12 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         QpAttrs.writeCap(attr, Abi.offset(l, "cap"), null, a.cap());
         attr.set(JAVA_INT, Abi.offset(l, "qp_type"), (int) a.qpType().value());
         attr.set(JAVA_INT, Abi.offset(l, "sq_sig_all"), a.sqSigAll() ? 1 : 0);
-        attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(a.compMask()));
+        attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(CREATE_VERB, a.compMask()));
         attr.set(ADDRESS, Abi.offset(l, "pd"), parts.pd == null ? MemorySegment.NULL : parts.pd.pointer());
         attr.set(ADDRESS, Abi.offset(l, "xrcd"), parts.xrcd == null ? MemorySegment.NULL : parts.xrcd.pointer());
-        attr.set(JAVA_INT, Abi.offset(l, "create_flags"), (int) Flags.toBits(a.createFlags()));
+        attr.set(JAVA_INT, Abi.offset(l, "create_flags"), (int) Flags.toBits(CREATE_VERB, a.createFlags()));
         attr.set(java.lang.foreign.ValueLayout.JAVA_SHORT, Abi.offset(l, "max_tso_header"), (short) a.maxTsoHeader());
-        attr.set(JAVA_LONG, Abi.offset(l, "send_ops_flags"), Flags.toBits(a.sendOpsFlags()));
+        attr.set(JAVA_LONG, Abi.offset(l, "send_ops_flags"), Flags.toBits(CREATE_VERB, a.sendOpsFlags()));
     }
 
     private static MemorySegment pointer(NativeCompletionQueue cq) {
@@ -324,10 +327,12 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     public void modify(QpAttributes attributes) {
         enter("ibv_modify_qp");
         try {
+            Args.required("ibv_modify_qp", attributes, "the attributes");
+            Flags.toBits("ibv_modify_qp", attributes.mask());
             try (Arena call = Arena.ofConfined()) {
                 MemorySegment attr = call.allocate(context.abi.ibvQpAttr);
                 QpAttrs.write(context.abi, attr, attributes);
-                int rc = (int) context.ib.modifyQp.invokeExact(handle, attr, (int) Flags.toBits(attributes.mask()));
+                int rc = (int) context.ib.modifyQp.invokeExact(handle, attr, (int) Flags.toBits("ibv_modify_qp", attributes.mask()));
                 Native.check(rc, "ibv_modify_qp");
             } catch (Throwable t) {
                 throw Native.rethrow(t);
@@ -344,7 +349,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
             try (Arena call = Arena.ofConfined()) {
                 MemorySegment attr = call.allocate(context.abi.ibvQpAttr);
                 MemorySegment init = call.allocate(context.abi.ibvQpInitAttrEx);
-                int rc = (int) context.ib.queryQp.invokeExact(handle, attr, (int) Flags.toBits(mask), init);
+                int rc = (int) context.ib.queryQp.invokeExact(handle, attr, (int) Flags.toBits("ibv_query_qp", mask), init);
                 Native.check(rc, "ibv_query_qp");
                 return QpAttrs.read(context.abi, attr);
             } catch (Throwable t) {
@@ -413,6 +418,7 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         enter(verb);
         try {
             try (Arena call = Arena.ofConfined()) {
+                Args.required(verb, gid, "the GID");
                 MemorySegment raw = call.allocate(16, 8);
                 gid.write(raw, 0);
                 int rc = (int) function.invokeExact(handle, raw, (short) lid);

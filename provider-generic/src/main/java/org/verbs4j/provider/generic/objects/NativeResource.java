@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
@@ -85,6 +86,7 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
     /** Returns the vendor's view of this object if it is a {@code type}, else this object as the default does. */
     @Override
     public final <T> T unwrap(Class<T> type) {
+        Args.required("unwrap", type, "the type");
         Object view = vendorView();
         if (type.isInstance(view)) {
             return type.cast(view);
@@ -195,7 +197,7 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
      * @throws org.verbs4j.VerbsException with errno {@code EINTR} if the thread is interrupted while it waits
      */
     protected final boolean awaitReadable(Ibverbs ib, int fd, Duration timeout, String verb) {
-        long deadline = timeout == null ? 0 : System.nanoTime() + Math.max(0, timeout.toNanos());
+        long deadline = timeout == null ? 0 : System.nanoTime() + Args.nanos(timeout);
         while (true) {
             long left = timeout == null ? WAIT_SLICE.toNanos() : deadline - System.nanoTime();
             if (Poll.readable(ib, fd, Duration.ofNanos(Math.clamp(left, 0, WAIT_SLICE.toNanos())), verb)) {

@@ -438,7 +438,7 @@ final class NativeSendOps implements SendOps {
         bindInfo.set(JAVA_LONG, bindMrOffset, mr.pointer().address());
         bindInfo.set(JAVA_LONG, bindAddrOffset, info.address());
         bindInfo.set(JAVA_LONG, bindLengthOffset, info.length());
-        bindInfo.set(JAVA_INT, bindAccessOffset, (int) org.verbs4j.Flags.toBits(info.access()));
+        bindInfo.set(JAVA_INT, bindAccessOffset, (int) org.verbs4j.Flags.toBits("ibv_wr_bind_mw", info.access()));
         mw.enter("ibv_wr_bind_mw");
         try {
             mr.enter("ibv_wr_bind_mw");
@@ -507,6 +507,10 @@ final class NativeSendOps implements SendOps {
     @Override
     public SendOps setSgeList(ScatterGatherList sges) {
         MemorySegment fn = setter(setSgeList, "ibv_wr_set_sge_list");
+        if (sges == null) {
+            fail("ibv_wr_set_sge_list", "the list is null");
+            return this;
+        }
         MemorySegment native16 = buffer(sges.size());
         for (int i = 0; i < sges.size(); i++) {
             native16.set(JAVA_LONG, i * 16L, sges.address(i));
@@ -518,7 +522,12 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps setInlineData(MemorySegment data) {
-        return callInline(setter(setInlineData, INLINE), data, data.byteSize());
+        MemorySegment fn = setter(setInlineData, INLINE);
+        if (data == null) {
+            fail(INLINE, "the data is null");
+            return this;
+        }
+        return callInline(fn, data, data.byteSize());
     }
 
     /**
@@ -530,6 +539,10 @@ final class NativeSendOps implements SendOps {
     @Override
     public SendOps setInlineDataList(List<MemorySegment> buffers) {
         MemorySegment listFn = setter(setInlineDataList, INLINE_LIST);
+        if (buffers == null || hasNull(buffers)) {
+            fail(INLINE_LIST, "the list or one of its buffers is null");
+            return this;
+        }
         long total = gather(buffers);
         if (total < 0) {
             return this;
@@ -556,6 +569,16 @@ final class NativeSendOps implements SendOps {
             throw Native.rethrow(t);
         }
         return this;
+    }
+
+    /** Without an iterator: no allocation on the data path (and no {@code contains(null)}, which List.of refuses). */
+    private static boolean hasNull(List<MemorySegment> buffers) {
+        for (int i = 0; i < buffers.size(); i++) {
+            if (buffers.get(i) == null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Records the batch's first problem, which {@link #complete()} reports (setters report nothing). */

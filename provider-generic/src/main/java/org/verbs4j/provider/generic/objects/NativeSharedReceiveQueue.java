@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
@@ -105,7 +106,8 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
     }
 
     /** Checks the objects of the attributes (before any native call) and returns them as native ones. */
-    private static Parts validate(NativeContext context, SrqInitAttributes attributes) {
+    static Parts validate(NativeContext context, SrqInitAttributes attributes) {
+        Args.required(CREATE_VERB, attributes, "the attributes");
         NativeProtectionDomain pd = NativeProtectionDomain.of(attributes.pd(), context, CREATE_VERB);
         NativeCompletionQueue cq = attributes.cq() == null ? null
                 : NativeCompletionQueue.of(attributes.cq(), context, CREATE_VERB);
@@ -128,7 +130,7 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
         attr.set(JAVA_INT, Abi.offset(l, "attr", "max_wr"), a.attr().maxWr());
         attr.set(JAVA_INT, Abi.offset(l, "attr", "max_sge"), a.attr().maxSge());
         attr.set(JAVA_INT, Abi.offset(l, "attr", "srq_limit"), a.attr().srqLimit());
-        attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(a.compMask()));
+        attr.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(CREATE_VERB, a.compMask()));
         attr.set(JAVA_INT, Abi.offset(l, "srq_type"), (int) a.srqType().value());
         attr.set(ADDRESS, Abi.offset(l, "pd"), parts.pd.pointer());
         attr.set(ADDRESS, Abi.offset(l, "xrcd"), parts.xrcd == null ? MemorySegment.NULL : parts.xrcd.pointer());
@@ -217,12 +219,14 @@ final class NativeSharedReceiveQueue extends NativeResource implements SharedRec
     public void modify(SrqAttributes attributes, Set<SrqAttrMask> mask) {
         enter("ibv_modify_srq");
         try {
+            Args.required("ibv_modify_srq", attributes, "the attributes");
+            Flags.toBits("ibv_modify_srq", mask);
             try (Arena call = Arena.ofConfined()) {
                 MemorySegment attr = call.allocate(context.abi.ibvSrqAttr);
                 attr.set(JAVA_INT, 0, attributes.maxWr());
                 attr.set(JAVA_INT, 4, attributes.maxSge());
                 attr.set(JAVA_INT, 8, attributes.srqLimit());
-                int rc = (int) context.ib.modifySrq.invokeExact(handle, attr, (int) Flags.toBits(mask));
+                int rc = (int) context.ib.modifySrq.invokeExact(handle, attr, (int) Flags.toBits("ibv_modify_srq", mask));
                 Native.check(rc, "ibv_modify_srq");
             } catch (Throwable t) {
                 throw Native.rethrow(t);

@@ -1,5 +1,6 @@
 package org.verbs4j.provider.generic.objects;
 
+import org.verbs4j.provider.generic.raw.Args;
 import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -72,6 +73,7 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
     }
 
     static NativeWorkQueue create(NativeContext context, WqInitAttributes attributes) {
+        Args.required(CREATE, attributes, "the attributes");
         NativeProtectionDomain pd = NativeProtectionDomain.of(attributes.pd(), context, CREATE);
         NativeCompletionQueue cq = NativeCompletionQueue.of(attributes.cq(), context, CREATE);
         String unsupported = "the driver of " + context.device().name() + " offers no work queues (create_wq)";
@@ -178,6 +180,7 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
     public synchronized void modify(WqAttributes attributes) {
         enter(MODIFY);
         try {
+            Args.required(MODIFY, attributes, "the attributes");
             String unsupported = "the driver of " + context.device().name() + " cannot modify work queues (modify_wq)";
             MemorySegment function = context.op(VerbsContextOp.MODIFY_WQ);
             if (function.equals(MemorySegment.NULL)) {
@@ -211,8 +214,8 @@ final class NativeWorkQueue extends NativeResource implements WorkQueue {
         }
         if (!a.flagsMask().isEmpty()) {
             mask |= BindingConstant.IBV_WQ_ATTR_FLAGS.intValue();
-            attr.set(JAVA_INT, Abi.offset(l, "flags"), (int) Flags.toBits(a.flags()));
-            attr.set(JAVA_INT, Abi.offset(l, "flags_mask"), (int) Flags.toBits(a.flagsMask()));
+            attr.set(JAVA_INT, Abi.offset(l, "flags"), (int) Flags.toBits("ibv_modify_wq", a.flags()));
+            attr.set(JAVA_INT, Abi.offset(l, "flags_mask"), (int) Flags.toBits("ibv_modify_wq", a.flagsMask()));
         }
         attr.set(JAVA_INT, Abi.offset(l, "attr_mask"), mask);
         return attr;

@@ -28,9 +28,9 @@ public final class CqAttrs {
         target.set(JAVA_INT, Abi.offset(l, "cqe"), attributes.cqe());
         target.set(ADDRESS, Abi.offset(l, "channel"), channel);
         target.set(JAVA_INT, Abi.offset(l, "comp_vector"), attributes.compVector());
-        target.set(JAVA_LONG, Abi.offset(l, "wc_flags"), Flags.toBits(attributes.wcFlags()));
-        target.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits(attributes.compMask()));
-        target.set(JAVA_INT, Abi.offset(l, "flags"), (int) Flags.toBits(attributes.flags()));
+        target.set(JAVA_LONG, Abi.offset(l, "wc_flags"), Flags.toBits("ibv_create_cq_ex", attributes.wcFlags()));
+        target.set(JAVA_INT, Abi.offset(l, "comp_mask"), (int) Flags.toBits("ibv_create_cq_ex", attributes.compMask()));
+        target.set(JAVA_INT, Abi.offset(l, "flags"), (int) Flags.toBits("ibv_create_cq_ex", attributes.flags()));
         target.set(ADDRESS, Abi.offset(l, "parent_domain"), parentDomain);
     }
 }

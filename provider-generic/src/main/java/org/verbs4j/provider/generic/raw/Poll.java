@@ -34,7 +34,7 @@ public final class Poll {
      *     interrupt status stays set)
      */
     public static boolean readable(Ibverbs ib, int fd, Duration timeout, String verb) {
-        long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + Math.max(0, timeout.toNanos());
+        long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + Args.nanos(timeout);
         try (Arena call = Arena.ofConfined()) {
             MemorySegment pollfd = call.allocate(8, 4);
             pollfd.set(JAVA_INT, 0, fd);

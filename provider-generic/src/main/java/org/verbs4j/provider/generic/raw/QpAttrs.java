@@ -39,7 +39,7 @@ public final class QpAttrs {
         i32(a, l, "rq_psn", q.rqPsn());
         i32(a, l, "sq_psn", q.sqPsn());
         i32(a, l, "dest_qp_num", q.destQpNum());
-        i32(a, l, "qp_access_flags", (int) Flags.toBits(q.qpAccessFlags()));
+        i32(a, l, "qp_access_flags", (int) Flags.toBits("ibv_modify_qp", q.qpAccessFlags()));
         if (q.isSet(QpAttrMask.CAP)) {
             writeCap(a, Abi.offset(l, "cap"), abi, q.cap());
         }

@@ -45,6 +45,6 @@ public final class RssConf {
         attr.set(JAVA_BYTE, Abi.offset(l, "rx_hash_conf", "rx_hash_function"), (byte) conf.function().value());
         attr.set(JAVA_BYTE, Abi.offset(l, "rx_hash_conf", "rx_hash_key_len"), (byte) key.length);
         attr.set(ADDRESS, Abi.offset(l, "rx_hash_conf", "rx_hash_key"), nativeKey);
-        attr.set(JAVA_LONG, Abi.offset(l, "rx_hash_conf", "rx_hash_fields_mask"), Flags.toBits(conf.fields()));
+        attr.set(JAVA_LONG, Abi.offset(l, "rx_hash_conf", "rx_hash_fields_mask"), Flags.toBits("ibv_create_qp_ex", conf.fields()));
     }
 }
