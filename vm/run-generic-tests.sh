@@ -46,6 +46,7 @@ TESTS=(org.verbs4j.provider.generic.GenericProviderTckTest
        org.verbs4j.provider.generic.device.DirectVerbsOnDeviceTest
        org.verbs4j.provider.generic.device.ConcurrentCloseOnDeviceTest
        org.verbs4j.provider.generic.GenericConcurrentCloseTest
+       org.verbs4j.provider.generic.GenericBadInputTest
        org.verbs4j.provider.generic.GenericProviderTest
        org.verbs4j.provider.generic.raw.NativeLibraryTest
        org.verbs4j.provider.generic.vendor.VendorProbeTest)
