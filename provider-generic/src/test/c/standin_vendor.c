@@ -167,6 +167,8 @@ struct ibv_context *standin_vendor_open_device(struct ibv_device *device)
 	vctx->sz = sizeof(*vctx);
 	vctx->query_device_ex = standin_query_device_ex;
 	vctx->context.abi_compat = __VERBS_ABI_IS_EXTENDED;
+	vctx->context.async_fd = -1; /* no event descriptor: a zeroed one would be the process's standard input */
+	vctx->context.cmd_fd = -1;
 	return &vctx->context;
 }
 

@@ -31,12 +31,11 @@ public final class NonBlockingFd {
     }
 
     /**
-     * @param fd the descriptor; standard input, output and error (0 to 2) are left alone: no event descriptor of
-     *     a real device is one of them, but the zeroed context of a stand-in library would name standard input
+     * @param fd the descriptor; a negative one (a context without events) is left alone
      * @param verb the verb that made it, named if {@code fcntl} fails
      */
     public static void set(int fd, String verb) {
-        if (fd <= 2) {
+        if (fd < 0) {
             return;
         }
         try (Arena call = Arena.ofConfined()) {
