@@ -45,6 +45,15 @@ public interface Context extends VerbsObject {
     /** @return what this device supports, so that "unsupported" can be told apart from "broken" */
     Capabilities capabilities();
 
+    /**
+     * @return the device attributes that the vendor's direct verbs report on top of {@link #queryDevice()}
+     *     (for example {@code efadv_query_device} on EFA), in the vendor struct's order; empty when the
+     *     device has no vendor provider
+     */
+    default List<VendorAttribute> vendorAttributes() {
+        return List.of();
+    }
+
     /** @return a new protection domain (C {@code ibv_alloc_pd}) */
     ProtectionDomain allocateProtectionDomain();
 

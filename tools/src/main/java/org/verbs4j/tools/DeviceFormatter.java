@@ -13,6 +13,7 @@ import org.verbs4j.GidEntry;
 import org.verbs4j.Mtu;
 import org.verbs4j.PortAttributes;
 import org.verbs4j.TagMatchingCaps;
+import org.verbs4j.VendorAttribute;
 
 /**
  * Prints one device like {@code ibv_devinfo}: its identity, attributes, limits, tag-matching
@@ -76,6 +77,9 @@ final class DeviceFormatter {
         Capabilities capabilities = context.capabilities();
         out.println(Text.field(2, "capabilities", Text.names(capabilities.supported())));
         out.println(Text.field(2, "unsupported", Text.names(capabilities.unsupported())));
+        for (VendorAttribute attribute : context.vendorAttributes()) {
+            out.println(Text.field(2, attribute.source() + "." + attribute.name(), attribute.value()));
+        }
         if (onlyPort > attributes.physPortCount()) {
             throw new IllegalArgumentException("the device has no port " + onlyPort + " (phys_port_cnt "
                     + attributes.physPortCount() + ")");

@@ -40,6 +40,7 @@ import org.verbs4j.QueuePair;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VendorAttribute;
 import org.verbs4j.VerbsException;
 import org.verbs4j.VerbsObject;
 import org.verbs4j.RwqIndirectionTable;
@@ -70,6 +71,7 @@ public final class NativeContext extends NativeResource implements Context {
     final Abi abi;
     private final ListedDevice device;
     private Object vendorView;
+    private List<VendorAttribute> vendorAttributes = List.of();
     private final MemorySegment verbsContext;
     private DeviceAttributes attributes;
     private Capabilities capabilities;
@@ -112,6 +114,7 @@ public final class NativeContext extends NativeResource implements Context {
             all.addAll(vendor.capabilities());
             capabilities = Capabilities.of(all);
             vendorView = vendor.view();
+            vendorAttributes = vendor.attributes();
             return this;
         } catch (RuntimeException e) {
             close();
@@ -306,6 +309,16 @@ public final class NativeContext extends NativeResource implements Context {
         if (portNum < 1 || portNum > attributes.physPortCount()) {
             throw new InvalidArgumentException(verb, "port " + portNum + " does not exist (the device has "
                     + attributes.physPortCount() + ")");
+        }
+    }
+
+    @Override
+    public List<VendorAttribute> vendorAttributes() {
+        enter("vendor_attributes");
+        try {
+            return vendorAttributes;
+        } finally {
+            leave();
         }
     }
 
