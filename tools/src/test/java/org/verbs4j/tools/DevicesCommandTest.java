@@ -56,6 +56,8 @@ class DevicesCommandTest {
             "  capabilities:              " + Fixtures.MLX5_CAPABILITIES.stream().map(Enum::name)
                     .collect(Collectors.joining(", ")),
             "  unsupported:               XRC, TSO",
+            "  mlx5dv_query_device.version: 1",
+            "  mlx5dv_query_device.flags: 0x3 (CQE_V1, OBSOLETE)",
             "  port:                      1",
             "    state:                   ACTIVE (4)",
             "    max_mtu:                 4096 (5)",

@@ -11,6 +11,7 @@ import org.verbs4j.Device;
 import org.verbs4j.DeviceAttributes;
 import org.verbs4j.GidEntry;
 import org.verbs4j.PortAttributes;
+import org.verbs4j.VendorAttribute;
 
 /**
  * A context that answers the queries the tools make from fixed values. It is a dynamic proxy so
@@ -24,6 +25,7 @@ final class FakeContext implements InvocationHandler {
     private final Map<Integer, List<GidEntry>> gids;
     private final Capabilities capabilities;
     private final int numCompVectors;
+    private List<VendorAttribute> vendorAttributes = List.of();
     private boolean closed;
 
     private FakeContext(Device device, DeviceAttributes attributes, Map<Integer, PortAttributes> ports,
@@ -45,6 +47,14 @@ final class FakeContext implements InvocationHandler {
                 new FakeContext(device, attributes, ports, gids, capabilities, numCompVectors));
     }
 
+    /**
+     * @return {@code context}, a fake context, now also reporting {@code vendorAttributes}
+     */
+    static Context withVendorAttributes(Context context, List<VendorAttribute> vendorAttributes) {
+        ((FakeContext) Proxy.getInvocationHandler(context)).vendorAttributes = List.copyOf(vendorAttributes);
+        return context;
+    }
+
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) {
         return switch (method.getName()) {
@@ -54,6 +64,7 @@ final class FakeContext implements InvocationHandler {
             case "queryGidTable" -> gids.getOrDefault((Integer) args[0], List.of());
             case "numCompVectors" -> numCompVectors;
             case "capabilities" -> capabilities;
+            case "vendorAttributes" -> vendorAttributes;
             case "isClosed" -> closed;
             case "close" -> {
                 closed = true;

@@ -25,6 +25,7 @@ import org.verbs4j.SelectionReport;
 import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.TmCapFlag;
 import org.verbs4j.TransportType;
+import org.verbs4j.VendorAttribute;
 
 /** Fake devices and reports for the tests. */
 final class Fixtures {
@@ -64,6 +65,12 @@ final class Fixtures {
     }
 
     static Context mlx5Context(Device device) {
+        return FakeContext.withVendorAttributes(mlx5PlainContext(device), List.of(
+                new VendorAttribute("mlx5dv_query_device", "version", "1"),
+                new VendorAttribute("mlx5dv_query_device", "flags", "0x3 (CQE_V1, OBSOLETE)")));
+    }
+
+    private static Context mlx5PlainContext(Device device) {
         return FakeContext.create(device, mlx5Attributes(),
                 Map.of(1, port(PortState.ACTIVE, Mtu.MTU_4096, Mtu.MTU_1024, LinkLayer.ETHERNET)),
                 Map.of(1, List.of(
