@@ -98,7 +98,10 @@ public interface QueuePair extends VerbsObject {
      *
      * @param attributes the attributes to change, including the new state for a transition
      * @throws InvalidArgumentException if the transition is not valid, a required attribute is missing
-     *     or an attribute is not allowed for it
+     *     or an attribute is not allowed for it; the message names the transition, the mask (each bit with
+     *     its setters, as {@link QpAttrMask#describe()} does) and what is missing or not allowed, for example
+     *     {@code "RC RESET -> INIT with mask [STATE (qpState), PKEY_INDEX (pkeyIndex)]: missing required
+     *     [ACCESS_FLAGS (qpAccessFlags), PORT (portNum)]"}
      */
     void modify(QpAttributes attributes);
 

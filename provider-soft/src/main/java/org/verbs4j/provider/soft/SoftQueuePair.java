@@ -28,6 +28,7 @@ import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqType;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.spi.QpTransitionRules;
 
 /**
  * A queue pair of the soft device: its state machine and attributes, its send queue (posted through
@@ -531,12 +532,13 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         wire.lock();
         try {
             QpState current = state;
-            String problem = QpStateMachine.check(type, current, mask, requested.qpState());
+            String problem = QpTransitionRules.check(type, current, mask, requested.qpState());
             if (problem == null) {
                 problem = attributes.check(context, requested, mask, current);
             }
             if (problem != null) {
-                throw Failures.invalid(MODIFY, problem);
+                throw Failures.invalid(MODIFY,
+                        QpTransitionRules.describe(type, current, mask, requested.qpState()) + ": " + problem);
             }
             attributes.apply(requested, mask);
             peer = null;

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.Errno;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.Mtu;
@@ -62,6 +63,40 @@ class QueuePairStateTest {
         qp.modify(init());
         assertThat(qp.state()).isEqualTo(QpState.INIT);
         assertThat(qp.query(Set.of(QpAttrMask.ACCESS_FLAGS)).qpAccessFlags()).containsExactly(AccessFlag.REMOTE_WRITE);
+    }
+
+    @Test
+    void aRefusedModifyNamesTheTransitionTheMaskAndWhatIsMissing() {
+        QueuePair qp = rig.qp(QpType.RC, cq, 4);
+        assertThatThrownBy(() -> qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0)
+                .qpAccessFlags(Set.of()))).hasMessage("ibv_modify_qp failed: " + Errno.describe(Errno.EINVAL.code())
+                + ": RC RESET -> INIT with mask [STATE (qpState), ACCESS_FLAGS (qpAccessFlags), PKEY_INDEX (pkeyIndex)]"
+                + ": missing required [PORT (portNum)]");
+    }
+
+    @Test
+    void aRefusedModifyNamesWhatTheTransitionDoesNotAllow() {
+        QueuePair qp = rig.qp(QpType.RC, cq, 4);
+        assertThatThrownBy(() -> qp.modify(init().qkey(5).timeout(14)))
+                .hasMessageEndingWith(": RC RESET -> INIT with mask [STATE (qpState), ACCESS_FLAGS (qpAccessFlags),"
+                        + " PKEY_INDEX (pkeyIndex), PORT (portNum), QKEY (qkey), TIMEOUT (timeout)]"
+                        + ": not allowed [QKEY (qkey), TIMEOUT (timeout)]");
+    }
+
+    @Test
+    void aTransitionThatDoesNotExistIsNamed() {
+        QueuePair qp = rig.qp(QpType.UD, cq, 4);
+        assertThatThrownBy(() -> qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0)))
+                .hasMessageEndingWith(": UD RESET -> RTS with mask [STATE (qpState), SQ_PSN (sqPsn)]"
+                        + ": no such transition");
+    }
+
+    @Test
+    void aRefusedValueIsNamedWithItsTransition() {
+        QueuePair qp = rig.qp(QpType.RC, cq, 4);
+        assertThatThrownBy(() -> qp.modify(init().portNum(2))).hasMessageEndingWith(
+                ": RC RESET -> INIT with mask [STATE (qpState), ACCESS_FLAGS (qpAccessFlags),"
+                        + " PKEY_INDEX (pkeyIndex), PORT (portNum)]: port 2 does not exist");
     }
 
     @Test

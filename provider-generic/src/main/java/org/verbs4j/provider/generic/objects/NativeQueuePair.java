@@ -317,10 +317,14 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
     public QpState state() {
         enter("ibv_qp.state");
         try {
-            return QpState.fromValue(handle.get(JAVA_INT, stateOffset));
+            return currentState();
         } finally {
             leave();
         }
+    }
+
+    private QpState currentState() {
+        return QpState.fromValue(handle.get(JAVA_INT, stateOffset));
     }
 
     @Override
@@ -328,12 +332,15 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         enter("ibv_modify_qp");
         try {
             Args.required("ibv_modify_qp", attributes, "the attributes");
-            Flags.toBits("ibv_modify_qp", attributes.mask());
+            int mask = (int) Flags.toBits("ibv_modify_qp", attributes.mask());
             try (Arena call = Arena.ofConfined()) {
                 MemorySegment attr = call.allocate(context.abi.ibvQpAttr);
                 QpAttrs.write(context.abi, attr, attributes);
-                int rc = (int) context.ib.modifyQp.invokeExact(handle, attr, (int) Flags.toBits("ibv_modify_qp", attributes.mask()));
-                Native.check(rc, "ibv_modify_qp");
+                QpState current = currentState();
+                int rc = (int) context.ib.modifyQp.invokeExact(handle, attr, mask);
+                if (rc != 0) {
+                    throw RefusedModify.of(Math.abs(rc), type(), current, attributes.mask(), attributes.qpState());
+                }
             } catch (Throwable t) {
                 throw Native.rethrow(t);
             }

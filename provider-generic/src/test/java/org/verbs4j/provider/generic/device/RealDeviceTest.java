@@ -32,8 +32,10 @@ import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwType;
 import org.verbs4j.PortState;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpAttributes;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
@@ -161,6 +163,22 @@ class RealDeviceTest extends OpenDeviceTest {
                 new QpCapabilities(4, 4, 1, 1, 0)).sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build());
         Loopback.connect(qp, qp, Loopback.gid(leaked, gidIndex), gidIndex);
         return List.of(leaked, pd, mr, cq, qp);
+    }
+
+    @Test
+    void aModifyTheKernelRefusesNamesTheTransitionAndTheMissingAttribute() {
+        ProtectionDomain pd = context.allocateProtectionDomain();
+        CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(4).build());
+        try (QueuePair qp = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                new QpCapabilities(1, 1, 1, 1, 0)).build())) {
+            assertThatThrownBy(() -> qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0)
+                    .qpAccessFlags(Set.of()))).isInstanceOf(InvalidArgumentException.class).hasMessageEndingWith(
+                    ": RC RESET -> INIT with mask [STATE (qpState), ACCESS_FLAGS (qpAccessFlags),"
+                            + " PKEY_INDEX (pkeyIndex)]: missing required [PORT (portNum)]");
+        } finally {
+            cq.close();
+            pd.close();
+        }
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.spi;
 
 import static org.verbs4j.QpAttrMask.ACCESS_FLAGS;
 import static org.verbs4j.QpAttrMask.ALT_PATH;
@@ -25,15 +25,19 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import org.verbs4j.QpAttrMask;
 import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 
 /**
- * The queue pair state machine as the kernel enforces it ({@code ib_modify_qp_is_ok}): which transitions
- * exist, and which attributes each one requires and allows, per transport type.
+ * The attributes each queue pair state transition requires and allows, per transport type: the table of
+ * {@code ibv_modify_qp(3)} as the kernel enforces it ({@code ib_modify_qp_is_ok}). A provider that emulates
+ * the state machine checks a modify against it; a provider whose library refused a modify uses it to say
+ * which attributes were missing or not allowed. Messages name each attribute by its C mask bit and its Java
+ * setter ({@link QpAttrMask#describe()}).
  */
-final class QpStateMachine {
+public final class QpTransitionRules {
 
     /** The attributes of one transition for one transport type. */
     private record Rule(Set<QpAttrMask> required, Set<QpAttrMask> optional) {
@@ -41,28 +45,77 @@ final class QpStateMachine {
 
     private static final Map<QpState, Map<QpState, Map<QpType, Rule>>> TABLE = table();
 
-    private QpStateMachine() {
+    private QpTransitionRules() {
     }
 
     /**
-     * @return {@code null} if the modify is valid, otherwise why not
+     * @param type the transport type of the queue pair
+     * @return whether the table has rules for {@code type} (UD, UC, RC and the XRC types)
      */
-    static String check(QpType type, QpState current, Set<QpAttrMask> mask, QpState requested) {
-        QpState next = mask.contains(STATE) ? requested : current;
-        Map<QpState, Map<QpType, Rule>> from = TABLE.get(current);
-        Map<QpType, Rule> rules = from == null ? null : from.get(next);
+    public static boolean covers(QpType type) {
+        return TABLE.get(QpState.RESET).get(QpState.INIT).containsKey(type);
+    }
+
+    /**
+     * Checks a modify against the table.
+     *
+     * @param type the transport type of the queue pair
+     * @param current the state the queue pair is in
+     * @param mask the attribute mask of the modify
+     * @param requested the requested state; used only if {@code mask} has {@link QpAttrMask#STATE}
+     * @return {@code null} if the table allows the modify, otherwise why not: {@code "no such transition"},
+     *     {@code "missing required [...]"} or {@code "not allowed [...]"}, to follow {@link #describe}
+     */
+    public static String check(QpType type, QpState current, Set<QpAttrMask> mask, QpState requested) {
+        QpState next = target(current, mask, requested);
+        Map<QpType, Rule> rules = TABLE.getOrDefault(current, Map.of()).get(next);
         if (rules == null) {
-            return "the transition " + current + " -> " + next + " is not valid";
+            return "no such transition";
         }
         Rule rule = rules.get(type);
         if (rule == null) {
-            return "the transition " + current + " -> " + next + " is not valid for " + type;
+            return "no such transition for " + type;
         }
+        return checkAttributes(rule, mask);
+    }
+
+    /**
+     * Names a modify in the terms of {@code ibv_modify_qp(3)}, for a message.
+     *
+     * @param type the transport type of the queue pair
+     * @param current the state the queue pair is in
+     * @param mask the attribute mask of the modify
+     * @param requested the requested state; used only if {@code mask} has {@link QpAttrMask#STATE}
+     * @return for example {@code "RC INIT -> RTR with mask [STATE (qpState), AV (ahAttr)]"}
+     */
+    public static String describe(QpType type, QpState current, Set<QpAttrMask> mask, QpState requested) {
+        return type + " " + current + " -> " + target(current, mask, requested) + " with mask " + describe(mask);
+    }
+
+    /**
+     * @param bits attribute mask bits
+     * @return each bit with its Java setters, in bit order, for example {@code "[STATE (qpState), AV (ahAttr)]"}
+     */
+    public static String describe(Set<QpAttrMask> bits) {
+        StringJoiner names = new StringJoiner(", ", "[", "]");
+        for (QpAttrMask bit : QpAttrMask.values()) {
+            if (bits.contains(bit)) {
+                names.add(bit.describe());
+            }
+        }
+        return names.toString();
+    }
+
+    private static QpState target(QpState current, Set<QpAttrMask> mask, QpState requested) {
+        return mask.contains(STATE) ? requested : current;
+    }
+
+    private static String checkAttributes(Rule rule, Set<QpAttrMask> mask) {
         EnumSet<QpAttrMask> missing = EnumSet.noneOf(QpAttrMask.class);
         missing.addAll(rule.required());
         missing.removeAll(mask);
         if (!missing.isEmpty()) {
-            return "the transition " + current + " -> " + next + " of " + type + " requires " + missing;
+            return "missing required " + describe(missing);
         }
         EnumSet<QpAttrMask> extra = EnumSet.noneOf(QpAttrMask.class);
         extra.addAll(mask);
@@ -70,7 +123,7 @@ final class QpStateMachine {
         extra.removeAll(rule.optional());
         extra.remove(STATE);
         if (!extra.isEmpty()) {
-            return "the transition " + current + " -> " + next + " of " + type + " does not allow " + extra;
+            return "not allowed " + describe(extra);
         }
         return null;
     }
