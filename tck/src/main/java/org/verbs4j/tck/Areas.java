@@ -3,7 +3,8 @@ package org.verbs4j.tck;
 /** Finds the {@link TckArea} of a test class: on the class, a superclass or an enclosing class. */
 final class Areas {
 
-    private static final String UNKNOWN = "(no area)";
+    /** The area of a class outside every area. */
+    static final String UNKNOWN = "(no area)";
 
     private Areas() {
     }

@@ -15,7 +15,12 @@ final class SummaryListener implements TestExecutionListener {
     private static final String NO_DEVICE = "no device: ";
 
     private final TckSummary summary = new TckSummary();
+    private final TckProgress progress;
     private TestPlan plan;
+
+    SummaryListener(TckProgress progress) {
+        this.progress = progress;
+    }
 
     TckSummary summary() {
         return summary;
@@ -39,6 +44,7 @@ final class SummaryListener implements TestExecutionListener {
         String message = cause.map(Throwable::getMessage).orElse("");
         if (!identifier.isTest()) {
             containerFinished(identifier, result, message);
+            reportIfAreaFinished(identifier);
             return;
         }
         Outcome outcome = switch (result.getStatus()) {
@@ -62,6 +68,16 @@ final class SummaryListener implements TestExecutionListener {
         }
     }
 
+    private void reportIfAreaFinished(TestIdentifier container) {
+        String area = area(container);
+        boolean areaRoot = !area.equals(Areas.UNKNOWN) && plan != null
+                && plan.getParent(container).map(SummaryListener::area).filter(area::equals).isEmpty();
+        AreaResult result = areaRoot ? summary.area(area) : null;
+        if (result != null && result.total() > 0) {
+            progress.areaFinished(result);
+        }
+    }
+
     private String name(TestIdentifier identifier) {
         String parent = plan == null ? "" : plan.getParent(identifier).map(TestIdentifier::getDisplayName).orElse("");
         return parent + " > " + identifier.getDisplayName();
@@ -69,7 +85,7 @@ final class SummaryListener implements TestExecutionListener {
 
     private static String area(TestIdentifier identifier) {
         return identifier.getSource().flatMap(SummaryListener::className).flatMap(SummaryListener::load)
-                .map(Areas::of).orElse("(no area)");
+                .map(Areas::of).orElse(Areas.UNKNOWN);
     }
 
     private static Optional<String> className(TestSource source) {

@@ -37,13 +37,28 @@ public final class TckLauncher {
      * @return the results per area, and the reason if the provider had no device
      */
     public static TckSummary run(VerbsProvider provider, TckEnvironment environment, Path reportFile) {
+        return run(provider, environment, reportFile, TckProgress.NONE);
+    }
+
+    /**
+     * Runs every area of the kit, telling {@code progress} about each area as it completes.
+     *
+     * @param provider the provider under test
+     * @param environment the device, port, GID index and timeouts to use
+     * @param reportFile where the report is also written
+     * @param progress told the counts of each area after its last test
+     * @return the results per area, and the reason if the provider had no device
+     */
+    public static TckSummary run(VerbsProvider provider, TckEnvironment environment, Path reportFile,
+                                 TckProgress progress) {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(environment, "environment");
+        Objects.requireNonNull(progress, "progress");
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClass(LaunchedKit.class))
                 .configurationParameter(TckReport.REPORT_FILE, reportFile.toAbsolutePath().toString())
                 .build();
-        SummaryListener listener = new SummaryListener();
+        SummaryListener listener = new SummaryListener(progress);
         synchronized (ONE_RUN_AT_A_TIME) {
             TckReport.restart(reportFile);
             LaunchedKit.launch(provider, environment);

@@ -58,6 +58,14 @@ public final class TckSummary {
         return results;
     }
 
+    /**
+     * @param area the area's name
+     * @return the results of {@code area} so far; all zero if none of its tests was recorded
+     */
+    public synchronized AreaResult area(String area) {
+        return result(area, areas.getOrDefault(area, Map.of()));
+    }
+
     /** @return how many tests failed in all areas */
     public synchronized int failed() {
         return areas().stream().mapToInt(AreaResult::failed).sum();

@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code verbs4j tck}: runs the conformance kit against an installed provider and prints the summary
- * table, the way an operator checks a new RDMA host.
+ * table, the way an operator checks a new RDMA host. While it runs, standard error gets one line per
+ * area as the area completes, and every few seconds the time taken so far.
  */
 @Command(name = "tck", mixinStandardHelpOptions = true,
         description = "Runs the Verbs4J conformance kit against an installed provider and prints the summary.",
@@ -81,7 +82,7 @@ final class TckCommand implements Callable<Integer> {
         err.flush();
         Progress progress = Progress.every(PROGRESS_INTERVAL, err);
         try {
-            return TckLauncher.run(provider, environment(), report);
+            return TckLauncher.run(provider, environment(), report, new AreaProgress(err));
         } finally {
             progress.close();
         }

@@ -64,6 +64,9 @@ class TckCommandTest {
                 .hasSize(1);
         assertThat(run.out()).noneMatch(line -> line.contains("unsupported: unsupported:"))
                 .anyMatch(line -> line.startsWith("  UNSUPPORTED "));
+        assertThat(run.err()).as("progress: one line per area as it completes")
+                .filteredOn(line -> line.startsWith("  done: ")).hasSize(areas.size())
+                .contains("  done: XRC: " + areaCounts(run.out(), "XRC"));
         assertThat(run.exitCode()).as(output).isZero();
     }
 
@@ -106,6 +109,15 @@ class TckCommandTest {
                 .isEqualTo("UNSUPPORTED cq > wc_flags: FLOW_TAG, or CQ_FLOW_TAG unsupported: CQ_FLOW_TAG (EOPNOTSUPP)");
         assertThat(TckSummaryFormatter.withoutRepeatedLabel("FAILED x: expected: unsupported: y"))
                 .isEqualTo("FAILED x: expected: unsupported: y");
+    }
+
+    /** @return the counts of an area's summary row, as the progress line words them */
+    private static String areaCounts(List<String> out, String area) {
+        String[] words = out.stream().filter(line -> line.startsWith(area + " ")).findFirst().orElseThrow().trim()
+                .split("\\s+");
+        int last = words.length;
+        return words[last - 5] + " passed, " + words[last - 4] + " failed, " + words[last - 3] + " unsupported, "
+                + words[last - 2] + " known bugs, " + words[last - 1] + " aborted";
     }
 
     /** @return the counts of the total row */
