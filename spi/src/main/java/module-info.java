@@ -7,8 +7,10 @@
  */
 module org.verbs4j.spi {
     requires transitive org.verbs4j.api;
+    requires jdk.jfr;
 
     exports org.verbs4j.spi;
+    exports org.verbs4j.spi.jfr;
 
     uses org.verbs4j.spi.VerbsProvider;
 

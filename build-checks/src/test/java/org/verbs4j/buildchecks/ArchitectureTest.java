@@ -35,6 +35,8 @@ class ArchitectureTest {
     /** The api's connection management (librdmacm), a package of the api module. */
     private static final String API_CM = "org.verbs4j.cm";
     private static final String SPI = "org.verbs4j.spi..";
+    /** The JFR events of the spi. */
+    private static final String SPI_JFR = "org.verbs4j.spi.jfr";
     private static final String GENERIC_RAW = "org.verbs4j.provider.generic.raw..";
     private static final String GENERIC_VENDOR = "org.verbs4j.provider.generic.vendor..";
     private static final String GENERIC_OBJECTS = "org.verbs4j.provider.generic.objects..";
@@ -59,7 +61,13 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule spiDependsOnlyOnTheApi = classes().that().resideInAPackage(SPI)
+            .and().resideOutsideOfPackage(SPI_JFR)
             .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, API, API_CM, SPI);
+
+    /** The flight recorder events are the only classes of the spi that use a JDK module besides java.base. */
+    @ArchTest
+    static final ArchRule spiEventsDependOnlyOnTheApiAndJfr = classes().that().resideInAPackage(SPI_JFR)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JAVA, "jdk.jfr..", API, API_CM, SPI);
 
     @ArchTest
     static final ArchRule genericProviderDependsOnlyOnApiAndSpi = provider("generic");

@@ -11,6 +11,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.VerbsObject;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * The asynchronous events of one context (C {@code ibv_get_async_event}, {@code ibv_ack_async_event}):
@@ -22,9 +23,16 @@ final class AsyncEventQueue {
     private final Condition arrived = lock.newCondition();
     private final ArrayDeque<AsyncEvent> queued = new ArrayDeque<>();
     private final Set<AsyncEvent> unacknowledged = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final String device;
     private boolean shutDown;
 
+    /** @param device the name of the context's device, for the JFR event */
+    AsyncEventQueue(String device) {
+        this.device = device;
+    }
+
     void post(AsyncEventType type, VerbsObject element, int portNum) {
+        VerbsEvents.asyncEvent(device, type, element instanceof SoftObject object ? object.kind() : "port " + portNum);
         AsyncEvent event = new AsyncEvent(type, element, portNum);
         lock.lock();
         try {

@@ -10,6 +10,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.verbs4j.Errno;
 import org.verbs4j.VerbsException;
 import org.verbs4j.cm.PortSpace;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * The ports bound in each port space: a port is taken by a wildcard binding, or by bindings to distinct
@@ -31,8 +32,8 @@ final class CmPorts {
         int port = address.getPort() != 0 ? address.getPort() : freePort(verb, space);
         InetSocketAddress bound = new InetSocketAddress(address.getAddress(), port);
         if (conflicts(space, bound)) {
-            throw VerbsException.of(verb, Errno.EADDRINUSE.code(), "port " + port + " of " + space.cName()
-                    + " is already bound to " + bindings(space, port).get(0).localAddress());
+            throw VerbsEvents.failed(VerbsException.of(verb, Errno.EADDRINUSE.code(), "port " + port + " of "
+                    + space.cName() + " is already bound to " + bindings(space, port).get(0).localAddress()));
         }
         bindings(space, port).add(id);
         return bound;
@@ -76,6 +77,7 @@ final class CmPorts {
                 return port;
             }
         }
-        throw VerbsException.of(verb, Errno.EADDRNOTAVAIL.code(), "no free ephemeral port in " + space.cName());
+        throw VerbsEvents.failed(VerbsException.of(verb, Errno.EADDRNOTAVAIL.code(),
+                "no free ephemeral port in " + space.cName()));
     }
 }

@@ -7,44 +7,48 @@ import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.OutOfResourcesException;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.VerbsException;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
-/** The exceptions of the soft device, each with the errno the kernel verbs would give. */
+/**
+ * The exceptions of the soft device, each with the errno the kernel verbs would give, and each recorded
+ * as a failed verb (a JFR event).
+ */
 final class Failures {
 
     private Failures() {
     }
 
     static InvalidArgumentException invalid(String verb, String detail) {
-        return new InvalidArgumentException(verb, detail);
+        return VerbsEvents.failed(new InvalidArgumentException(verb, detail));
     }
 
     static InvalidArgumentException invalid(String verb, String detail, Object failedRequest) {
-        return new InvalidArgumentException(verb, Errno.EINVAL.code(), detail, failedRequest);
+        return VerbsEvents.failed(new InvalidArgumentException(verb, Errno.EINVAL.code(), detail, failedRequest));
     }
 
     static OutOfResourcesException noMemory(String verb, String detail) {
-        return new OutOfResourcesException(verb, detail);
+        return VerbsEvents.failed(new OutOfResourcesException(verb, detail));
     }
 
     static OutOfResourcesException noMemory(String verb, String detail, Object failedRequest) {
-        return new OutOfResourcesException(verb, Errno.ENOMEM.code(), detail, failedRequest);
+        return VerbsEvents.failed(new OutOfResourcesException(verb, Errno.ENOMEM.code(), detail, failedRequest));
     }
 
     static BusyException busy(String verb, String detail) {
-        return new BusyException(verb, detail);
+        return VerbsEvents.failed(new BusyException(verb, detail));
     }
 
     static UnsupportedVerbException unsupported(String verb, String detail) {
-        return new UnsupportedVerbException(verb, detail);
+        return VerbsEvents.failed(new UnsupportedVerbException(verb, detail));
     }
 
     static UnsupportedVerbException unsupported(String verb, String detail, Object failedRequest) {
-        return new UnsupportedVerbException(verb, Errno.EOPNOTSUPP.code(), detail, failedRequest);
+        return VerbsEvents.failed(new UnsupportedVerbException(verb, Errno.EOPNOTSUPP.code(), detail, failedRequest));
     }
 
     /** A blocking wait was interrupted (C {@code EINTR}); the thread's interrupt status is kept. */
     static VerbsException interrupted(String verb) {
-        return VerbsException.of(verb, Errno.EINTR.code(), "interrupted while waiting");
+        return VerbsEvents.failed(VerbsException.of(verb, Errno.EINTR.code(), "interrupted while waiting"));
     }
 
     /**
@@ -59,6 +63,6 @@ final class Failures {
     }
 
     static ClosedObjectException closed(String verb, String what) {
-        return new ClosedObjectException(verb, what + " is closed");
+        return VerbsEvents.failed(new ClosedObjectException(verb, what + " is closed"));
     }
 }

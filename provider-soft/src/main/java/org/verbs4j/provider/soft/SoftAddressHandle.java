@@ -18,7 +18,7 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
     private final Gid sourceGid;
 
     SoftAddressHandle(SoftProtectionDomain pd, AhAttributes attributes) {
-        super("ibv_destroy_ah", "address handle");
+        super("ibv_destroy_ah", "address handle", pd.softContext().device().name());
         this.sourceGid = validate(pd.softContext(), attributes, CREATE);
         pd.retain(CREATE);
         this.pd = pd;

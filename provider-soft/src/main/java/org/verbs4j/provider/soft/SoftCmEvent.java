@@ -8,6 +8,7 @@ import org.verbs4j.cm.CmEventType;
 import org.verbs4j.cm.CmId;
 import org.verbs4j.cm.ConnParam;
 import org.verbs4j.cm.UdParam;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /** A communication event of the soft connection manager: values, and the acknowledgement its identifier counts. */
 final class SoftCmEvent implements CmEvent {
@@ -103,7 +104,8 @@ final class SoftCmEvent implements CmEvent {
     @Override
     public void ack() {
         if (!acknowledged.compareAndSet(false, true)) {
-            throw new InvalidArgumentException("rdma_ack_cm_event", type.cName() + " event is already acknowledged");
+            throw VerbsEvents.failed(new InvalidArgumentException("rdma_ack_cm_event",
+                    type.cName() + " event is already acknowledged"));
         }
         id.events().acknowledge(1);
     }

@@ -52,7 +52,7 @@ final class SoftCmId extends SoftObject implements CmId {
     private long resolutions;
 
     SoftCmId(SoftConnectionManager cm, SoftEventChannel channel, PortSpace space, Object userContext) {
-        super("rdma_destroy_id", "communication identifier");
+        super("rdma_destroy_id", "communication identifier", "");
         channel.retain("rdma_create_id");
         this.cm = cm;
         this.channel = channel;
@@ -239,7 +239,7 @@ final class SoftCmId extends SoftObject implements CmId {
             requestRead();
             return;
         }
-        SoftCmId connection = new SoftCmId(cm, channel, space, userContext);
+        SoftCmId connection = created(new SoftCmId(cm, channel, space, userContext));
         connection.takeRequest(client, this);
         channel.deliver(SoftCmEvent.request(connection, this, connection.requestConn(), connection.requestUd()));
     }

@@ -22,7 +22,7 @@ final class SoftCompletionChannel extends SoftObject implements CompletionChanne
     private final ArrayDeque<SoftCompletionQueue> pending = new ArrayDeque<>();
 
     SoftCompletionChannel(SoftContext context) {
-        super("ibv_destroy_comp_channel", "completion channel");
+        super("ibv_destroy_comp_channel", "completion channel", context.device().name());
         context.retain("ibv_create_comp_channel");
         this.context = context;
     }

@@ -82,7 +82,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private Completion current;
 
     SoftCompletionQueue(SoftContext context, CqInitAttributes attributes) {
-        super(DESTROY, "completion queue");
+        super(DESTROY, "completion queue", context.device().name());
         context.ensureOpen(CREATE);
         validate(context, attributes);
         this.context = context;

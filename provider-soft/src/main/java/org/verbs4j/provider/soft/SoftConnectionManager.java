@@ -18,6 +18,7 @@ import org.verbs4j.cm.CmId;
 import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.cm.EventChannel;
 import org.verbs4j.cm.PortSpace;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * The connection manager of the soft devices: the rdma_cm semantics inside the JVM. Every identifier of
@@ -55,7 +56,7 @@ final class SoftConnectionManager implements ConnectionManager {
 
     @Override
     public EventChannel createEventChannel() {
-        return new SoftEventChannel();
+        return SoftObject.created(new SoftEventChannel());
     }
 
     @Override
@@ -72,7 +73,7 @@ final class SoftConnectionManager implements ConnectionManager {
             throw Failures.unsupported("rdma_create_id", portSpace.cName() + " is not offered by the soft devices;"
                     + " RDMA_PS_TCP and RDMA_PS_UDP are");
         }
-        return new SoftCmId(this, soft, portSpace, userContext);
+        return SoftObject.created(new SoftCmId(this, soft, portSpace, userContext));
     }
 
     @Override
@@ -155,7 +156,7 @@ final class SoftConnectionManager implements ConnectionManager {
     }
 
     static VerbsException failure(String verb, Errno errno, String detail) {
-        return VerbsException.of(verb, errno.code(), detail);
+        return VerbsEvents.failed(VerbsException.of(verb, errno.code(), detail));
     }
 
     static boolean passive(AddressHints hints) {

@@ -36,13 +36,14 @@ final class SoftContext extends SoftObject implements Context {
     private final DeviceAttributes attributes;
     private final List<GidEntry> gidTable;
     private final Capabilities capabilities = DeviceProfile.capabilities();
-    private final AsyncEventQueue events = new AsyncEventQueue();
+    private final AsyncEventQueue events;
     private final KnownPeers knownPeers = new KnownPeers();
 
     SoftContext(SoftFabric fabric, SoftDevice device) {
-        super("ibv_close_device", "context of " + device.name());
+        super("ibv_close_device", "context of " + device.name(), device.name());
         this.fabric = fabric;
         this.device = device;
+        this.events = new AsyncEventQueue(device.name());
         this.attributes = DeviceProfile.attributes(device);
         this.gidTable = DeviceProfile.gidTable(device);
         if (Boolean.getBoolean(PORT_ACTIVE_EVENT_PROPERTY)) {
@@ -136,7 +137,7 @@ final class SoftContext extends SoftObject implements Context {
 
     @Override
     public ProtectionDomain allocateProtectionDomain() {
-        return new SoftProtectionDomain(this);
+        return created(new SoftProtectionDomain(this));
     }
 
     @Override
@@ -148,24 +149,24 @@ final class SoftContext extends SoftObject implements Context {
             throw Failures.invalid("ibv_alloc_parent_domain",
                     "the protection domain belongs to another context or is itself a parent domain");
         }
-        return new SoftProtectionDomain(this, pd);
+        return created(new SoftProtectionDomain(this, pd));
     }
 
     @Override
     public XrcDomain openXrcDomain() {
         ensureOpen("ibv_open_xrcd");
-        return new SoftXrcDomain(this);
+        return created(new SoftXrcDomain(this));
     }
 
     @Override
     public CompletionChannel createCompletionChannel() {
-        return new SoftCompletionChannel(this);
+        return created(new SoftCompletionChannel(this));
     }
 
     @Override
     public CompletionQueue createCompletionQueue(CqInitAttributes attributes) {
         Failures.required("ibv_create_cq_ex", attributes, "the attributes");
-        return new SoftCompletionQueue(this, attributes);
+        return created(new SoftCompletionQueue(this, attributes));
     }
 
     @Override
@@ -177,7 +178,7 @@ final class SoftContext extends SoftObject implements Context {
     @Override
     public SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes) {
         Failures.required("ibv_create_srq_ex", attributes, "the attributes");
-        return new SoftSharedReceiveQueue(this, attributes);
+        return created(new SoftSharedReceiveQueue(this, attributes));
     }
 
     @Override

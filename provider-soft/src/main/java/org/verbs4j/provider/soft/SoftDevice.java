@@ -46,7 +46,7 @@ final class SoftDevice implements Device {
 
     @Override
     public Context open() {
-        return new SoftContext(fabric, this);
+        return SoftObject.created(new SoftContext(fabric, this));
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.cm.CmEvent;
 import org.verbs4j.cm.EventChannel;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * An event channel: a queue of communication events in the order they occurred. An event counts towards
@@ -21,10 +22,11 @@ final class SoftEventChannel extends SoftObject implements EventChannel {
     private final ArrayDeque<SoftCmEvent> pending = new ArrayDeque<>();
 
     SoftEventChannel() {
-        super("rdma_destroy_event_channel", "event channel");
+        super("rdma_destroy_event_channel", "event channel", "");
     }
 
     void deliver(SoftCmEvent event) {
+        VerbsEvents.cmEvent(event.type(), event.status());
         lock.lock();
         try {
             pending.addLast(event);

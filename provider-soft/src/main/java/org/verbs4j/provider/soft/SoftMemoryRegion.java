@@ -37,7 +37,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     private int boundWindows;
 
     SoftMemoryRegion(SoftProtectionDomain pd, MemorySegment segment, Set<AccessFlag> access) {
-        super("ibv_dereg_mr", "memory region");
+        super("ibv_dereg_mr", "memory region", pd.softContext().device().name());
         validate(segment, access);
         pd.retain(REG);
         this.pd = pd;

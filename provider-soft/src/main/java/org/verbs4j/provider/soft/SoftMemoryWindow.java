@@ -26,7 +26,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
     private SoftQueuePair boundQp;
 
     SoftMemoryWindow(SoftProtectionDomain pd, MwType type) {
-        super("ibv_dealloc_mw", "memory window");
+        super("ibv_dealloc_mw", "memory window", pd.softContext().device().name());
         pd.retain("ibv_alloc_mw");
         this.pd = pd;
         this.type = type;

@@ -1,6 +1,7 @@
 package org.verbs4j.provider.soft;
 
 import org.verbs4j.VerbsObject;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * The lifetime rules every soft verbs object shares: closed exactly once, no verb after close, and
@@ -10,12 +11,31 @@ abstract class SoftObject implements VerbsObject {
 
     private final String destroyVerb;
     private final String kind;
+    private final String device;
     private volatile boolean closed;
     private int users;
 
-    SoftObject(String destroyVerb, String kind) {
+    /**
+     * @param destroyVerb the verb that destroys it, for example {@code "ibv_destroy_qp"}
+     * @param kind what it is, for example {@code "queue pair"}
+     * @param device the name of its device, or an empty string if it belongs to none
+     */
+    SoftObject(String destroyVerb, String kind, String device) {
         this.destroyVerb = destroyVerb;
         this.kind = kind;
+        this.device = device;
+    }
+
+    /** Records that {@code object} was created (a JFR event); @return it */
+    static <T extends SoftObject> T created(T object) {
+        SoftObject created = object;
+        VerbsEvents.objectCreated(created.device, created.kind);
+        return object;
+    }
+
+    /** @return what it is, for example {@code "queue pair"} */
+    final String kind() {
+        return kind;
     }
 
     @Override
@@ -30,6 +50,7 @@ abstract class SoftObject implements VerbsObject {
             destroy();
             closed = true;
         }
+        VerbsEvents.objectDestroyed(device, kind);
         afterClose();
     }
 

@@ -30,7 +30,8 @@ final class SoftProtectionDomain extends SoftObject implements ProtectionDomain 
      * @param protectionDomain the protection domain of a parent domain, {@code null} for a protection domain
      */
     SoftProtectionDomain(SoftContext context, SoftProtectionDomain protectionDomain) {
-        super("ibv_dealloc_pd", protectionDomain == null ? "protection domain" : "parent domain");
+        super("ibv_dealloc_pd", protectionDomain == null ? "protection domain" : "parent domain",
+                context.device().name());
         String verb = protectionDomain == null ? "ibv_alloc_pd" : "ibv_alloc_parent_domain";
         context.retain(verb);
         if (protectionDomain != null) {
@@ -63,19 +64,19 @@ final class SoftProtectionDomain extends SoftObject implements ProtectionDomain 
     public MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access) {
         Failures.required("ibv_reg_mr", segment, "the segment");
         Failures.required("ibv_reg_mr", access, "the access flags");
-        return new SoftMemoryRegion(this, segment, access);
+        return created(new SoftMemoryRegion(this, segment, access));
     }
 
     @Override
     public MemoryWindow allocateMemoryWindow(MwType type) {
         Failures.required("ibv_alloc_mw", type, "the window type");
-        return new SoftMemoryWindow(this, type);
+        return created(new SoftMemoryWindow(this, type));
     }
 
     @Override
     public AddressHandle createAddressHandle(AhAttributes attributes) {
         Failures.required("ibv_create_ah", attributes, "the address attributes");
-        return new SoftAddressHandle(this, attributes);
+        return created(new SoftAddressHandle(this, attributes));
     }
 
     @Override

@@ -29,6 +29,7 @@ import org.verbs4j.SrqType;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 import org.verbs4j.spi.QpTransitionRules;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * A queue pair of the soft device: its state machine and attributes, its send queue (posted through
@@ -90,7 +91,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     private SoftQueuePair(SoftContext context, QpInitAttributes init, Parts parts) {
-        super(DESTROY, "queue pair");
+        super(DESTROY, "queue pair", context.device().name());
         this.context = context;
         this.fabric = context.fabric();
         this.pd = parts.pd;
@@ -148,7 +149,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
                 used.retain(CREATE);
             }
         }
-        return qp;
+        return created(qp);
     }
 
     private static Parts ordinaryParts(SoftContext context, QpInitAttributes attributes) {
@@ -552,6 +553,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     private void transition(QpState from, QpState to) {
         state = to;
+        VerbsEvents.qpStateChanged(context.device().name(), qpNum, from, to);
         switch (to) {
             case RESET -> reset();
             case ERR -> {

@@ -6,6 +6,7 @@ import org.verbs4j.RwqIndirectionTable;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.WorkQueue;
 import org.verbs4j.WqInitAttributes;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * Receive-side scaling on the soft device, which has none: RSS spreads Ethernet packets over work queues,
@@ -25,7 +26,7 @@ final class SoftReceiveScaling {
     /** @throws UnsupportedVerbException always, for valid attributes */
     static WorkQueue createWorkQueue(WqInitAttributes attributes) {
         Failures.required(CREATE_WQ, attributes, "the attributes");
-        throw new UnsupportedVerbException(CREATE_WQ, NO_RSS);
+        throw VerbsEvents.failed(new UnsupportedVerbException(CREATE_WQ, NO_RSS));
     }
 
     /**
@@ -37,6 +38,6 @@ final class SoftReceiveScaling {
      */
     static RwqIndirectionTable createIndirectionTable(List<WorkQueue> workQueues) {
         RwqIndirectionTable.logSize(Failures.required(CREATE_TABLE, workQueues, "the work queues"));
-        throw new UnsupportedVerbException(CREATE_TABLE, NO_RSS + " and no indirection tables");
+        throw VerbsEvents.failed(new UnsupportedVerbException(CREATE_TABLE, NO_RSS + " and no indirection tables"));
     }
 }

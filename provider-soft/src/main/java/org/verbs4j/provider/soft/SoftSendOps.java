@@ -20,6 +20,7 @@ import org.verbs4j.ScatterGatherList;
 import org.verbs4j.SendOps;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.VerbsException;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * The send-ops API of a soft queue pair. Requests are built directly in the free slots of the send queue
@@ -424,7 +425,7 @@ final class SoftSendOps implements SendOps {
         }
         if (errno != 0) {
             staged = 0;
-            throw VerbsException.of(COMPLETE, errno, problem);
+            throw VerbsEvents.failed(VerbsException.of(COMPLETE, errno, problem));
         }
         postAndExecute();
     }

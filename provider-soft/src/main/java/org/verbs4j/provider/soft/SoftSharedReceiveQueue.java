@@ -42,7 +42,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     private int limit;
 
     SoftSharedReceiveQueue(SoftContext context, SrqInitAttributes attributes) {
-        super(DESTROY, "shared receive queue");
+        super(DESTROY, "shared receive queue", context.device().name());
         context.ensureOpen(CREATE);
         this.pd = context.own(CREATE, attributes.pd(), SoftProtectionDomain.class, "the protection domain");
         this.type = attributes.srqType();

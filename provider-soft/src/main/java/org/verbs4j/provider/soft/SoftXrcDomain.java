@@ -12,7 +12,7 @@ final class SoftXrcDomain extends SoftObject implements XrcDomain {
     private final SoftContext context;
 
     SoftXrcDomain(SoftContext context) {
-        super("ibv_close_xrcd", "XRC domain");
+        super("ibv_close_xrcd", "XRC domain", context.device().name());
         context.retain("ibv_open_xrcd");
         this.context = context;
     }

@@ -19,6 +19,7 @@ import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.CmParams;
 import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.Native;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * A {@code struct rdma_cm_event} copied into Java values when it is read (private data and UD parameters
@@ -81,6 +82,7 @@ final class NativeCmEvent implements CmEvent {
         } else if (type == CmEventType.MULTICAST_JOIN && ud != null) {
             id.attach(ud);
         }
+        VerbsEvents.cmEvent(type, status);
         return new NativeCmEvent(event, channel, counted, type, status, id, listener, conn, ud, multicast);
     }
 

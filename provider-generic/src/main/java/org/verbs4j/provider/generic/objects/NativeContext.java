@@ -57,6 +57,7 @@ import org.verbs4j.provider.generic.vendor.DeviceOpening;
 import org.verbs4j.provider.generic.vendor.DirectVerbs;
 import org.verbs4j.provider.generic.vendor.ListedDevice;
 import org.verbs4j.provider.generic.vendor.VendorDevice;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * An open device: C {@code struct ibv_context}, reached as rdma-core's static inlines reach it, through
@@ -96,6 +97,7 @@ public final class NativeContext extends NativeResource implements Context {
         this.asyncEvents = new PendingAsyncEvents(ib.ackAsyncEvent);
         this.verbsContext = MemorySegment.ofAddress(context.address() - MAX_OP_DISTANCE)
                 .reinterpret(MAX_OP_DISTANCE + abi.ibvContext.byteSize());
+        recordCreated();
     }
 
     /**
@@ -221,6 +223,11 @@ public final class NativeContext extends NativeResource implements Context {
     @Override
     public Device device() {
         return device;
+    }
+
+    @Override
+    protected String deviceName() {
+        return device.name();
     }
 
     @Override
@@ -524,6 +531,7 @@ public final class NativeContext extends NativeResource implements Context {
             default -> null;
         };
         int port = type.element() == AsyncEventType.Element.PORT ? event.get(JAVA_INT, 0) : 0;
+        VerbsEvents.asyncEvent(device.name(), type, object == null ? "port " + port : ObjectKind.of(object.getClass()));
         return new AsyncEvent(type, object, port);
     }
 

@@ -42,6 +42,7 @@ import org.verbs4j.provider.generic.raw.RssConf;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
 import org.verbs4j.provider.generic.vendor.CreatedQp;
 import org.verbs4j.provider.generic.vendor.QpCreation;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * C {@code struct ibv_qp} / {@code struct ibv_qp_ex}, created as the inline {@code ibv_create_qp_ex}
@@ -340,6 +341,9 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
                 int rc = (int) context.ib.modifyQp.invokeExact(handle, attr, mask);
                 if (rc != 0) {
                     throw RefusedModify.of(Math.abs(rc), type(), current, attributes.mask(), attributes.qpState());
+                }
+                if (attributes.mask().contains(QpAttrMask.STATE)) {
+                    VerbsEvents.qpStateChanged(deviceName(), qpNum(), current, attributes.qpState());
                 }
             } catch (Throwable t) {
                 throw Native.rethrow(t);

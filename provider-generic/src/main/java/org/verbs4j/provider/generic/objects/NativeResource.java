@@ -17,6 +17,7 @@ import org.verbs4j.VerbsObject;
 import org.verbs4j.provider.generic.raw.Ibverbs;
 import org.verbs4j.provider.generic.raw.Poll;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * The lifetime of one native verbs object: its handle, the arena that owns its Java-side native memory,
@@ -54,6 +55,8 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
     protected final Arena arena = Arena.ofShared();
     private final NativeLifetime lifetime;
     private final Cleaner.Cleanable cleanable;
+    /** The name of the device, for the JFR events; a context overrides {@link #deviceName()}. */
+    private final String deviceName;
     private volatile boolean closed;
     /** The threads inside a verb of this object (and the open batches), with the {@link #CLOSING} bit. */
     @SuppressWarnings("unused") // read and written through USERS
@@ -70,6 +73,20 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
         this.lifetime = new NativeLifetime(destroyer, arena, parent == null ? null : parent.lifetime);
         NativeLifetime cleanup = lifetime;
         this.cleanable = CLEANER.register(this, cleanup::unreachable);
+        this.deviceName = parent == null ? "" : parent.deviceName();
+        if (parent != null) {
+            recordCreated();
+        }
+    }
+
+    /** Records that this object was created (a JFR event); a context calls it at the end of its constructor. */
+    protected final void recordCreated() {
+        VerbsEvents.objectCreated(deviceName(), ObjectKind.of(getClass()));
+    }
+
+    /** @return the name of the device this object belongs to */
+    protected String deviceName() {
+        return deviceName;
     }
 
     /** @return the native handle, to pass to the verbs that take this object */
@@ -122,6 +139,7 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
         closed = true;
         lifetime.closed();
         cleanable.clean();
+        VerbsEvents.objectDestroyed(deviceName(), ObjectKind.of(getClass()));
     }
 
     private void refuseHeld() {

@@ -7,6 +7,7 @@ import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.VerbsException;
 import org.verbs4j.spi.QpTransitionRules;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * The exception of an {@code ibv_modify_qp} the library refused: it names the transition and the mask, and
@@ -30,9 +31,10 @@ final class RefusedModify {
     static VerbsException of(int errno, QpType type, QpState current, Set<QpAttrMask> mask, QpState requested) {
         String modify = QpTransitionRules.describe(type, current, mask, requested);
         if (errno != Errno.EINVAL.code() || !QpTransitionRules.covers(type)) {
-            return VerbsException.of(VERB, errno, modify);
+            return VerbsEvents.failed(VerbsException.of(VERB, errno, modify));
         }
-        return VerbsException.of(VERB, errno, modify + ": " + reason(type, current, mask, requested));
+        String reason = reason(type, current, mask, requested);
+        return VerbsEvents.failed(VerbsException.of(VERB, errno, modify + ": " + reason));
     }
 
     private static String reason(QpType type, QpState current, Set<QpAttrMask> mask, QpState requested) {

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandle;
 import java.util.function.Supplier;
 import org.verbs4j.Errno;
 import org.verbs4j.VerbsException;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /** Small helpers shared by the binding classes: result checks and downcall failure handling. */
 public final class Native {
@@ -33,7 +34,7 @@ public final class Native {
      */
     public static void check(int rc, String operation) {
         if (rc != 0) {
-            throw VerbsException.of(operation, Math.abs(rc), null);
+            throw VerbsEvents.failed(VerbsException.of(operation, Math.abs(rc), null));
         }
     }
 
@@ -47,7 +48,7 @@ public final class Native {
     public static MemorySegment checkPointer(MemorySegment pointer, MemorySegment errnoState, String operation) {
         if (pointer.equals(MemorySegment.NULL)) {
             int errno = ErrnoCapture.errno(errnoState);
-            throw VerbsException.of(operation, errno == 0 ? Errno.EIO.code() : errno, null);
+            throw VerbsEvents.failed(VerbsException.of(operation, errno == 0 ? Errno.EIO.code() : errno, null));
         }
         return pointer;
     }
@@ -68,7 +69,7 @@ public final class Native {
         if (pointer.equals(MemorySegment.NULL)) {
             int errno = ErrnoCapture.errno(errnoState);
             if (isUnsupported(errno)) {
-                throw new org.verbs4j.UnsupportedVerbException(operation, errno, unsupported, null);
+                throw VerbsEvents.failed(new org.verbs4j.UnsupportedVerbException(operation, errno, unsupported, null));
             }
         }
         return checkPointer(pointer, errnoState, operation);
