@@ -10,6 +10,7 @@ import org.verbs4j.MemoryRegion;
 import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwType;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * A protection domain: the objects of one domain work together, never with those of another. A parent
@@ -64,7 +65,8 @@ final class SoftProtectionDomain extends SoftObject implements ProtectionDomain 
     public MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access) {
         Failures.required("ibv_reg_mr", segment, "the segment");
         Failures.required("ibv_reg_mr", access, "the access flags");
-        return created(new SoftMemoryRegion(this, segment, access));
+        return VerbsEvents.memoryRegistered(context.device().name(),
+                () -> created(new SoftMemoryRegion(this, segment, access)));
     }
 
     @Override

@@ -45,6 +45,7 @@ class FlightRecorderEventsTest {
             Rig rig = new Rig();
             CompletionQueue cq = rig.cq(16);
             QueuePair qp = rig.qp(QpType.RC, cq, 4);
+            rig.region(4096).close();
             rig.connect(qp, qp, Set.of(AccessFlag.LOCAL_WRITE), 7);
             qp.modify(new QpAttributes().qpState(QpState.SQD).enSqdAsyncNotify(true));
             AsyncEvent drained = rig.context.getAsyncEvent(WAIT);
@@ -60,7 +61,10 @@ class FlightRecorderEventsTest {
         assertThat(events).filteredOn(event -> named(event, "ObjectCreated"))
                 .extracting(event -> event.getString("device") + " " + event.getString("kind"))
                 .containsSubsequence("soft0 context of soft0", "soft0 protection domain", "soft0 completion queue",
-                        "soft0 queue pair");
+                        "soft0 queue pair", "soft0 memory region");
+        assertThat(events).filteredOn(event -> named(event, "MemoryRegistered")).singleElement()
+                .satisfies(event -> assertThat(event.getLong("bytes")).isEqualTo(4096))
+                .satisfies(event -> assertThat(event.getString("device")).isEqualTo("soft0"));
         assertThat(events).filteredOn(event -> named(event, "QpStateChanged"))
                 .extracting(event -> event.getString("from") + "->" + event.getString("to"))
                 .containsExactly("RESET->INIT", "INIT->RTR", "RTR->RTS", "RTS->SQD");
@@ -73,7 +77,8 @@ class FlightRecorderEventsTest {
                 .satisfies(event -> assertThat(event.getString("message")).contains("RC SQD -> INIT"));
         assertThat(events).filteredOn(event -> named(event, "ObjectDestroyed"))
                 .extracting(event -> event.getString("kind"))
-                .containsSubsequence("queue pair", "completion queue", "protection domain", "context of soft0");
+                .containsSubsequence("memory region", "queue pair", "completion queue", "protection domain",
+                        "context of soft0");
     }
 
     @Test

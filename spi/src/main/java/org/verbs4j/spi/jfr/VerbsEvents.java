@@ -1,6 +1,8 @@
 package org.verbs4j.spi.jfr;
 
+import java.util.function.Supplier;
 import org.verbs4j.AsyncEventType;
+import org.verbs4j.MemoryRegion;
 import org.verbs4j.QpState;
 import org.verbs4j.VerbsException;
 import org.verbs4j.cm.CmEventType;
@@ -85,6 +87,26 @@ public final class VerbsEvents {
             event.to = to.name();
             event.commit();
         }
+    }
+
+    /**
+     * Registers memory, timing the registration: the event is committed only if it succeeds.
+     *
+     * @param device the device's name
+     * @param registration registers the memory
+     * @param <R> the memory region's type
+     * @return what {@code registration} returned
+     */
+    public static <R extends MemoryRegion> R memoryRegistered(String device, Supplier<R> registration) {
+        MemoryRegisteredEvent event = new MemoryRegisteredEvent();
+        event.begin();
+        R region = registration.get();
+        if (event.shouldCommit()) {
+            event.device = device;
+            event.bytes = region.length();
+            event.commit();
+        }
+        return region;
     }
 
     /**

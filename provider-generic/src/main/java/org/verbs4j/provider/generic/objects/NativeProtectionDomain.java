@@ -26,6 +26,7 @@ import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.FunctionPointers;
 import org.verbs4j.provider.generic.raw.Native;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * C {@code struct ibv_pd}: a protection domain ({@code ibv_alloc_pd}) or a parent domain
@@ -164,6 +165,10 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
 
     @Override
     public MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access) {
+        return VerbsEvents.memoryRegistered(deviceName(), () -> register(segment, access));
+    }
+
+    private MemoryRegion register(MemorySegment segment, Set<AccessFlag> access) {
         enter("ibv_reg_mr");
         try {
             Args.required("ibv_reg_mr", segment, "the segment");
