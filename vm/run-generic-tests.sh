@@ -42,6 +42,7 @@ LIB=$MODULE/target/vm-lib
 TESTS=(org.verbs4j.provider.generic.GenericProviderTckTest
        org.verbs4j.provider.generic.device.CmDeviceTest
        org.verbs4j.provider.generic.device.RealDeviceTest
+       org.verbs4j.provider.generic.device.FlightRecorderOnDeviceTest
        org.verbs4j.provider.generic.device.EventsAndDataPathTest
        org.verbs4j.provider.generic.device.DirectVerbsOnDeviceTest
        org.verbs4j.provider.generic.device.ConcurrentCloseOnDeviceTest
@@ -90,7 +91,7 @@ CHECK_TCK=1
 JAVA_CMD=(java "${JAVA_OPTS[@]}" -XX:ErrorFile=/tmp/hs_err_%p.log --enable-native-access=org.verbs4j.provider.generic
   --module-path "$MODULE_PATH" --add-modules org.verbs4j.provider.generic
   --patch-module "org.verbs4j.provider.generic=$MODULE/target/test-classes"
-  --add-reads org.verbs4j.provider.generic=ALL-UNNAMED "${OPENS[@]}"
+  --add-reads org.verbs4j.provider.generic=ALL-UNNAMED --add-reads org.verbs4j.provider.generic=jdk.jfr "${OPENS[@]}"
   -Dverbs4j.test.requireDevice=true -Dverbs4j.tck.report="$TCK_REPORT"
   -cp "$CLASS_PATH"
   org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=tree
