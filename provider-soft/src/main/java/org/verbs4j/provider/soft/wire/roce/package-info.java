@@ -19,8 +19,14 @@
  * set. The exception is the IPv4 identification: this layer's packets carry 0 (what Linux gives every datagram of
  * an unconnected socket with don't-fragment), but rxe draws its own per destination, so a receiver recovers it
  * from the ICRC, which the CRC's linearity allows; that check is 16 bits strong instead of 32 for IPv4 packets
- * with a nonzero identification (see {@code Ipv4Identification}). IPv6 has no such field. So the endpoint binds a specific
- * address and never connects its socket.
+ * with a nonzero identification (see {@code Ipv4Identification}). IPv6 has no such field. So the endpoint binds a
+ * specific address and never connects its socket.
+ *
+ * <h2>IPv6 and rxe</h2>
+ * rxe sends RoCE v2 over IPv6 with a zero UDP checksum. Linux hands such a datagram only to a socket with
+ * {@code UDP_NO_CHECK6_RX}, an option Java's sockets lack, so an endpoint receives nothing rxe sends over IPv6 (the
+ * kernel counts the datagrams as UDP input errors). rxe accepts what the endpoint sends over IPv6, and two endpoints
+ * talk over IPv6 with each other, since Linux gives their datagrams a real checksum.
  *
  * <h2>Threads</h2>
  * A {@link org.verbs4j.provider.soft.wire.roce.RoceEndpoint} is received from by one thread at a time, usually its

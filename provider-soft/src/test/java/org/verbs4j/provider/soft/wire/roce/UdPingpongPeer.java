@@ -17,7 +17,12 @@ import java.util.concurrent.TimeUnit;
  * every packet it receives. The C tool's send buffer is its receive buffer, so every message it sends after
  * its first echoes the last one it received: the peer checks those bytes too.
  *
- * <p>Usage: {@code client|server LOCAL_IP TCP_PORT TCP_SERVER_IP SIZE ITERS}: LOCAL_IP is the RoCE address (its GID
+ * <p>The role {@code one-way} is a client that only sends: rxe sends IPv6 with a zero UDP checksum, which a Linux
+ * socket refuses (only the option {@code UDP_NO_CHECK6_RX}, which Java does not have, accepts it), so over IPv6
+ * the peer can prove only that rxe accepts its packets: {@code ibv_ud_pingpong -n 1} as server completes once it
+ * received one message and sent its answer.
+ *
+ * <p>Usage: {@code client|server|one-way LOCAL_IP TCP_PORT TCP_SERVER_IP SIZE ITERS}: LOCAL_IP is the RoCE address (its GID
  * goes to the peer), TCP_SERVER_IP the address the server's TCP listener has (the C tool listens on IPv4 only). Exit
  * status 0 when every message went and came back right.
  */
@@ -28,6 +33,7 @@ final class UdPingpongPeer {
     private static final byte C_TOOL_FILL = 0x7B;
 
     private final boolean client;
+    private final boolean oneWay;
     private final int size;
     private final int iters;
     private final PrintStream out;
@@ -37,8 +43,9 @@ final class UdPingpongPeer {
     private PingpongRecord theirs;
     private int psn;
 
-    private UdPingpongPeer(boolean client, InetAddress local, int size, int iters, PrintStream out) {
+    private UdPingpongPeer(boolean client, boolean oneWay, InetAddress local, int size, int iters, PrintStream out) {
         this.client = client;
+        this.oneWay = oneWay;
         this.size = size;
         this.iters = iters;
         this.out = out;
@@ -49,9 +56,10 @@ final class UdPingpongPeer {
     }
 
     public static void main(String[] args) throws Exception {
-        boolean client = args[0].equals("client");
+        boolean client = !args[0].equals("server");
+        boolean oneWay = args[0].equals("one-way");
         InetAddress local = InetAddress.getByName(args[1]);
-        UdPingpongPeer peer = new UdPingpongPeer(client, local, Integer.parseInt(args[4]), Integer.parseInt(args[5]),
+        UdPingpongPeer peer = new UdPingpongPeer(client, oneWay, local, Integer.parseInt(args[4]), Integer.parseInt(args[5]),
                 System.out);
         String failure = peer.run(local, Integer.parseInt(args[2]), InetAddress.getByName(args[3]));
         System.out.println(failure == null ? "PASS" : "FAIL: " + failure);
@@ -65,7 +73,7 @@ final class UdPingpongPeer {
             out.printf("local QPN 0x%06x PSN 0x%06x, remote QPN 0x%06x GID %s%n", mine.qpn(), mine.psn(), theirs.qpn(),
                     Gids.address(theirs.gid()).getHostAddress());
             InetSocketAddress peer = new InetSocketAddress(Gids.address(theirs.gid()), RoceV2.UDP_PORT);
-            String failure = client ? pingFirst(endpoint, peer) : pongFirst(endpoint, peer);
+            String failure = oneWay ? sendOnly(endpoint, peer) : client ? pingFirst(endpoint, peer) : pongFirst(endpoint, peer);
             out.printf("drops: %d (bad ICRC %d), socket errors %d%n", endpoint.drops().total(),
                     endpoint.drops().count(DropReason.BAD_ICRC), loop.socketErrors());
             return failure != null ? failure : endpoint.drops().total() == 0 ? null : "packets were dropped";
@@ -80,6 +88,16 @@ final class UdPingpongPeer {
                 return failure;
             }
         }
+        return null;
+    }
+
+    private String sendOnly(RoceEndpoint endpoint, InetSocketAddress peer) throws Exception {
+        for (int i = 0; i < iters; i++) {
+            send(endpoint, peer, i);
+        }
+        ReceivedCopy answer = inbox.poll(5, TimeUnit.SECONDS);
+        out.printf("sent %d message(s); %s%n", iters, answer == null ? "no answer reached this socket"
+                : "an answer arrived: " + answer.hex());
         return null;
     }
 
