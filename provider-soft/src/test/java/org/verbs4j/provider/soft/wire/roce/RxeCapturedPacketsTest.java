@@ -46,7 +46,8 @@ class RxeCapturedPacketsTest {
 
     @Test
     void theFixturesAreThere() throws IOException {
-        assertThat(captured()).extracting(Captured::name).contains("ud-echo-ipv4", "ud-first-ipv4");
+        assertThat(captured()).extracting(Captured::name)
+                .contains("ud-echo-ipv4", "ud-first-ipv4", "rc-send-last-ipv4", "rc-ack-ipv4");
     }
 
     @Test
@@ -67,7 +68,8 @@ class RxeCapturedPacketsTest {
         Icrc icrc = new Icrc();
         for (Captured c : captured()) {
             ByteBuffer packet = c.packet();
-            for (int index : new int[] {0, 5, 9, 12, 19, 20, packet.capacity() - 5, packet.capacity() - 1}) {
+            int last = packet.capacity() - 1;
+            for (int index : new int[] {0, 5, 9, 12, last / 2, last - 4, last}) {
                 packet.put(index, (byte) (packet.get(index) ^ 0x04));
                 assertThat(icrc.matches(packet, 0, packet.capacity(), c.flow())).as(c.name() + " byte " + index).isFalse();
                 packet.put(index, (byte) (packet.get(index) ^ 0x04));
@@ -91,5 +93,35 @@ class RxeCapturedPacketsTest {
         int payload = p.capacity() - Opcode.UD_SEND_ONLY.headerBytes() - Bth.pad(p, 0) - RoceV2.ICRC_BYTES;
         assertThat(payload).isEqualTo(61);
         assertThat(p.get(20 + 60)).isEqualTo((byte) 60);
+    }
+
+    private static ByteBuffer packetNamed(String name) throws IOException {
+        return captured().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow().packet();
+    }
+
+    @Test
+    void theCodecsDecodeRxesLastSendPacket() throws IOException {
+        ByteBuffer p = packetNamed("rc-send-last-ipv4");
+        assertThat(Opcode.of(Bth.opcode(p, 0))).isEqualTo(Opcode.RC_SEND_LAST);
+        assertThat(Bth.pad(p, 0)).isEqualTo(3);
+        assertThat(Bth.ackRequest(p, 0)).isTrue();
+        assertThat(Bth.destQp(p, 0)).isEqualTo(0x9B96);
+        assertThat(Bth.psn(p, 0)).isEqualTo(0x9A68BA);
+        assertThat(p.capacity() - RoceV2.BTH_BYTES - 3 - RoceV2.ICRC_BYTES).isEqualTo(2501 - 2 * 1024);
+        assertThat(p.get(RoceV2.BTH_BYTES + 452)).isEqualTo((byte) 0x7B);
+        assertThat(p.get(RoceV2.BTH_BYTES + 453)).isZero();
+    }
+
+    @Test
+    void theCodecsDecodeRxesAcknowledgement() throws IOException {
+        ByteBuffer p = packetNamed("rc-ack-ipv4");
+        assertThat(Opcode.of(Bth.opcode(p, 0))).isEqualTo(Opcode.RC_ACKNOWLEDGE);
+        assertThat(p.capacity()).isEqualTo(Opcode.RC_ACKNOWLEDGE.headerBytes() + RoceV2.ICRC_BYTES);
+        int syndrome = Aeth.syndrome(p, Opcode.RC_ACKNOWLEDGE.offsetOf(ExtensionHeader.AETH));
+        assertThat(AckType.of(syndrome)).isEqualTo(AckType.ACK);
+        assertThat(Aeth.value(syndrome)).isEqualTo(Aeth.UNLIMITED_CREDITS);
+        assertThat(Aeth.msn(p, 12)).isEqualTo(1);
+        assertThat(Bth.psn(p, 0)).isEqualTo(0x68B02A);
+        assertThat(Bth.destQp(p, 0)).isEqualTo(0x9B96);
     }
 }
