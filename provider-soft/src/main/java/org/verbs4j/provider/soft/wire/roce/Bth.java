@@ -35,7 +35,8 @@ public final class Bth {
      * @param destQp the destination queue pair number
      * @param psn the packet sequence number
      */
-    public static void put(ByteBuffer buffer, int at, Opcode opcode, int flags, int pad, int pKey, int destQp, int psn) {
+    public static void put(ByteBuffer buffer, int at, Opcode opcode, int flags, int pad, int pKey, int destQp,
+            int psn) {
         buffer.put(at, (byte) opcode.code());
         buffer.put(at + 1, (byte) ((flags & (BthFlags.SOLICITED | BthFlags.MIGRATED)) | (pad & 3) << 4));
         buffer.putShort(at + 2, (short) pKey);

@@ -95,7 +95,8 @@ public final class RoceEndpoint implements AutoCloseable {
      */
     public void send(ByteBuffer packet, int covered, InetSocketAddress destination) throws IOException {
         synchronized (sendIcrc) {
-            sendFlow.set(localAddress, local.getPort(), destinations.of(destination.getAddress()), destination.getPort());
+            byte[] to = destinations.of(destination.getAddress());
+            sendFlow.set(localAddress, local.getPort(), to, destination.getPort());
             sendIcrc.seal(packet, 0, covered, sendFlow);
             packet.limit(covered + RoceV2.ICRC_BYTES).position(0);
             channel.send(packet, destination);
@@ -140,10 +141,14 @@ public final class RoceEndpoint implements AutoCloseable {
     }
 
     private static ProtocolFamily familyOf(InetSocketAddress address) {
-        return address.getAddress() instanceof Inet6Address ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET;
+        boolean ipv6 = address.getAddress() instanceof Inet6Address;
+        return ipv6 ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET;
     }
 
-    /** Closes the socket; a thread blocked in {@link #receive} gets {@link java.nio.channels.AsynchronousCloseException}. */
+    /**
+     * Closes the socket; a thread blocked in {@link #receive} gets
+     * {@link java.nio.channels.AsynchronousCloseException}.
+     */
     @Override
     public void close() throws IOException {
         channel.close();

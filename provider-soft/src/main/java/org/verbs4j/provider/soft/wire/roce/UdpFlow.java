@@ -22,7 +22,8 @@ public final class UdpFlow {
      * @return this flow
      */
     public UdpFlow set(byte[] sourceAddress, int sourcePort, byte[] destinationAddress, int destinationPort) {
-        if (sourceAddress.length != destinationAddress.length || (sourceAddress.length != 4 && sourceAddress.length != 16)) {
+        int length = sourceAddress.length;
+        if (length != destinationAddress.length || (length != 4 && length != 16)) {
             throw new IllegalArgumentException("addresses of one family, 4 or 16 bytes: "
                     + Arrays.toString(sourceAddress) + ", " + Arrays.toString(destinationAddress));
         }

@@ -36,7 +36,8 @@ class IcrcTest {
         java.util.Arrays.fill(input, 0, 8, (byte) -1);
         int headers = MaskedHeaders.write(new byte[MaskedHeaders.MAX_BYTES], flow, covered + 4);
         assertThat(headers).isEqualTo(28);
-        byte[] ipUdp = {0x45, -1, 0, (byte) (28 + covered + 4), 0, 0, 0x40, 0, -1, 17, -1, -1, 10, 79, 0, 2, 10, 79, 0, 1,
+        byte[] ipUdp = {0x45, -1, 0, (byte) (28 + covered + 4), 0, 0, 0x40, 0, -1, 17, -1, -1,
+            10, 79, 0, 2, 10, 79, 0, 1,
             0x12, (byte) 0xB7, 0x12, (byte) 0xB7, 0, (byte) (8 + covered + 4), -1, -1};
         System.arraycopy(ipUdp, 0, input, 8, 28);
         packet.get(0, input, 36, covered);
@@ -74,8 +75,8 @@ class IcrcTest {
         assertThat(icrc.matches(packet, 0, covered + 4, new UdpFlow().set(JAVA, 4792, RXE, RoceV2.UDP_PORT))).isFalse();
         byte[] other = {10, 79, 0, 3};
         UdpFlow ipv6 = new UdpFlow().set(new byte[16], 1, new byte[16], 1);
-        assertThat(icrc.matches(packet, 0, covered + 4, new UdpFlow().set(other, RoceV2.UDP_PORT, RXE, RoceV2.UDP_PORT)))
-                .isFalse();
+        UdpFlow otherSource = new UdpFlow().set(other, RoceV2.UDP_PORT, RXE, RoceV2.UDP_PORT);
+        assertThat(icrc.matches(packet, 0, covered + 4, otherSource)).isFalse();
         assertThat(icrc.matches(packet, 0, covered + 4, ipv6)).isFalse();
     }
 
@@ -93,6 +94,7 @@ class IcrcTest {
         int covered = udSend(61);
         icrc.seal(packet, 0, covered, new UdpFlow().set(JAVA, 50000, RXE, RoceV2.UDP_PORT).identification(0x0102));
         packet.put(30, (byte) (packet.get(30) ^ 0x10));
-        assertThat(icrc.matches(packet, 0, covered + 4, new UdpFlow().set(JAVA, 50000, RXE, RoceV2.UDP_PORT))).isFalse();
+        UdpFlow received = new UdpFlow().set(JAVA, 50000, RXE, RoceV2.UDP_PORT);
+        assertThat(icrc.matches(packet, 0, covered + 4, received)).isFalse();
     }
 }

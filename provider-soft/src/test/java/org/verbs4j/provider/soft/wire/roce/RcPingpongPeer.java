@@ -152,7 +152,8 @@ final class RcPingpongPeer {
             }
             int syndrome = Aeth.syndrome(b, RoceV2.BTH_BYTES);
             System.out.printf("rxe ACKNOWLEDGE PSN 0x%06x %s value %d MSN %d from %s: %s%n", Bth.psn(b, 0),
-                    AckType.of(syndrome), Aeth.value(syndrome), Aeth.msn(b, RoceV2.BTH_BYTES), copy.sender(), copy.hex());
+                    AckType.of(syndrome), Aeth.value(syndrome), Aeth.msn(b, RoceV2.BTH_BYTES), copy.sender(),
+                    copy.hex());
             if (AckType.of(syndrome) != AckType.ACK) {
                 return "rxe answered " + AckType.of(syndrome) + " " + NakCode.of(Aeth.value(syndrome));
             }

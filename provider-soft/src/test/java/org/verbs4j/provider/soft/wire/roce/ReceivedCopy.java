@@ -17,7 +17,8 @@ record ReceivedCopy(Opcode opcode, byte[] raw, byte[] payload, InetSocketAddress
     static ReceivedCopy of(RocePacket packet) {
         byte[] raw = new byte[packet.length()];
         packet.buffer().get(0, raw);
-        byte[] payload = Arrays.copyOfRange(raw, packet.payloadOffset(), packet.payloadOffset() + packet.payloadLength());
+        int from = packet.payloadOffset();
+        byte[] payload = Arrays.copyOfRange(raw, from, from + packet.payloadLength());
         return new ReceivedCopy(packet.opcode(), raw, payload, packet.sender());
     }
 

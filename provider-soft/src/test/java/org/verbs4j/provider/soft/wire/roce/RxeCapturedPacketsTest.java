@@ -71,7 +71,8 @@ class RxeCapturedPacketsTest {
             int last = packet.capacity() - 1;
             for (int index : new int[] {0, 5, 9, 12, last / 2, last - 4, last}) {
                 packet.put(index, (byte) (packet.get(index) ^ 0x04));
-                assertThat(icrc.matches(packet, 0, packet.capacity(), c.flow())).as(c.name() + " byte " + index).isFalse();
+                assertThat(icrc.matches(packet, 0, packet.capacity(), c.flow())).as(c.name() + " byte " + index)
+                        .isFalse();
                 packet.put(index, (byte) (packet.get(index) ^ 0x04));
             }
         }

@@ -22,9 +22,9 @@ import java.util.concurrent.TimeUnit;
  * the peer can prove only that rxe accepts its packets: {@code ibv_ud_pingpong -n 1} as server completes once it
  * received one message and sent its answer.
  *
- * <p>Usage: {@code client|server|one-way LOCAL_IP TCP_PORT TCP_SERVER_IP SIZE ITERS}: LOCAL_IP is the RoCE address (its GID
- * goes to the peer), TCP_SERVER_IP the address the server's TCP listener has (the C tool listens on IPv4 only). Exit
- * status 0 when every message went and came back right.
+ * <p>Usage: {@code client|server|one-way LOCAL_IP TCP_PORT TCP_SERVER_IP SIZE ITERS}: LOCAL_IP is the RoCE address
+ * (its GID goes to the peer), TCP_SERVER_IP the address the server's TCP listener has (the C tool listens on IPv4
+ * only). Exit status 0 when every message went and came back right.
  */
 final class UdPingpongPeer {
 
@@ -59,8 +59,8 @@ final class UdPingpongPeer {
         boolean client = !args[0].equals("server");
         boolean oneWay = args[0].equals("one-way");
         InetAddress local = InetAddress.getByName(args[1]);
-        UdPingpongPeer peer = new UdPingpongPeer(client, oneWay, local, Integer.parseInt(args[4]), Integer.parseInt(args[5]),
-                System.out);
+        int size = Integer.parseInt(args[4]);
+        UdPingpongPeer peer = new UdPingpongPeer(client, oneWay, local, size, Integer.parseInt(args[5]), System.out);
         String failure = peer.run(local, Integer.parseInt(args[2]), InetAddress.getByName(args[3]));
         System.out.println(failure == null ? "PASS" : "FAIL: " + failure);
         System.exit(failure == null ? 0 : 1);
@@ -69,11 +69,13 @@ final class UdPingpongPeer {
     private String run(InetAddress local, int tcpPort, InetAddress tcpServer) throws Exception {
         RoceEndpoint endpoint = RoceEndpoint.open(new InetSocketAddress(local, RoceV2.UDP_PORT));
         try (ReceiveLoop loop = ReceiveLoop.start(endpoint, p -> inbox.add(ReceivedCopy.of(p)))) {
-            theirs = client ? PingpongLink.asClient(tcpServer, tcpPort, mine) : PingpongLink.asServer(tcpServer, tcpPort, mine);
+            theirs = client ? PingpongLink.asClient(tcpServer, tcpPort, mine)
+                    : PingpongLink.asServer(tcpServer, tcpPort, mine);
             out.printf("local QPN 0x%06x PSN 0x%06x, remote QPN 0x%06x GID %s%n", mine.qpn(), mine.psn(), theirs.qpn(),
                     Gids.address(theirs.gid()).getHostAddress());
             InetSocketAddress peer = new InetSocketAddress(Gids.address(theirs.gid()), RoceV2.UDP_PORT);
-            String failure = oneWay ? sendOnly(endpoint, peer) : client ? pingFirst(endpoint, peer) : pongFirst(endpoint, peer);
+            String failure = oneWay ? sendOnly(endpoint, peer)
+                    : client ? pingFirst(endpoint, peer) : pongFirst(endpoint, peer);
             out.printf("drops: %d (bad ICRC %d), socket errors %d%n", endpoint.drops().total(),
                     endpoint.drops().count(DropReason.BAD_ICRC), loop.socketErrors());
             return failure != null ? failure : endpoint.drops().total() == 0 ? null : "packets were dropped";
