@@ -25,32 +25,52 @@ public final class Aeth {
         buffer.putInt(at, (syndrome & 0xFF) << 24 | msn & Bth.MASK_24);
     }
 
-    /** @param buffer the packet @param at the index of the AETH @return the syndrome byte */
+    /**
+     * @param buffer the packet
+     * @param at the index of the AETH
+     * @return the syndrome byte
+     */
     public static int syndrome(ByteBuffer buffer, int at) {
         return buffer.get(at) & 0xFF;
     }
 
-    /** @param buffer the packet @param at the index of the AETH @return the message sequence number */
+    /**
+     * @param buffer the packet
+     * @param at the index of the AETH
+     * @return the message sequence number
+     */
     public static int msn(ByteBuffer buffer, int at) {
         return buffer.getInt(at) & Bth.MASK_24;
     }
 
-    /** @param credits the credit count, 0 to 31 @return the syndrome of an ACK */
+    /**
+     * @param credits the credit count, 0 to 31
+     * @return the syndrome of an ACK
+     */
     public static int ack(int credits) {
         return AckType.ACK.syndromeBits() | credits & 0x1F;
     }
 
-    /** @param timer the RNR timer code, 0 to 31 (IBTA Table 45) @return the syndrome of an RNR NAK */
+    /**
+     * @param timer the RNR timer code, 0 to 31 (IBTA Table 45)
+     * @return the syndrome of an RNR NAK
+     */
     public static int rnrNak(int timer) {
         return AckType.RNR_NAK.syndromeBits() | timer & 0x1F;
     }
 
-    /** @param code the reason @return the syndrome of a NAK */
+    /**
+     * @param code the reason
+     * @return the syndrome of a NAK
+     */
     public static int nak(NakCode code) {
         return AckType.NAK.syndromeBits() | code.code();
     }
 
-    /** @param syndrome a syndrome byte @return its low five bits: credit count, RNR timer code or NAK code */
+    /**
+     * @param syndrome a syndrome byte
+     * @return its low five bits: credit count, RNR timer code or NAK code
+     */
     public static int value(int syndrome) {
         return syndrome & 0x1F;
     }

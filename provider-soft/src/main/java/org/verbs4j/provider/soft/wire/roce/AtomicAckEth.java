@@ -8,12 +8,20 @@ public final class AtomicAckEth {
     private AtomicAckEth() {
     }
 
-    /** @param buffer the packet @param at the index of the AtomicAckETH @param original the original value */
+    /**
+     * @param buffer the packet
+     * @param at the index of the AtomicAckETH
+     * @param original the original value
+     */
     public static void put(ByteBuffer buffer, int at, long original) {
         buffer.putLong(at, original);
     }
 
-    /** @param buffer the packet @param at the index of the AtomicAckETH @return the original value */
+    /**
+     * @param buffer the packet
+     * @param at the index of the AtomicAckETH
+     * @return the original value
+     */
     public static long original(ByteBuffer buffer, int at) {
         return buffer.getLong(at);
     }

@@ -26,22 +26,38 @@ public final class AtomicEth {
         buffer.putLong(at + 20, compare);
     }
 
-    /** @param buffer the packet @param at the index of the AtomicETH @return the virtual address */
+    /**
+     * @param buffer the packet
+     * @param at the index of the AtomicETH
+     * @return the virtual address
+     */
     public static long virtualAddress(ByteBuffer buffer, int at) {
         return buffer.getLong(at);
     }
 
-    /** @param buffer the packet @param at the index of the AtomicETH @return the R_Key */
+    /**
+     * @param buffer the packet
+     * @param at the index of the AtomicETH
+     * @return the R_Key
+     */
     public static int rKey(ByteBuffer buffer, int at) {
         return buffer.getInt(at + 8);
     }
 
-    /** @param buffer the packet @param at the index of the AtomicETH @return the swap or add data */
+    /**
+     * @param buffer the packet
+     * @param at the index of the AtomicETH
+     * @return the swap or add data
+     */
     public static long swapOrAdd(ByteBuffer buffer, int at) {
         return buffer.getLong(at + 12);
     }
 
-    /** @param buffer the packet @param at the index of the AtomicETH @return the compare data */
+    /**
+     * @param buffer the packet
+     * @param at the index of the AtomicETH
+     * @return the compare data
+     */
     public static long compare(ByteBuffer buffer, int at) {
         return buffer.getLong(at + 20);
     }

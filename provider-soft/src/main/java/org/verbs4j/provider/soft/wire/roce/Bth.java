@@ -52,42 +52,74 @@ public final class Bth {
         return -payloadBytes & 3;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the opcode byte */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the opcode byte
+     */
     public static int opcode(ByteBuffer buffer, int at) {
         return buffer.get(at) & 0xFF;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the solicited event bit (SE) */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the solicited event bit (SE)
+     */
     public static boolean solicited(ByteBuffer buffer, int at) {
         return (buffer.get(at + 1) & BthFlags.SOLICITED) != 0;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the migration state bit (M) */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the migration state bit (M)
+     */
     public static boolean migrated(ByteBuffer buffer, int at) {
         return (buffer.get(at + 1) & BthFlags.MIGRATED) != 0;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the pad count (PadCnt) */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the pad count (PadCnt)
+     */
     public static int pad(ByteBuffer buffer, int at) {
         return buffer.get(at + 1) >> 4 & 3;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the transport header version (TVer) */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the transport header version (TVer)
+     */
     public static int transportVersion(ByteBuffer buffer, int at) {
         return buffer.get(at + 1) & 0x0F;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the partition key */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the partition key
+     */
     public static int pKey(ByteBuffer buffer, int at) {
         return buffer.getShort(at + 2) & 0xFFFF;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the forward explicit congestion bit */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the forward explicit congestion bit
+     */
     public static boolean fecn(ByteBuffer buffer, int at) {
         return (buffer.get(at + 4) & 0x80) != 0;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the backward explicit congestion bit */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the backward explicit congestion bit
+     */
     public static boolean becn(ByteBuffer buffer, int at) {
         return (buffer.get(at + 4) & 0x40) != 0;
     }
@@ -105,17 +137,29 @@ public final class Bth {
         buffer.put(at + 4, (byte) (rest | (fecn ? 0x80 : 0) | (becn ? 0x40 : 0)));
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the destination queue pair number */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the destination queue pair number
+     */
     public static int destQp(ByteBuffer buffer, int at) {
         return buffer.getInt(at + 4) & MASK_24;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the acknowledge request bit (A) */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the acknowledge request bit (A)
+     */
     public static boolean ackRequest(ByteBuffer buffer, int at) {
         return buffer.get(at + 8) < 0;
     }
 
-    /** @param buffer the packet @param at the index of the BTH @return the packet sequence number */
+    /**
+     * @param buffer the packet
+     * @param at the index of the BTH
+     * @return the packet sequence number
+     */
     public static int psn(ByteBuffer buffer, int at) {
         return buffer.getInt(at + 8) & MASK_24;
     }

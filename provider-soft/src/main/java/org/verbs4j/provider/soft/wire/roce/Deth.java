@@ -19,12 +19,20 @@ public final class Deth {
         buffer.putInt(at + 4, sourceQp & Bth.MASK_24);
     }
 
-    /** @param buffer the packet @param at the index of the DETH @return the Q_Key */
+    /**
+     * @param buffer the packet
+     * @param at the index of the DETH
+     * @return the Q_Key
+     */
     public static int qKey(ByteBuffer buffer, int at) {
         return buffer.getInt(at);
     }
 
-    /** @param buffer the packet @param at the index of the DETH @return the source queue pair number */
+    /**
+     * @param buffer the packet
+     * @param at the index of the DETH
+     * @return the source queue pair number
+     */
     public static int sourceQp(ByteBuffer buffer, int at) {
         return buffer.getInt(at + 4) & Bth.MASK_24;
     }

@@ -11,7 +11,10 @@ public final class DropCounters {
         counts.incrementAndGet(reason.ordinal());
     }
 
-    /** @param reason a reason @return the datagrams dropped for it */
+    /**
+     * @param reason a reason
+     * @return the datagrams dropped for it
+     */
     public long count(DropReason reason) {
         return counts.get(reason.ordinal());
     }

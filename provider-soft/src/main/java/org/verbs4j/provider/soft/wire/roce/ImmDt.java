@@ -8,12 +8,20 @@ public final class ImmDt {
     private ImmDt() {
     }
 
-    /** @param buffer the packet @param at the index of the ImmDt @param immediate the immediate data */
+    /**
+     * @param buffer the packet
+     * @param at the index of the ImmDt
+     * @param immediate the immediate data
+     */
     public static void put(ByteBuffer buffer, int at, int immediate) {
         buffer.putInt(at, immediate);
     }
 
-    /** @param buffer the packet @param at the index of the ImmDt @return the immediate data, in wire order */
+    /**
+     * @param buffer the packet
+     * @param at the index of the ImmDt
+     * @return the immediate data, in wire order
+     */
     public static int immediate(ByteBuffer buffer, int at) {
         return buffer.getInt(at);
     }

@@ -21,17 +21,29 @@ public final class Reth {
         buffer.putInt(at + 12, dmaLength);
     }
 
-    /** @param buffer the packet @param at the index of the RETH @return the virtual address */
+    /**
+     * @param buffer the packet
+     * @param at the index of the RETH
+     * @return the virtual address
+     */
     public static long virtualAddress(ByteBuffer buffer, int at) {
         return buffer.getLong(at);
     }
 
-    /** @param buffer the packet @param at the index of the RETH @return the R_Key */
+    /**
+     * @param buffer the packet
+     * @param at the index of the RETH
+     * @return the R_Key
+     */
     public static int rKey(ByteBuffer buffer, int at) {
         return buffer.getInt(at + 8);
     }
 
-    /** @param buffer the packet @param at the index of the RETH @return the DMA length, unsigned */
+    /**
+     * @param buffer the packet
+     * @param at the index of the RETH
+     * @return the DMA length, unsigned
+     */
     public static long dmaLength(ByteBuffer buffer, int at) {
         return buffer.getInt(at + 12) & 0xFFFF_FFFFL;
     }

@@ -44,7 +44,10 @@ public final class RocePacket {
         return sender;
     }
 
-    /** @param header a header the opcode carries @return its index in {@link #buffer()} */
+    /**
+     * @param header a header the opcode carries
+     * @return its index in {@link #buffer()}
+     */
     public int offsetOf(ExtensionHeader header) {
         return opcode.offsetOf(header);
     }
