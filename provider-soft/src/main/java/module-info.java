@@ -11,6 +11,7 @@
  */
 module org.verbs4j.provider.soft {
     requires org.verbs4j.spi;
+    requires jdk.net;
 
     provides org.verbs4j.spi.VerbsProvider with org.verbs4j.provider.soft.SoftProvider;
 }

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# run-roce-wire.sh - provider-soft's RoCE v2 packet layer (org.verbs4j.provider.soft.wire.roce) against Linux's
+# rdma_rxe in the VM: rxe0 sits on one end of a veth pair in the root network namespace, a JVM with the
+# packet layer's endpoint in the namespace "soft" on the other end, with addresses only this test makes.
+#
+#   ibv_ud_pingpong (C, server) <- Java UD peer (client)       IPv4, and one way over IPv6 (see below)
+#   Java UD peer (server)       <- ibv_ud_pingpong (C, client) IPv4
+#   Java RC peer (server)       <- ibv_rc_pingpong (C, client) IPv4, one iteration (SEND segmented, ACKs both ways)
+#
+# The Java UD peer (provider-soft test class UdPingpongPeer) is built from the packet layer's codecs alone: it
+# exchanges addresses over TCP (IPv4: the C tool listens on IPv4 only) as the C tool does, sends UD SENDs that rxe must accept (ICRC, Q_Key, headers) for
+# the C tool to finish, and checks every packet rxe sends back, the ICRC included. An exchange passes when both
+# sides exit 0 within the time limit. The C tools wait for completion events (-e) instead of polling, which leaves the
+# emulated CPU to the JVM.
+#
+# 1. Compiles provider-soft and its test classes on the host (no tests run) and copies them to
+#    provider-soft/target/vm-roce.  2. Boots the VM (vm/run.sh, without its default rxe0) and runs the exchanges.
+# Environment: ROCE_WIRE_ITERS (default 200), ROCE_WIRE_SIZE (default 61: not a multiple of 4, so pad bytes
+# travel), ROCE_WIRE_TIMEOUT seconds per exchange (default 240), ROCE_WIRE_ONLY (a regular expression: only the
+# exchanges whose names match); RXE_VM_SUITE and the RXE_VM_* knobs of run.sh.
+# Exit status: the number of exchanges that failed.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+ROOT=$(cd "$HERE/.." && pwd -P)
+# shellcheck source=../scripts/jdk.sh
+. "$ROOT/scripts/jdk.sh"
+verbs4j_find_jdk || exit 1
+verbs4j_require_maven || exit 1
+export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
+
+echo "run-roce-wire: building on the host" >&2
+(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-soft -am test-compile)
+VM_DIR=$ROOT/provider-soft/target/vm-roce
+rm -rf "$VM_DIR" && mkdir -p "$VM_DIR"
+cp -r "$ROOT/provider-soft/target/classes" "$VM_DIR/classes"
+cp -r "$ROOT/provider-soft/target/test-classes" "$VM_DIR/test-classes"
+
+GUEST=$(cat <<GUEST_EOF
+set -u
+ROCE_WIRE_ONLY='${ROCE_WIRE_ONLY:-.}' ITERS=${ROCE_WIRE_ITERS:-200} SIZE=${ROCE_WIRE_SIZE:-61} LIMIT=${ROCE_WIRE_TIMEOUT:-240}
+JAVA="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:ErrorFile=/tmp/hs_err_%p.log -cp $VM_DIR/classes:$VM_DIR/test-classes"
+PEER=org.verbs4j.provider.soft.wire.roce.UdPingpongPeer
+echo "rdma-core \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r), \$(java -version 2>&1 | head -n1)"
+modprobe rdma_rxe || exit 100
+ip netns add soft
+ip link add roce-rxe type veth peer name roce-soft
+ip link set roce-soft netns soft
+ip addr add 10.79.0.1/24 dev roce-rxe
+ip -6 addr add fd79::1/64 dev roce-rxe nodad
+ip link set roce-rxe up
+ip netns exec soft ip link set lo up
+ip netns exec soft ip addr add 10.79.0.2/24 dev roce-soft
+ip netns exec soft ip -6 addr add fd79::2/64 dev roce-soft nodad
+ip netns exec soft ip link set roce-soft up
+rdma link add rxe0 type rxe netdev roce-rxe || exit 101
+gid_index() { # the RoCE v2 GID index of rxe0 whose GID is \$1
+  local n gid type
+  for _ in \$(seq 100); do
+    for n in \$(seq 0 15); do
+      gid=\$(cat /sys/class/infiniband/rxe0/ports/1/gids/\$n 2>/dev/null) || continue
+      type=\$(cat /sys/class/infiniband/rxe0/ports/1/gid_attrs/types/\$n 2>/dev/null)
+      [ "\$gid" = "\$1" ] && [ "\$type" = "RoCE v2" ] && { echo \$n; return 0; }
+    done
+    sleep 0.1
+  done
+  return 1
+}
+G4=\$(gid_index 0000:0000:0000:0000:0000:ffff:0a4f:0001) || { echo "no IPv4 RoCE v2 GID on rxe0"; exit 102; }
+G6=\$(gid_index fd79:0000:0000:0000:0000:0000:0000:0001) || { echo "no IPv6 RoCE v2 GID on rxe0"; exit 102; }
+echo "rxe0 on roce-rxe (10.79.0.1, fd79::1): RoCE v2 GID index \$G4 (IPv4), \$G6 (IPv6); the Java side is 10.79.0.2, fd79::2 in netns soft"
+failures=0 port=18700
+wait_listen() { # netns-prefix port
+  local i; for i in \$(seq 1 \$((LIMIT*5))); do \$1 ss -Hltn "sport = :\$2" | grep -q . && return 0; sleep 0.2; done; return 1
+}
+counters() { # what the kernels counted: rxe's packets, and UDP datagrams each namespace dropped
+  echo "rxe0: sent \$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts), received \$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/rcvd_pkts)"
+  echo "root namespace: \$(nstat -az 2>/dev/null | grep -E '^Udp6?(InErrors|NoPorts|InCsumErrors)' | tr -s ' ' | tr '\n' ' ')"
+  echo "namespace soft: \$(ip netns exec soft nstat -az 2>/dev/null | grep -E '^Udp6?(InErrors|NoPorts|InCsumErrors)' | tr -s ' ' | tr '\n' ' ')"
+}
+report() { # name c-exit java-exit
+  if [ "\$2" = 0 ] && [ "\$3" = 0 ]; then echo "PASS \$1"; else echo "FAIL \$1 (C exit \$2, Java exit \$3)"; counters; failures=\$((failures+1)); fi
+  echo "--- C side:"; cat /tmp/c.out; echo "--- Java side:"; cat /tmp/j.out
+}
+c_server() { # name gid-index java-local
+  [[ \$1 =~ \${ROCE_WIRE_ONLY:-.} ]] || return 0
+  port=\$((port+1))
+  timeout \$LIMIT ibv_ud_pingpong -e -d rxe0 -g \$2 -p \$port -s \$SIZE -n \$ITERS > /tmp/c.out 2>&1 & local cp=\$!
+  wait_listen "" \$port
+  timeout \$LIMIT ip netns exec soft \$JAVA \$PEER client \$3 \$port 10.79.0.1 \$SIZE \$ITERS > /tmp/j.out 2>&1; local jr=\$?
+  wait \$cp; local cr=\$?
+  report "\$1" \$cr \$jr
+}
+java_server() { # name gid-index java-local
+  [[ \$1 =~ \${ROCE_WIRE_ONLY:-.} ]] || return 0
+  port=\$((port+1))
+  timeout \$LIMIT ip netns exec soft \$JAVA \$PEER server \$3 \$port 10.79.0.2 \$SIZE \$ITERS > /tmp/j.out 2>&1 & local jp=\$!
+  wait_listen "ip netns exec soft" \$port
+  timeout \$LIMIT ibv_ud_pingpong -e -d rxe0 -g \$2 -p \$port -s \$SIZE -n \$ITERS 10.79.0.2 > /tmp/c.out 2>&1; local cr=\$?
+  wait \$jp; local jr=\$?
+  report "\$1" \$cr \$jr
+}
+c_server "ibv_ud_pingpong (C, server) <- Java UD peer, IPv4" \$G4 10.79.0.2
+java_server "Java UD peer (server) <- ibv_ud_pingpong (C), IPv4" \$G4 10.79.0.2
+# IPv6: rxe sends a zero UDP checksum, which the Linux socket of a JVM refuses (it has no UDP_NO_CHECK6_RX), so only
+# the direction Java -> rxe can be proven: the C server of one iteration ends well only if rxe accepted Java's packet
+# (ICRC, headers) and sent its answer; the counters show that answer dropped by the namespace's UDP for its checksum.
+one_way() { # name gid-index java-local
+  [[ \$1 =~ \${ROCE_WIRE_ONLY:-.} ]] || return 0
+  port=\$((port+1))
+  timeout \$LIMIT ibv_ud_pingpong -e -d rxe0 -g \$2 -p \$port -s \$SIZE -n 1 > /tmp/c.out 2>&1 & local cp=\$!
+  wait_listen "" \$port
+  timeout \$LIMIT ip netns exec soft \$JAVA \$PEER one-way \$3 \$port 10.79.0.1 \$SIZE 1 > /tmp/j.out 2>&1; local jr=\$?
+  wait \$cp; local cr=\$?
+  report "\$1" \$cr \$jr
+  counters
+}
+one_way "Java UD peer -> ibv_ud_pingpong (C, server, one iteration), IPv6" \$G6 fd79::2
+# RC, one iteration: the Java side receives the C client's SEND (first, middle, last at MTU 1024), acknowledges it,
+# sends its own, and checks rxe's acknowledgement; the C client ends well only if rxe took both.
+rc_server() { # name gid-index java-local size
+  [[ \$1 =~ \${ROCE_WIRE_ONLY:-.} ]] || return 0
+  port=\$((port+1))
+  timeout \$LIMIT ip netns exec soft \$JAVA org.verbs4j.provider.soft.wire.roce.RcPingpongPeer \$3 \$port \$4 > /tmp/j.out 2>&1 & local jp=\$!
+  wait_listen "ip netns exec soft" \$port
+  timeout \$LIMIT ibv_rc_pingpong -e -d rxe0 -g \$2 -p \$port -s \$4 -m 1024 -n 1 10.79.0.2 > /tmp/c.out 2>&1; local cr=\$?
+  wait \$jp; local jr=\$?
+  report "\$1" \$cr \$jr
+}
+rc_server "Java RC peer (server) <- ibv_rc_pingpong (C), one iteration of 2501 bytes, IPv4" \$G4 10.79.0.2 2501
+for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 40 "\$f"; }; done
+echo "roce-wire: \$failures exchange(s) failed"
+exit \$failures
+GUEST_EOF
+)
+echo "run-roce-wire: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" -- "$GUEST"
