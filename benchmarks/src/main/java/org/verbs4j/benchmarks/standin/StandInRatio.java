@@ -1,0 +1,115 @@
+package org.verbs4j.benchmarks.standin;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import org.verbs4j.benchmarks.Quantiles;
+
+/**
+ * The generic provider against C on the stand-in device: each {@link Workload} driven by the C loop of
+ * {@code standin_loops.c} and through the Verbs4J api on the same queues, in alternating rounds of one process
+ * (C then Java, the order swapped every round; every workload in every round), after untimed warm-up rounds.
+ * A round runs enough repetitions for about {@value #ROUND_MILLIS} ms of C. Prints per workload the medians of
+ * the nanoseconds per message, and the medians and quartiles of the per-round figures: the nanoseconds Verbs4J
+ * adds per message and per call into the device, and the Java/C message-rate ratio.
+ *
+ * <p>Usage: {@code StandInRatio [ROUNDS]} (default 41), from the benchmarks module's directory.
+ */
+public final class StandInRatio {
+
+    static final int ROUND_MILLIS = 10;
+    static final int WARM_UP_ROUNDS = 10;
+
+    private StandInRatio() {
+    }
+
+    /** @param args the number of measured rounds, optional */
+    public static void main(String[] args) throws Throwable {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 41;
+        StandInQueues queues = new StandInQueues();
+        CWorkloads c = new CWorkloads(queues);
+        JavaWorkloads java = new JavaWorkloads(queues);
+        Map<Workload, Long> iterations = calibrate(c);
+        Map<Workload, double[][]> figures = new EnumMap<>(Workload.class);
+        for (Workload w : Workload.values()) {
+            figures.put(w, new double[2][rounds]);
+        }
+        String loadBefore = load();
+        for (int r = -WARM_UP_ROUNDS; r < rounds; r++) {
+            for (Workload w : Workload.values()) {
+                long n = iterations.get(w);
+                double cRound;
+                double javaRound;
+                if ((r & 1) == 0) {
+                    cRound = c.round(w, n);
+                    javaRound = java.round(w, n);
+                } else {
+                    javaRound = java.round(w, n);
+                    cRound = c.round(w, n);
+                }
+                if (r >= 0) {
+                    figures.get(w)[0][r] = cRound;
+                    figures.get(w)[1][r] = javaRound;
+                }
+            }
+        }
+        queues.checkNoOverflow();
+        System.out.printf(Locale.ROOT, "stand-in device on %s; %s %s; %d rounds after %d warm-up rounds; load average"
+                + " before %s, after %s%n", cpu(), System.getProperty("java.vm.name"),
+                System.getProperty("java.vm.version"), rounds, WARM_UP_ROUNDS, loadBefore, load());
+        for (Workload w : Workload.values()) {
+            report(w, iterations.get(w), figures.get(w)[0], figures.get(w)[1]);
+        }
+    }
+
+    /** @return for each workload, the repetitions for which the C loop takes about {@value #ROUND_MILLIS} ms */
+    private static Map<Workload, Long> calibrate(CWorkloads c) throws Throwable {
+        Map<Workload, Long> iterations = new EnumMap<>(Workload.class);
+        for (Workload w : Workload.values()) {
+            long n = 1000;
+            double perIteration = c.round(w, n) * w.messagesPerIteration;
+            n = Math.max(1000, (long) (ROUND_MILLIS * 1e6 / perIteration));
+            iterations.put(w, n);
+        }
+        return iterations;
+    }
+
+    private static void report(Workload w, long iterations, double[] c, double[] java) {
+        double[] added = new double[c.length];
+        double[] perCall = new double[c.length];
+        double[] ratio = new double[c.length];
+        for (int i = 0; i < c.length; i++) {
+            added[i] = java[i] - c[i];
+            perCall[i] = added[i] / w.nativeCallsPerMessage;
+            ratio[i] = c[i] / java[i];
+        }
+        System.out.printf(Locale.ROOT, "%s (%d repetitions per round, %.2f calls into the device per message):%n",
+                w.description, iterations, w.nativeCallsPerMessage);
+        System.out.printf(Locale.ROOT, "  ns per message: C %s, Verbs4J %s%n", new Quantiles(c).summary(),
+                new Quantiles(java).summary());
+        System.out.printf(Locale.ROOT, "  Verbs4J - C per message: %s ns; per call: %s ns%n",
+                new Quantiles(added).summary(), new Quantiles(perCall).summary());
+        System.out.printf(Locale.ROOT, "  Java/C message rate: %s%n", new Quantiles(ratio).detailed(1, ""));
+    }
+
+    /** @return the 1, 5 and 15-minute load averages */
+    static String load() throws IOException {
+        Path loadavg = Path.of("/proc/loadavg");
+        if (!Files.isReadable(loadavg)) {
+            return "unknown";
+        }
+        String[] fields = Files.readString(loadavg).split(" ");
+        return fields[0] + " " + fields[1] + " " + fields[2];
+    }
+
+    static String cpu() throws IOException {
+        Path cpuinfo = Path.of("/proc/cpuinfo");
+        return (Files.isReadable(cpuinfo) ? Files.readAllLines(cpuinfo).stream()
+                .filter(line -> line.startsWith("model name")).map(line -> line.substring(line.indexOf(':') + 2))
+                .findFirst() : java.util.Optional.<String>empty()).orElse(System.getProperty("os.arch"))
+                + ", " + Runtime.getRuntime().availableProcessors() + " CPUs";
+    }
+}
