@@ -1,17 +1,18 @@
 package org.verbs4j.benchmarks.standin;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.verbs4j.benchmarks.Machine;
 import org.verbs4j.benchmarks.Quantiles;
 
 /**
  * The generic provider against C on the stand-in device: each {@link Workload} driven by the C loop of
  * {@code standin_loops.c} and through the Verbs4J api on the same queues, in alternating rounds of one process
- * (C then Java, the order swapped every round; every workload in every round), after untimed warm-up rounds.
+ * (C then Java, the order swapped every round; every workload in every round), after untimed warm-up rounds and until the JIT is idle.
  * A round runs enough repetitions for about {@value #ROUND_MILLIS} ms of C. Prints per workload the medians of
  * the nanoseconds per message, and the medians and quartiles of the per-round figures: the nanoseconds Verbs4J
  * adds per message and per call into the device, and the Java/C message-rate ratio.
@@ -21,7 +22,7 @@ import org.verbs4j.benchmarks.Quantiles;
 public final class StandInRatio {
 
     static final int ROUND_MILLIS = 10;
-    static final int WARM_UP_ROUNDS = 10;
+    static final int WARM_UP_ROUNDS = 30;
 
     private StandInRatio() {
     }
@@ -37,8 +38,15 @@ public final class StandInRatio {
         for (Workload w : Workload.values()) {
             figures.put(w, new double[2][rounds]);
         }
-        String loadBefore = load();
-        for (int r = -WARM_UP_ROUNDS; r < rounds; r++) {
+        for (int r = 0; r < WARM_UP_ROUNDS; r++) {
+            for (Workload w : Workload.values()) {
+                c.round(w, iterations.get(w));
+                java.round(w, iterations.get(w));
+            }
+        }
+        awaitJitQuiescence();
+        String loadBefore = Machine.load();
+        for (int r = 0; r < rounds; r++) {
             for (Workload w : Workload.values()) {
                 long n = iterations.get(w);
                 double cRound;
@@ -50,18 +58,32 @@ public final class StandInRatio {
                     javaRound = java.round(w, n);
                     cRound = c.round(w, n);
                 }
-                if (r >= 0) {
-                    figures.get(w)[0][r] = cRound;
-                    figures.get(w)[1][r] = javaRound;
-                }
+                figures.get(w)[0][r] = cRound;
+                figures.get(w)[1][r] = javaRound;
             }
         }
         queues.checkNoOverflow();
         System.out.printf(Locale.ROOT, "stand-in device on %s; %s %s; %d rounds after %d warm-up rounds; load average"
-                + " before %s, after %s%n", cpu(), System.getProperty("java.vm.name"),
-                System.getProperty("java.vm.version"), rounds, WARM_UP_ROUNDS, loadBefore, load());
+                + " before %s, after %s%n", Machine.cpu(), System.getProperty("java.vm.name"),
+                System.getProperty("java.vm.version"), rounds, WARM_UP_ROUNDS, loadBefore, Machine.load());
         for (Workload w : Workload.values()) {
             report(w, iterations.get(w), figures.get(w)[0], figures.get(w)[1]);
+        }
+    }
+
+    /**
+     * Waits until the JIT's total compilation time stops growing for a second (at most a minute), so that the
+     * measured rounds do not share the CPUs with compilations of the warm-up (on a loaded machine the compiler
+     * threads lag far behind).
+     */
+    private static void awaitJitQuiescence() throws InterruptedException {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        long last = -1;
+        for (long now = jit.getTotalCompilationTime(); now != last && System.nanoTime() < deadline;
+                now = jit.getTotalCompilationTime()) {
+            last = now;
+            Thread.sleep(1000);
         }
     }
 
@@ -93,23 +115,5 @@ public final class StandInRatio {
         System.out.printf(Locale.ROOT, "  Verbs4J - C per message: %s ns; per call: %s ns%n",
                 new Quantiles(added).summary(), new Quantiles(perCall).summary());
         System.out.printf(Locale.ROOT, "  Java/C message rate: %s%n", new Quantiles(ratio).detailed(1, ""));
-    }
-
-    /** @return the 1, 5 and 15-minute load averages */
-    static String load() throws IOException {
-        Path loadavg = Path.of("/proc/loadavg");
-        if (!Files.isReadable(loadavg)) {
-            return "unknown";
-        }
-        String[] fields = Files.readString(loadavg).split(" ");
-        return fields[0] + " " + fields[1] + " " + fields[2];
-    }
-
-    static String cpu() throws IOException {
-        Path cpuinfo = Path.of("/proc/cpuinfo");
-        return (Files.isReadable(cpuinfo) ? Files.readAllLines(cpuinfo).stream()
-                .filter(line -> line.startsWith("model name")).map(line -> line.substring(line.indexOf(':') + 2))
-                .findFirst() : java.util.Optional.<String>empty()).orElse(System.getProperty("os.arch"))
-                + ", " + Runtime.getRuntime().availableProcessors() + " CPUs";
     }
 }
