@@ -627,9 +627,10 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         }
     }
 
+    /** The queue cannot be closed while this thread's batch is open, so only a missing batch checks that. */
     private void requireBatch(String verb) {
-        ensureOpen(verb);
         if (!ownsBatch()) {
+            ensureOpen(verb);
             throw new InvalidArgumentException(verb, "no batch of this thread is open; call startPoll first");
         }
     }
