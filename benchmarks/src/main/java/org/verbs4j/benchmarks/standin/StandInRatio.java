@@ -33,6 +33,8 @@ public final class StandInRatio {
         StandInQueues queues = new StandInQueues();
         CWorkloads c = new CWorkloads(queues);
         JavaWorkloads java = new JavaWorkloads(queues);
+        FfmFloor floor = new FfmFloor(queues);
+        double[] floorRounds = new double[rounds];
         Map<Workload, Long> iterations = calibrate(c);
         Map<Workload, double[][]> figures = new EnumMap<>(Workload.class);
         for (Workload w : Workload.values()) {
@@ -43,6 +45,7 @@ public final class StandInRatio {
                 c.round(w, iterations.get(w));
                 java.round(w, iterations.get(w));
             }
+            floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
         }
         awaitJitQuiescence();
         String loadBefore = Machine.load();
@@ -61,6 +64,7 @@ public final class StandInRatio {
                 figures.get(w)[0][r] = cRound;
                 figures.get(w)[1][r] = javaRound;
             }
+            floorRounds[r] = floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
         }
         queues.checkNoOverflow();
         System.out.printf(Locale.ROOT, "stand-in device on %s; %s %s; %d rounds after %d warm-up rounds; load average"
@@ -69,6 +73,7 @@ public final class StandInRatio {
         for (Workload w : Workload.values()) {
             report(w, iterations.get(w), figures.get(w)[0], figures.get(w)[1]);
         }
+        reportFloor(figures.get(Workload.EMPTY_POLL)[0], floorRounds, figures.get(Workload.EMPTY_POLL)[1]);
     }
 
     /**
@@ -97,6 +102,18 @@ public final class StandInRatio {
             iterations.put(w, n);
         }
         return iterations;
+    }
+
+    private static void reportFloor(double[] c, double[] floor, double[] java) {
+        double[] ffm = new double[c.length];
+        double[] binding = new double[c.length];
+        for (int i = 0; i < c.length; i++) {
+            ffm[i] = floor[i] - c[i];
+            binding[i] = java[i] - floor[i];
+        }
+        System.out.printf(Locale.ROOT, "empty poll through a bare static critical handle (the FFM floor): %s ns;"
+                + " floor - C %s ns; Verbs4J - floor (checks and close protocol) %s ns%n",
+                new Quantiles(floor).summary(), new Quantiles(ffm).summary(), new Quantiles(binding).summary());
     }
 
     private static void report(Workload w, long iterations, double[] c, double[] java) {
