@@ -50,9 +50,12 @@ final class JavaWorkloads {
         return first;
     }
 
-    /** @return nanoseconds per message over {@code iterations} repetitions, each workload in a loop of its own */
+    /**
+     * @return nanoseconds of the thread's CPU time per message over {@code iterations} repetitions, each workload
+     *     in a loop of its own
+     */
     double round(Workload workload, long iterations) {
-        long start = System.nanoTime();
+        long start = CpuClock.now();
         long sum = switch (workload) {
             case EMPTY_POLL -> emptyPolls(iterations);
             case SEND_POLL -> sendPolls(iterations);
@@ -60,7 +63,7 @@ final class JavaWorkloads {
             case WRITE2 -> writes(iterations);
             case POLL16 -> polls(iterations);
         };
-        double perMessage = (System.nanoTime() - start) / (double) iterations / workload.messagesPerIteration;
+        double perMessage = (CpuClock.now() - start) / (double) iterations / workload.messagesPerIteration;
         if (sum < 0) {
             throw new IllegalStateException("unreachable: " + sum);
         }

@@ -13,7 +13,8 @@ import org.verbs4j.benchmarks.Quantiles;
  * The generic provider against C on the stand-in device: each {@link Workload} driven by the C loop of
  * {@code standin_loops.c} and through the Verbs4J api on the same queues, in alternating rounds of one process
  * (C then Java, the order swapped every round; every workload in every round), after untimed warm-up rounds and until the JIT is idle.
- * A round runs enough repetitions for about {@value #ROUND_MILLIS} ms of C. Prints per workload the medians of
+ * Both sides are timed in the thread's CPU time ({@link CpuClock}). A round runs enough repetitions for about
+ * {@value #ROUND_MILLIS} ms of C. Prints per workload the medians of
  * the nanoseconds per message, and the medians and quartiles of the per-round figures: the nanoseconds Verbs4J
  * adds per message and per call into the device, and the Java/C message-rate ratio.
  *
@@ -35,6 +36,7 @@ public final class StandInRatio {
         JavaWorkloads java = new JavaWorkloads(queues);
         FfmFloor floor = new FfmFloor(queues);
         double[] floorRounds = new double[rounds];
+        double[] floorPollRounds = new double[rounds];
         Map<Workload, Long> iterations = calibrate(c);
         Map<Workload, double[][]> figures = new EnumMap<>(Workload.class);
         for (Workload w : Workload.values()) {
@@ -46,6 +48,7 @@ public final class StandInRatio {
                 java.round(w, iterations.get(w));
             }
             floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
+            floor.poll16Round(iterations.get(Workload.POLL16));
         }
         awaitJitQuiescence();
         String loadBefore = Machine.load();
@@ -65,6 +68,7 @@ public final class StandInRatio {
                 figures.get(w)[1][r] = javaRound;
             }
             floorRounds[r] = floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
+            floorPollRounds[r] = floor.poll16Round(iterations.get(Workload.POLL16));
         }
         queues.checkNoOverflow();
         System.out.printf(Locale.ROOT, "stand-in device on %s; %s %s; %d rounds after %d warm-up rounds; load average"
@@ -73,7 +77,9 @@ public final class StandInRatio {
         for (Workload w : Workload.values()) {
             report(w, iterations.get(w), figures.get(w)[0], figures.get(w)[1]);
         }
-        reportFloor(figures.get(Workload.EMPTY_POLL)[0], floorRounds, figures.get(Workload.EMPTY_POLL)[1]);
+        reportFloor(Workload.EMPTY_POLL, figures.get(Workload.EMPTY_POLL)[0], floorRounds,
+                figures.get(Workload.EMPTY_POLL)[1]);
+        reportFloor(Workload.POLL16, figures.get(Workload.POLL16)[0], floorPollRounds, figures.get(Workload.POLL16)[1]);
     }
 
     /**
@@ -104,15 +110,15 @@ public final class StandInRatio {
         return iterations;
     }
 
-    private static void reportFloor(double[] c, double[] floor, double[] java) {
+    private static void reportFloor(Workload w, double[] c, double[] floor, double[] java) {
         double[] ffm = new double[c.length];
         double[] binding = new double[c.length];
         for (int i = 0; i < c.length; i++) {
             ffm[i] = floor[i] - c[i];
             binding[i] = java[i] - floor[i];
         }
-        System.out.printf(Locale.ROOT, "empty poll through a bare static critical handle (the FFM floor): %s ns;"
-                + " floor - C %s ns; Verbs4J - floor (checks and close protocol) %s ns%n",
+        System.out.printf(Locale.ROOT, "%s through bare static critical handles (the FFM floor): %s ns;"
+                + " floor - C %s ns; Verbs4J - floor (checks and close protocol) %s ns%n", w.description,
                 new Quantiles(floor).summary(), new Quantiles(ffm).summary(), new Quantiles(binding).summary());
     }
 
@@ -127,7 +133,7 @@ public final class StandInRatio {
         }
         System.out.printf(Locale.ROOT, "%s (%d repetitions per round, %.2f calls into the device per message):%n",
                 w.description, iterations, w.nativeCallsPerMessage);
-        System.out.printf(Locale.ROOT, "  ns per message: C %s, Verbs4J %s%n", new Quantiles(c).summary(),
+        System.out.printf(Locale.ROOT, "  CPU ns per message: C %s, Verbs4J %s%n", new Quantiles(c).summary(),
                 new Quantiles(java).summary());
         System.out.printf(Locale.ROOT, "  Verbs4J - C per message: %s ns; per call: %s ns%n",
                 new Quantiles(added).summary(), new Quantiles(perCall).summary());
