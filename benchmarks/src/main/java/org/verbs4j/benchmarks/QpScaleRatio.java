@@ -1,12 +1,15 @@
 package org.verbs4j.benchmarks;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 
 /**
  * The streamed 8-byte SEND rate with 1, 16, 256 and 4,096 connected RC pairs ({@link PairSet}, each burst on
  * the next pair in turn), all four sets built in one JVM and measured in alternating rounds of about
- * {@value #ROUND_MILLIS} ms each (the order rotated every round); each set's rate is divided by the one-pair
- * rate of the same round. Prints the medians and quartiles of the per-round rates and ratios.
+ * {@value #ROUND_MILLIS} ms of the thread's CPU time each (the order rotated every round; waits for a CPU on a
+ * loaded machine do not count); each set's rate, in messages per CPU second, is divided by the one-pair rate of
+ * the same round. Prints the medians and quartiles of the per-round rates and ratios.
  *
  * <p>Usage: {@code QpScaleRatio [ROUNDS]} (default 101).
  */
@@ -15,6 +18,7 @@ public final class QpScaleRatio {
     static final int[] PAIRS = {1, 16, 256, 4096};
     static final int ROUND_MILLIS = 5;
     private static final int WARM_UP_ROUNDS = 100;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private QpScaleRatio() {
     }
@@ -45,7 +49,7 @@ public final class QpScaleRatio {
             for (int r = 0; r < rounds; r++) {
                 ratio[r] = rates[s][r] / rates[0][r];
             }
-            System.out.printf(Locale.ROOT, "%5d pairs: %s M messages/s; against 1 pair: %s%n", PAIRS[s],
+            System.out.printf(Locale.ROOT, "%5d pairs: %s M messages per CPU second; against 1 pair: %s%n", PAIRS[s],
                     new Quantiles(rates[s]).detailed(1e-6, ""), new Quantiles(ratio).detailed(1, ""));
         }
         for (PairSet set : sets) {
@@ -53,9 +57,9 @@ public final class QpScaleRatio {
         }
     }
 
-    /** @return messages per second over bursts for about {@value #ROUND_MILLIS} ms */
+    /** @return messages per CPU second over bursts for about {@value #ROUND_MILLIS} ms of CPU time */
     private static double round(PairSet set) {
-        long start = System.nanoTime();
+        long start = THREADS.getCurrentThreadCpuTime();
         long deadline = start + ROUND_MILLIS * 1_000_000L;
         long messages = 0;
         long now;
@@ -64,7 +68,7 @@ public final class QpScaleRatio {
                 set.burst();
             }
             messages += 16L * PairSet.BURST;
-            now = System.nanoTime();
+            now = THREADS.getCurrentThreadCpuTime();
         } while (now < deadline);
         return messages * 1e9 / (now - start);
     }
