@@ -4,38 +4,38 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /** The median and quartiles of a measuring tool's per-round figures, interpolated linearly between ranks. */
-final class Quantiles {
+public final class Quantiles {
 
     private final double[] sorted;
 
     /** @param values the figures of the rounds (not changed) */
-    Quantiles(double[] values) {
+    public Quantiles(double[] values) {
         sorted = values.clone();
         Arrays.sort(sorted);
     }
 
-    double median() {
+    public double median() {
         return at(0.5);
     }
 
-    double lowerQuartile() {
+    public double lowerQuartile() {
         return at(0.25);
     }
 
-    double upperQuartile() {
+    public double upperQuartile() {
         return at(0.75);
     }
 
-    double min() {
+    public double min() {
         return sorted[0];
     }
 
-    double max() {
+    public double max() {
         return sorted[sorted.length - 1];
     }
 
     /** @return "median M (quartiles L to U)", one decimal each */
-    String summary() {
+    public String summary() {
         return String.format(Locale.ROOT, "median %.1f (quartiles %.1f to %.1f)", median(), lowerQuartile(),
                 upperQuartile());
     }
@@ -45,7 +45,7 @@ final class Quantiles {
      * @param unit the unit after the median, or empty
      * @return "median M unit (quartiles L to U, min A, max B)", three decimals each
      */
-    String detailed(double scale, String unit) {
+    public String detailed(double scale, String unit) {
         return String.format(Locale.ROOT, "median %.3f%s (quartiles %.3f to %.3f, min %.3f, max %.3f)",
                 scale * median(), unit.isEmpty() ? "" : " " + unit, scale * lowerQuartile(), scale * upperQuartile(),
                 scale * min(), scale * max());

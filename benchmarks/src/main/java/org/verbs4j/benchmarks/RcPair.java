@@ -23,7 +23,7 @@ import org.verbs4j.tools.connect.Destination;
 /** Two connected RC queue pairs on {@code soft0}, each with its completion queue and a registered buffer. */
 final class RcPair implements AutoCloseable {
 
-    private static final Set<AccessFlag> ACCESS = EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE,
+    static final Set<AccessFlag> ACCESS = EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE,
             AccessFlag.REMOTE_READ);
 
     /** The depth of the send and receive queues. */
@@ -50,12 +50,12 @@ final class RcPair implements AutoCloseable {
         b = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cqB, cap).sendOpsFlags(ops).build());
         mrA = pd.registerMemory(arena.allocate(bufferBytes, 64), ACCESS);
         mrB = pd.registerMemory(arena.allocate(bufferBytes, 64), ACCESS);
-        connect(a, b);
-        connect(b, a);
+        connect(context, a, b);
+        connect(context, b, a);
     }
 
     /** The shared connect recipe: GRH from GID 0, MTU 4096, RNR timer 1, 16 reads each way, PSN 0. */
-    private void connect(QueuePair qp, QueuePair remote) {
+    static void connect(Context context, QueuePair qp, QueuePair remote) {
         ConnectRecipe recipe = new ConnectRecipe(1, Mtu.MTU_4096, 0, 0, 64, ACCESS, ConnectRecipe.QKEY, 14, 1);
         recipe.toInit(qp);
         recipe.toRtr(qp, Destination.of(context, 1, 0, remote.qpNum(), 0), 16);

@@ -15,9 +15,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
-import java.util.EnumMap;
 
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -113,7 +111,8 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final MemorySegment readVendorErr;
     private final MemorySegment readWcFlags;
     private final MemorySegment notify;
-    private final Map<CompletionField, MemorySegment> readers;
+    /** The readers of the requested fields, indexed by {@link CompletionField#ordinal()}; null where none. */
+    private final MemorySegment[] readers;
     /** The vendor's reader of the source GID and its argument, or {@code null} if not requested. */
     private final ExtraReader sourceGid;
     /** The vendor's reader of the unsolicited flag and its argument, or {@code null} if not requested. */
@@ -336,15 +335,12 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         return function.equals(MemorySegment.NULL) ? null : function;
     }
 
-    private Map<CompletionField, MemorySegment> readers(Set<CompletionField> requested) {
-        Map<CompletionField, MemorySegment> map = new EnumMap<>(CompletionField.class);
+    private MemorySegment[] readers(Set<CompletionField> requested) {
+        MemorySegment[] byField = new MemorySegment[CompletionField.values().length];
         for (CompletionField field : requested) {
-            MemorySegment reader = function(member(field));
-            if (reader != null) {
-                map.put(field, reader);
-            }
+            byField[field.ordinal()] = function(member(field));
         }
-        return map;
+        return byField;
     }
 
     private static String member(CompletionField field) {
@@ -631,9 +627,10 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         }
     }
 
+    /** The queue cannot be closed while this thread's batch is open, so only a missing batch checks that. */
     private void requireBatch(String verb) {
-        ensureOpen(verb);
         if (!ownsBatch()) {
+            ensureOpen(verb);
             throw new InvalidArgumentException(verb, "no batch of this thread is open; call startPoll first");
         }
     }
@@ -646,9 +643,9 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     }
 
     private MemorySegment reader(CompletionField field, String verb) {
-        ensureOpen(verb);
-        MemorySegment reader = readers.get(field);
+        MemorySegment reader = readers[field.ordinal()];
         if (reader == null) {
+            ensureOpen(verb);
             throw new InvalidArgumentException(verb, field + " was not requested when the queue was created"
                     + (attributes.wcFlags().contains(field) ? " (the provider set no reader)" : ""));
         }

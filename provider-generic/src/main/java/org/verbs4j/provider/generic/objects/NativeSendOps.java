@@ -207,8 +207,8 @@ final class NativeSendOps implements SendOps {
      *     provider's builder for another queue type); the message is built only then
      */
     private MemorySegment builder(MemorySegment pointer, String verb, SendOpsFlag flag) {
-        qp.ensureOpen(verb);
         if (pointer == null) {
+            qp.ensureOpen(verb);
             throw new InvalidArgumentException(verb,
                     flag + " was not requested in send_ops_flags when the queue pair was created");
         }
@@ -221,8 +221,8 @@ final class NativeSendOps implements SendOps {
      * @throws InvalidArgumentException if the provider left it NULL
      */
     private MemorySegment setter(MemorySegment pointer, String verb) {
-        qp.ensureOpen(verb);
         if (pointer == null) {
+            qp.ensureOpen(verb);
             throw new InvalidArgumentException(verb, "the provider does not implement " + verb + " for this queue pair");
         }
         hold(verb);
@@ -230,12 +230,14 @@ final class NativeSendOps implements SendOps {
     }
 
     /**
-     * Holds the queue pair for the batch unless it is held already.
+     * Holds the queue pair for the batch unless it is held already; a held queue pair cannot be closed, so the
+     * calls inside a batch need not check that it is open.
      *
      * @throws org.verbs4j.ClosedObjectException if it is closed or being closed
      */
     private void hold(String verb) {
         if (!batchOpen) {
+            qp.ensureOpen(verb);
             qp.enter(verb);
             batchOpen = true;
             batchThread = Thread.currentThread();
@@ -275,7 +277,6 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps wrId(long wrId) {
-        qp.ensureOpen("ibv_qp_ex.wr_id");
         hold("ibv_qp_ex.wr_id");
         qpx.set(JAVA_LONG, wrIdOffset, wrId);
         return this;
@@ -283,7 +284,6 @@ final class NativeSendOps implements SendOps {
 
     @Override
     public SendOps wrFlags(int sendFlags) {
-        qp.ensureOpen("ibv_qp_ex.wr_flags");
         hold("ibv_qp_ex.wr_flags");
         qpx.set(JAVA_INT, wrFlagsOffset, sendFlags);
         return this;

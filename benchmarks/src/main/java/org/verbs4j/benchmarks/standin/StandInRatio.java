@@ -1,0 +1,142 @@
+package org.verbs4j.benchmarks.standin;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.verbs4j.benchmarks.Machine;
+import org.verbs4j.benchmarks.Quantiles;
+
+/**
+ * The generic provider against C on the stand-in device: each {@link Workload} driven by the C loop of
+ * {@code standin_loops.c} and through the Verbs4J api on the same queues, in alternating rounds of one process
+ * (C then Java, the order swapped every round; every workload in every round), after untimed warm-up rounds and until the JIT is idle.
+ * Both sides are timed in the thread's CPU time ({@link CpuClock}). A round runs enough repetitions for about
+ * {@value #ROUND_MILLIS} ms of C. Prints per workload the medians of
+ * the nanoseconds per message, and the medians and quartiles of the per-round figures: the nanoseconds Verbs4J
+ * adds per message and per call into the device, and the Java/C message-rate ratio.
+ *
+ * <p>Usage: {@code StandInRatio [ROUNDS]} (default 41), from the benchmarks module's directory.
+ */
+public final class StandInRatio {
+
+    static final int ROUND_MILLIS = 10;
+    static final int WARM_UP_ROUNDS = 30;
+
+    private StandInRatio() {
+    }
+
+    /** @param args the number of measured rounds, optional */
+    public static void main(String[] args) throws Throwable {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 41;
+        StandInQueues queues = new StandInQueues();
+        CWorkloads c = new CWorkloads(queues);
+        JavaWorkloads java = new JavaWorkloads(queues);
+        FfmFloor floor = new FfmFloor(queues);
+        double[] floorRounds = new double[rounds];
+        double[] floorPollRounds = new double[rounds];
+        Map<Workload, Long> iterations = calibrate(c);
+        Map<Workload, double[][]> figures = new EnumMap<>(Workload.class);
+        for (Workload w : Workload.values()) {
+            figures.put(w, new double[2][rounds]);
+        }
+        for (int r = 0; r < WARM_UP_ROUNDS; r++) {
+            for (Workload w : Workload.values()) {
+                c.round(w, iterations.get(w));
+                java.round(w, iterations.get(w));
+            }
+            floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
+            floor.poll16Round(iterations.get(Workload.POLL16));
+        }
+        awaitJitQuiescence();
+        String loadBefore = Machine.load();
+        for (int r = 0; r < rounds; r++) {
+            for (Workload w : Workload.values()) {
+                long n = iterations.get(w);
+                double cRound;
+                double javaRound;
+                if ((r & 1) == 0) {
+                    cRound = c.round(w, n);
+                    javaRound = java.round(w, n);
+                } else {
+                    javaRound = java.round(w, n);
+                    cRound = c.round(w, n);
+                }
+                figures.get(w)[0][r] = cRound;
+                figures.get(w)[1][r] = javaRound;
+            }
+            floorRounds[r] = floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
+            floorPollRounds[r] = floor.poll16Round(iterations.get(Workload.POLL16));
+        }
+        queues.checkNoOverflow();
+        System.out.printf(Locale.ROOT, "stand-in device on %s; %s %s; %d rounds after %d warm-up rounds; load average"
+                + " before %s, after %s%n", Machine.cpu(), System.getProperty("java.vm.name"),
+                System.getProperty("java.vm.version"), rounds, WARM_UP_ROUNDS, loadBefore, Machine.load());
+        for (Workload w : Workload.values()) {
+            report(w, iterations.get(w), figures.get(w)[0], figures.get(w)[1]);
+        }
+        reportFloor(Workload.EMPTY_POLL, figures.get(Workload.EMPTY_POLL)[0], floorRounds,
+                figures.get(Workload.EMPTY_POLL)[1]);
+        reportFloor(Workload.POLL16, figures.get(Workload.POLL16)[0], floorPollRounds, figures.get(Workload.POLL16)[1]);
+    }
+
+    /**
+     * Waits until the JIT's total compilation time stops growing for a second (at most a minute), so that the
+     * measured rounds do not share the CPUs with compilations of the warm-up (on a loaded machine the compiler
+     * threads lag far behind).
+     */
+    private static void awaitJitQuiescence() throws InterruptedException {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        long last = -1;
+        for (long now = jit.getTotalCompilationTime(); now != last && System.nanoTime() < deadline;
+                now = jit.getTotalCompilationTime()) {
+            last = now;
+            Thread.sleep(1000);
+        }
+    }
+
+    /** @return for each workload, the repetitions for which the C loop takes about {@value #ROUND_MILLIS} ms */
+    private static Map<Workload, Long> calibrate(CWorkloads c) throws Throwable {
+        Map<Workload, Long> iterations = new EnumMap<>(Workload.class);
+        for (Workload w : Workload.values()) {
+            long n = 1000;
+            double perIteration = c.round(w, n) * w.messagesPerIteration;
+            n = Math.max(1000, (long) (ROUND_MILLIS * 1e6 / perIteration));
+            iterations.put(w, n);
+        }
+        return iterations;
+    }
+
+    private static void reportFloor(Workload w, double[] c, double[] floor, double[] java) {
+        double[] ffm = new double[c.length];
+        double[] binding = new double[c.length];
+        for (int i = 0; i < c.length; i++) {
+            ffm[i] = floor[i] - c[i];
+            binding[i] = java[i] - floor[i];
+        }
+        System.out.printf(Locale.ROOT, "%s through bare static critical handles (the FFM floor): %s ns;"
+                + " floor - C %s ns; Verbs4J - floor (checks and close protocol) %s ns%n", w.description,
+                new Quantiles(floor).summary(), new Quantiles(ffm).summary(), new Quantiles(binding).summary());
+    }
+
+    private static void report(Workload w, long iterations, double[] c, double[] java) {
+        double[] added = new double[c.length];
+        double[] perCall = new double[c.length];
+        double[] ratio = new double[c.length];
+        for (int i = 0; i < c.length; i++) {
+            added[i] = java[i] - c[i];
+            perCall[i] = added[i] / w.nativeCallsPerMessage;
+            ratio[i] = c[i] / java[i];
+        }
+        System.out.printf(Locale.ROOT, "%s (%d repetitions per round, %.2f calls into the device per message):%n",
+                w.description, iterations, w.nativeCallsPerMessage);
+        System.out.printf(Locale.ROOT, "  CPU ns per message: C %s, Verbs4J %s%n", new Quantiles(c).summary(),
+                new Quantiles(java).summary());
+        System.out.printf(Locale.ROOT, "  Verbs4J - C per message: %s ns; per call: %s ns%n",
+                new Quantiles(added).summary(), new Quantiles(perCall).summary());
+        System.out.printf(Locale.ROOT, "  Java/C message rate: %s%n", new Quantiles(ratio).detailed(1, ""));
+    }
+}
