@@ -39,18 +39,19 @@ final class Requester {
      * waiters) returns at once: the outer call goes on.
      */
     void progress(SoftQueuePair qp) {
-        if (qp.progressing()) {
+        RequesterState state = qp.requesterState();
+        if (state.progressing()) {
             return;
         }
-        qp.progressing(true);
+        state.progressing(true);
         try {
-            run(qp);
+            run(qp, state);
         } finally {
-            qp.progressing(false);
+            state.progressing(false);
         }
     }
 
-    private void run(SoftQueuePair qp) {
+    private void run(SoftQueuePair qp, RequesterState requester) {
         SendQueue queue = qp.sendQueue();
         while (queue.hasPending()) {
             QpState state = qp.state();
@@ -58,26 +59,24 @@ final class Requester {
                 qp.flushSend();
                 return;
             }
-            if (state != QpState.RTS || qp.waitingOn() != null && qp.rnrTimerPending()) {
+            if (state != QpState.RTS || requester.waitsForReceive() && requester.rnrTimerPending()) {
                 return;
             }
             long position = queue.executed;
             SendWqe wqe = queue.slot(position);
-            if (queue.posted - position > 1 && PlainSends.isPlain(wqe) && qp.waitingOn() == null
+            if (queue.posted - position > 1 && PlainSends.isPlain(wqe) && !requester.waitsForReceive()
                     && plainSends.run(qp) > 0) {
                 continue;
             }
             long length = wqe.length();
-            WcStatus status = executeHead(qp, wqe, length);
+            WcStatus status = executeHead(qp, requester, wqe, length);
             if (status == null) {
                 status = receiverNotReady(qp, wqe);
                 if (status == null) {
                     return;
                 }
             }
-            if (qp.waitingOn() != null) {
-                qp.forgetRnrWait();
-            }
+            requester.forgetRnrWait(qp);
             queue.executed = position + 1;
             boolean signaled = qp.sqSigAll() || (wqe.flags & SIGNALED) != 0;
             if (status != WcStatus.SUCCESS || signaled) {
@@ -124,12 +123,12 @@ final class Requester {
      * queue waits (the responder of a queue pair connected to itself may fail and enter the error state): the
      * request completes with its own status, and the flush follows it.
      */
-    private WcStatus executeHead(SoftQueuePair qp, SendWqe wqe, long length) {
-        qp.executingHead(true);
+    private WcStatus executeHead(SoftQueuePair qp, RequesterState requester, SendWqe wqe, long length) {
+        requester.executingHead(true);
         try {
             return execute(qp, wqe, length);
         } finally {
-            qp.executingHead(false);
+            requester.executingHead(false);
         }
     }
 
@@ -186,13 +185,13 @@ final class Requester {
     }
 
     private void awaitReceiver(SoftQueuePair qp, SoftQueuePair peer) {
+        RequesterState state = qp.requesterState();
         ArrayDeque<SoftQueuePair> waiters = peer.rnrWaiters();
-        if (qp.waitingOn() != waiters) {
-            waiters.addLast(qp);
-            qp.waitingOn(waiters);
+        if (!state.waitsIn(waiters)) {
+            state.waitIn(waiters, qp);
         }
-        if (qp.rnrRetry() != INFINITE_RNR_RETRY && !qp.rnrTimerPending()) {
-            qp.rnrTimerPending(true);
+        if (qp.rnrRetry() != INFINITE_RNR_RETRY && !state.rnrTimerPending()) {
+            state.rnrTimerPending(true);
             fabric.schedule(() -> retryAfterTimer(qp), RnrTimer.nanos(peer.minRnrTimer()));
         }
     }
@@ -200,7 +199,7 @@ final class Requester {
     private void retryAfterTimer(SoftQueuePair qp) {
         fabric.wire().lock();
         try {
-            qp.rnrTimerPending(false);
+            qp.requesterState().rnrTimerPending(false);
             if (!qp.isClosed()) {
                 progress(qp);
             }
@@ -214,7 +213,7 @@ final class Requester {
         int count = waiters.size();
         for (int i = 0; i < count && !waiters.isEmpty(); i++) {
             SoftQueuePair waiter = waiters.pollFirst();
-            waiter.waitingOn(null);
+            waiter.requesterState().woken();
             if (!waiter.isClosed()) {
                 progress(waiter);
             }

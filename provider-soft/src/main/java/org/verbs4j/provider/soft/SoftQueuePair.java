@@ -70,10 +70,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private volatile QpState state = QpState.RESET;
     private final QpAttributeStore attributes = new QpAttributeStore();
     private int multicastAttachments;
-    private boolean rnrTimerPending;
-    private boolean progressing;
-    private boolean executingHead;
-    private Object waitingOn;
+    private final RequesterState requesterState = new RequesterState();
     /** The queue pair found at the destination, kept until the next modify; {@code null}: look it up. */
     private SoftQueuePair peer;
     /** The domain of the access checks: {@link #pd}'s (a parent domain's PD), or (XRC_RECV) the XRC SRQ's. */
@@ -483,25 +480,9 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return wrId;
     }
 
-    boolean rnrTimerPending() {
-        return rnrTimerPending;
-    }
-
-    void rnrTimerPending(boolean value) {
-        rnrTimerPending = value;
-    }
-
-    /** @param value whether the requester executes the request at the head of the send queue; wire lock held */
-    void executingHead(boolean value) {
-        executingHead = value;
-    }
-
-    boolean progressing() {
-        return progressing;
-    }
-
-    void progressing(boolean value) {
-        progressing = value;
+    /** @return the requester's state of this queue pair, which the engine keeps; wire lock held */
+    RequesterState requesterState() {
+        return requesterState;
     }
 
     /** Retries the requesters blocked on this responder (it no longer answers, or got receives). */
@@ -511,14 +492,6 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         } else if (type == QpType.XRC_RECV && sharedQueue != null) {
             fabric.requester().wakeRnrWaiters(sharedQueue.rnrWaiters());
         }
-    }
-
-    Object waitingOn() {
-        return waitingOn;
-    }
-
-    void waitingOn(Object queue) {
-        waitingOn = queue;
     }
 
     // ---- modify and query ----
@@ -574,16 +547,9 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         if (receiveQueue != null) {
             receiveQueue.clear();
         }
-        forgetRnrWait();
+        requesterState.forgetRnrWait(this);
         wakeWaiters();
         attributes.reset();
-    }
-
-    void forgetRnrWait() {
-        if (waitingOn instanceof ArrayDeque<?> queue) {
-            queue.remove(this);
-        }
-        waitingOn = null;
     }
 
     /**
@@ -604,7 +570,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     private void flushAll() {
-        forgetRnrWait();
+        requesterState.forgetRnrWait(this);
         flushSend();
         wakeWaiters();
         if (receiveQueue != null) {
@@ -618,10 +584,11 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     /**
      * Completes every posted, unexecuted send request with WR_FLUSH_ERR, signaled or not; nothing while the
-     * request at the head executes ({@link #executingHead}), whose requester flushes after completing it.
+     * request at the head executes ({@link RequesterState#executingHead}), whose requester flushes after
+     * completing it.
      */
     void flushSend() {
-        if (executingHead) {
+        if (requesterState.executingHead()) {
             return;
         }
         while (sendQueue.hasPending()) {
@@ -805,7 +772,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         context.events().discard(this); // only once the destroy cannot fail: a refused destroy keeps its events
         wire.lock();
         try {
-            forgetRnrWait(); // likewise its place among the requesters waiting for a receive
+            requesterState.forgetRnrWait(this); // likewise its place among the requesters waiting for a receive
             state = QpState.RESET;
             fabric.queuePairs().remove(qpNum);
             wakeWaiters();
