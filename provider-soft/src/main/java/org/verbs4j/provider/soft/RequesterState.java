@@ -5,16 +5,23 @@ import java.util.ArrayDeque;
 /**
  * The requester's state of one queue pair, kept apart from the verbs object as rxe keeps its requester
  * state per queue pair: whether its send queue is being executed, whether the request at the head is
- * executing, and its wait for a receive after an RNR NAK. Read and written by the {@link Requester} only, with
+ * executing, the answer it waits for, and its wait for a receive after an RNR NAK. Read and written by the {@link Requester} only, with
  * the wire lock held; the queue pair asks it whether a flush must wait and drops the wait when it leaves.
  */
 final class RequesterState {
 
+    /** The answer to the request at the head, which the requester places (one per queue pair, reused). */
+    private final Response response = new Response();
     private boolean progressing;
     private boolean executingHead;
     private boolean rnrTimerPending;
     /** The responder's queue of waiting requesters that this one is in, or {@code null}. */
     private ArrayDeque<SoftQueuePair> waitingOn;
+
+    /** @return where the wire puts the answer to the request at the head */
+    Response response() {
+        return response;
+    }
 
     /** @return whether the send queue is being executed further up the stack */
     boolean progressing() {

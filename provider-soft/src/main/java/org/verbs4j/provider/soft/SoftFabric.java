@@ -28,7 +28,7 @@ final class SoftFabric {
     private final ObjectTable<Object> keys = new ObjectTable<>(1, NUMBER_LIMIT);
     private final ObjectTable<SoftSharedReceiveQueue> xrcSrqs = new ObjectTable<>(1, NUMBER_LIMIT);
     private final MulticastGroups multicast = new MulticastGroups();
-    private final Requester requester = new Requester(this);
+    private final Requester requester = new Requester(this, new InJvmWire(this));
     private final List<SoftDevice> devices;
     private final ScheduledThreadPoolExecutor timer;
 

@@ -195,13 +195,13 @@ final class TagMatcher {
             data.byteLen = (int) payload;
             data.wcFlags = DATA_VALID;
             complete(responder, data);
-            return Responder.ACK;
+            return Response.ACK;
         }
         Completion c = tagged(requester, responder, entry.recvWrId, status, tag, appContext);
         c.byteLen = (int) payload;
         c.wcFlags = MATCH | DATA_VALID;
         complete(responder, c);
-        return Responder.ACK;
+        return Response.ACK;
     }
 
     private int rendezvous(SoftQueuePair requester, SoftQueuePair responder, TagEntry entry, long tag,
@@ -217,18 +217,18 @@ final class TagMatcher {
             Completion c = tagged(requester, responder, entry.recvWrId, WcStatus.TM_RNDV_INCOMPLETE, tag, appContext);
             c.wcFlags = MATCH;
             complete(responder, c);
-            return Responder.ACK;
+            return Response.ACK;
         }
         Completion matched = tagged(requester, responder, entry.recvWrId, status, tag, appContext);
         matched.wcFlags = status == WcStatus.SUCCESS ? MATCH : 0;
         complete(responder, matched);
         if (status != WcStatus.SUCCESS) {
-            return Responder.ACK;
+            return Response.ACK;
         }
         if (!RemoteAccess.resolve(srq.fabric().keys(), requester, rkey, va, length, AccessFlag.REMOTE_READ, remote)) {
             Completion failed = tagged(requester, responder, entry.recvWrId, WcStatus.REM_ACCESS_ERR, tag, appContext);
             complete(responder, failed);
-            return Responder.ACK;
+            return Response.ACK;
         }
         LocalAccess.copy(remote, 0, entry.buffer, 0, length);
         sendFin(requester, responder);
@@ -236,7 +236,7 @@ final class TagMatcher {
         done.byteLen = (int) length;
         done.wcFlags = DATA_VALID;
         complete(responder, done);
-        return Responder.ACK;
+        return Response.ACK;
     }
 
     /** Sends the FIN (the request's TMH and RVH with opcode FIN) to the sender's receive queue. */
@@ -269,7 +269,7 @@ final class TagMatcher {
                            long length, WcOpcode opcode, boolean counts) {
         ReceiveQueue queue = srq.queue();
         if (queue.isEmpty()) {
-            return Responder.RNR;
+            return Response.RNR;
         }
         Sges target = queue.headSges();
         WcStatus status = localAccess.check(target, srq.softPd(), true);
@@ -291,7 +291,7 @@ final class TagMatcher {
             }
         }
         complete(responder, c);
-        return Responder.ACK;
+        return Response.ACK;
     }
 
     private Completion tagged(SoftQueuePair requester, SoftQueuePair responder, long wrId, WcStatus status,
