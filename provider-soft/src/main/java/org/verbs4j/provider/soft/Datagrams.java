@@ -17,7 +17,7 @@ import org.verbs4j.WcStatus;
  * A datagram reaches a UD queue pair in RTR or later whose Q_Key matches and whose device owns the
  * destination GID, and that has a receive posted; anything else is dropped without a trace, as on the
  * wire. The receiver gets a 40-byte global route header (IPv6 layout, next header UDP) before the
- * payload. Used under the wire lock.
+ * payload. Used under the fabric lock.
  */
 final class Datagrams {
 

@@ -12,7 +12,7 @@ import org.verbs4j.WcStatus;
  * memory checks, then the {@link Wire}, which carries the request to the responder of the destination and
  * its answer back; the requester places an RDMA READ response or an atomic acknowledgement in its own memory.
  * A run of plain SENDs goes to the wire's {@link Wire#sendRun}; every other request, and every request that
- * path refuses, is executed here. Always used with the wire lock held.
+ * path refuses, is executed here. Always used with the fabric lock held.
  */
 final class Requester {
 
@@ -218,14 +218,14 @@ final class Requester {
     }
 
     private void retryAfterTimer(SoftQueuePair qp) {
-        fabric.wire().lock();
+        fabric.lock().lock();
         try {
             qp.requesterState().rnrTimerPending(false);
             if (!qp.isClosed()) {
                 progress(qp);
             }
         } finally {
-            fabric.wire().unlock();
+            fabric.lock().unlock();
         }
     }
 

@@ -6,7 +6,7 @@ import java.util.ArrayDeque;
  * The requester's state of one queue pair, kept apart from the verbs object as rxe keeps its requester
  * state per queue pair: whether its send queue is being executed, whether the request at the head is
  * executing, the answer it waits for, and its wait for a receive after an RNR NAK. Read and written by the {@link Requester} only, with
- * the wire lock held; the queue pair asks it whether a flush must wait and drops the wait when it leaves.
+ * the fabric lock held; the queue pair asks it whether a flush must wait and drops the wait when it leaves.
  */
 final class RequesterState {
 

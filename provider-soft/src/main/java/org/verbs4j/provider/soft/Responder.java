@@ -15,7 +15,7 @@ import org.verbs4j.WcStatus;
  * The responder side of a connected (RC, UC or XRC_RECV) queue pair: it checks and executes an incoming
  * request and answers as the wire would (ACK, RNR NAK or an error NAK). A reliable (RC or XRC) responder
  * that detects an error moves to the error state; a UC responder silently drops what it cannot take. Used
- * under the wire lock.
+ * under the fabric lock.
  */
 final class Responder {
 

@@ -24,7 +24,7 @@ import org.verbs4j.WcStatus;
  * RNDV gives TM_RECV with TM_MATCH at once, then the device RDMA-reads the payload from the sender, sends
  * it the FIN (the TMH and RVH with opcode FIN) and completes TM_RECV with TM_DATA_VALID. Unexpected
  * messages (no match, or matching disabled until software synchronises its unexpected count) and NO_TAG
- * messages land whole in an ordinary SRQ buffer (TM_RECV with no flags, or TM_NO_TAG). Used under the wire
+ * messages land whole in an ordinary SRQ buffer (TM_RECV with no flags, or TM_NO_TAG). Used under the fabric
  * lock.
  */
 final class TagMatcher {
