@@ -46,4 +46,18 @@ final class InJvmWire implements Wire {
     public WcStatus datagram(SoftQueuePair qp, SendWqe wqe, Sges source, long length) {
         return datagrams.send(qp, wqe, source, length);
     }
+
+    @Override
+    public boolean read(SoftQueuePair qp, int rkey, long address, long length, Response response) {
+        SoftQueuePair peer = qp.connectedPeer();
+        return peer != null && responder.readResponse(peer, rkey, address, length, response);
+    }
+
+    @Override
+    public void deviceSend(SoftQueuePair qp, Sges message, long length) {
+        SoftQueuePair peer = qp.connectedPeer();
+        if (peer != null) {
+            responder.receiveDeviceSend(qp, peer, message, length);
+        }
+    }
 }

@@ -7,6 +7,7 @@ import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
+import org.verbs4j.QpType;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
@@ -200,6 +201,43 @@ final class Responder {
             case ATOMIC_FETCH_AND_ADD -> (long) ATOMIC_LONG.getAndAdd(memory, offset, wqe.compareAdd);
             default -> (long) ATOMIC_LONG.getAndSet(memory, offset, wqe.swap); // ATOMIC_WRITE
         };
+    }
+
+    /**
+     * The answer to an RDMA READ that a device issues itself (a tag-matching rendezvous): the range is checked
+     * as for an RDMA READ and resolved into {@code response}; a refusal leaves {@code responder} as it is.
+     *
+     * @return whether the read is granted
+     */
+    boolean readResponse(SoftQueuePair responder, int rkey, long address, long length, Response response) {
+        return RemoteAccess.resolve(fabric.keys(), responder, rkey, address, length, AccessFlag.REMOTE_READ,
+                response.readData());
+    }
+
+    /**
+     * Receives a SEND that the device of {@code sender} issues itself (the FIN of a rendezvous) at the RC
+     * queue pair {@code receiver}: it lands in a receive request if there is one (none: it is lost), and a
+     * request that cannot take it completes in error and moves {@code receiver} to the error state.
+     */
+    void receiveDeviceSend(SoftQueuePair sender, SoftQueuePair receiver, Sges message, long length) {
+        if (receiver.receiveQueue().isEmpty() || receiver.type() != QpType.RC || !receiver.canReceive()) {
+            return;
+        }
+        Sges target = receiver.receiveQueue().headSges();
+        WcStatus status = localAccess.check(target, receiver.softPd(), true);
+        if (status == WcStatus.SUCCESS && target.totalLength() < length) {
+            status = WcStatus.LOC_LEN_ERR;
+        }
+        if (status == WcStatus.SUCCESS) {
+            LocalAccess.copy(message, 0, target, 0, length);
+        }
+        Completion c = receiver.startReceive(receiver.takeReceive(), status, WcOpcode.RECV);
+        c.byteLen = (int) length;
+        c.srcQp = sender.qpNum();
+        receiver.completeReceive(c);
+        if (status != WcStatus.SUCCESS) {
+            receiver.enterError(AsyncEventType.QP_REQ_ERR);
+        }
     }
 
     /**

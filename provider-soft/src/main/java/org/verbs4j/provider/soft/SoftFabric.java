@@ -29,7 +29,8 @@ final class SoftFabric {
     private final ObjectTable<Object> keys = new ObjectTable<>(1, NUMBER_LIMIT);
     private final ObjectTable<SoftSharedReceiveQueue> xrcSrqs = new ObjectTable<>(1, NUMBER_LIMIT);
     private final MulticastGroups multicast = new MulticastGroups();
-    private final Requester requester = new Requester(this, new InJvmWire(this));
+    private final Wire wire = new InJvmWire(this);
+    private final Requester requester = new Requester(this, wire);
     private final List<SoftDevice> devices;
     private final ScheduledThreadPoolExecutor timer;
 
@@ -83,6 +84,11 @@ final class SoftFabric {
     /** @return the engine that executes send queues; used with the fabric lock held */
     Requester requester() {
         return requester;
+    }
+
+    /** @return what carries requests between queue pairs, and answers back; used with the fabric lock held */
+    Wire wire() {
+        return wire;
     }
 
     MulticastGroups multicast() {

@@ -7,7 +7,7 @@ import org.verbs4j.WcStatus;
  * wire, which carries it to the responder of the destination and carries the {@link Response} back; the
  * requester then places the response in its own memory. The responder of the destination is reached only
  * through the wire. {@link InJvmWire} joins the soft devices of one JVM and answers at once; a wire that
- * carries packets (RoCE v2 over UDP) implements the same three methods on top of its codec. Used with the
+ * carries packets (RoCE v2 over UDP) implements the same methods on top of its codec. Used with the
  * fabric's lock held; no method allocates.
  */
 interface Wire {
@@ -38,4 +38,22 @@ interface Wire {
      * @return the sender's status: SUCCESS, or LOC_LEN_ERR for a datagram longer than the path MTU
      */
     WcStatus datagram(SoftQueuePair qp, SendWqe wqe, Sges source, long length);
+
+    /**
+     * Carries an RDMA READ that the device of {@code qp} issues itself (the payload of a tag-matching
+     * rendezvous) to the queue pair at the other end of its connection, whose memory the read response comes
+     * from; the device places it.
+     *
+     * @param response where the data of the read response goes ({@link Response#readData})
+     * @return whether the peer granted the read (a refusal does not move the peer to the error state)
+     */
+    boolean read(SoftQueuePair qp, int rkey, long address, long length, Response response);
+
+    /**
+     * Carries a SEND that the device of {@code qp} issues itself (the FIN of a tag-matching rendezvous) to
+     * the receive queue of the queue pair at the other end of its connection.
+     *
+     * @param message the message, in the device's own memory
+     */
+    void deviceSend(SoftQueuePair qp, Sges message, long length);
 }
