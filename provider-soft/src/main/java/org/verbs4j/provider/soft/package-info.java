@@ -11,15 +11,16 @@
  * <li><b>The engine</b> executes them. {@code Requester} runs a send queue; its state for each queue pair
  * (whether it runs, the request at the head, the RNR wait, the answer it waits for) is a
  * {@code RequesterState} of its own, not fields of the queue pair. {@code Responder} (with
- * {@code TagMatcher} for tag-matching SRQs) executes a request that arrives: it writes only its own
+ * {@code TagMatcher} for tag-matching SRQs, and {@code DatagramReceiver} for UD) executes a request that
+ * arrives: it writes only its own
  * queue pair's memory and answers with a {@code Response}: an ACK, an RNR NAK with its timer, an error NAK,
  * the data of an RDMA READ response or the original value of an atomic operation, which the requester
  * places in its own memory, as rxe's completer does. A rendezvous of a tag-matching SRQ reads the sender's
  * data the same way.</li>
  * <li><b>The wire</b> ({@code Wire}) is the only way from a requester to another queue pair's responder and
  * back. {@code InJvmWire}, the one implementation so far, joins the soft devices of the JVM: it finds the
- * destination in the fabric's table and calls its responder in the calling thread, carries datagrams with
- * {@code Datagrams} and runs of plain SENDs with {@code PlainSends}. A transport that carries packets
+ * destination in the fabric's table and calls its responder in the calling thread, routes datagrams with
+ * {@code Datagrams} (to a queue pair or the members of a multicast group) and carries runs of plain SENDs with {@code PlainSends}. A transport that carries packets
  * (RoCE v2 over UDP) is another implementation of the same seam.</li>
  * </ul>
  * They share one package for now: the engine still reads the verbs objects it works on (queue pairs,
