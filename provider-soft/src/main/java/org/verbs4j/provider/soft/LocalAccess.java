@@ -4,7 +4,7 @@ import org.verbs4j.WcStatus;
 
 /**
  * Local memory access: checking an SGE list against the memory regions of a domain, and copying. A checker
- * belongs to one part of the engine (the requester, the responder, ...) and is used under the wire lock; it
+ * belongs to one part of the engine (the requester, the responder, ...) and is used under the fabric lock; it
  * remembers the region of the last key it looked up, because consecutive requests mostly use the same
  * buffer. That is sound because a key is never reused ({@link ObjectTable}): a key names one region for good,
  * and whether that region may still be used is checked every time.

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.verbs4j.Gid;
 
-/** The multicast groups of the fabric and the UD queue pairs attached to each; used under the wire lock. */
+/** The multicast groups of the fabric and the UD queue pairs attached to each; used under the fabric lock. */
 final class MulticastGroups {
 
     private final Map<Gid, List<SoftQueuePair>> groups = new HashMap<>();

@@ -29,7 +29,7 @@ final class PlainSends {
 
     /**
      * Executes the run of plain SENDs at the head of the send queue of {@code qp}, which is in RTS and waits
-     * for no receive; wire lock held.
+     * for no receive; fabric lock held.
      *
      * @return how many requests were executed: 0 if the request at the head is not a plain SEND or the queue
      *     pair or its peer does not qualify

@@ -13,7 +13,7 @@ import org.verbs4j.QpState;
 
 /**
  * The modifiable attributes of a queue pair (everything of {@code ibv_modify_qp} but the state): value
- * checks, application of a mask, reset, and the copy for {@code ibv_query_qp}. Used under the wire lock.
+ * checks, application of a mask, reset, and the copy for {@code ibv_query_qp}. Used under the fabric lock.
  */
 final class QpAttributeStore {
 

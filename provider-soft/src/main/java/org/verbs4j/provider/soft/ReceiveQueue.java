@@ -4,7 +4,7 @@ import org.verbs4j.ReceiveRequest;
 
 /**
  * A ring of posted receive requests (of a queue pair or a shared receive queue). The device copies each
- * request when it is posted. Used under the fabric's wire lock.
+ * request when it is posted. Used under the fabric lock.
  */
 final class ReceiveQueue {
 

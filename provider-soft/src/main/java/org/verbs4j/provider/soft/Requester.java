@@ -9,9 +9,10 @@ import org.verbs4j.WcStatus;
 /**
  * Executes send queues, in order, in the thread that moves them along (the poster, a receiver that
  * posted the receive an RNR-blocked request waited for, or the timer thread): local operations, local
- * memory checks, then the responder of the destination. Runs of plain SENDs take the path of
- * {@link PlainSends}; every other request, and every request that path refuses, is executed here. Always
- * used with the wire lock held.
+ * memory checks, then the {@link Wire}, which carries the request to the responder of the destination and
+ * its answer back; the requester places an RDMA READ response or an atomic acknowledgement in its own memory.
+ * A run of plain SENDs goes to the wire's {@link Wire#sendRun}; every other request, and every request that
+ * path refuses, is executed here. Always used with the fabric lock held.
  */
 final class Requester {
 
@@ -19,18 +20,14 @@ final class Requester {
     private static final int INFINITE_RNR_RETRY = 7;
 
     private final SoftFabric fabric;
-    private final Responder responder;
-    private final Datagrams datagrams;
+    private final Wire wire;
     private final LocalAccess localAccess;
-    private final PlainSends plainSends;
-    private SoftQueuePair blockedOn;
 
-    Requester(SoftFabric fabric) {
+    /** @param wire what carries the requests to their responders and the answers back */
+    Requester(SoftFabric fabric, Wire wire) {
         this.fabric = fabric;
-        this.responder = new Responder(fabric);
-        this.datagrams = new Datagrams(fabric);
+        this.wire = wire;
         this.localAccess = new LocalAccess(fabric.keys());
-        this.plainSends = new PlainSends(fabric.keys());
     }
 
     /**
@@ -39,18 +36,19 @@ final class Requester {
      * waiters) returns at once: the outer call goes on.
      */
     void progress(SoftQueuePair qp) {
-        if (qp.progressing()) {
+        RequesterState state = qp.requesterState();
+        if (state.progressing()) {
             return;
         }
-        qp.progressing(true);
+        state.progressing(true);
         try {
-            run(qp);
+            run(qp, state);
         } finally {
-            qp.progressing(false);
+            state.progressing(false);
         }
     }
 
-    private void run(SoftQueuePair qp) {
+    private void run(SoftQueuePair qp, RequesterState requester) {
         SendQueue queue = qp.sendQueue();
         while (queue.hasPending()) {
             QpState state = qp.state();
@@ -58,26 +56,24 @@ final class Requester {
                 qp.flushSend();
                 return;
             }
-            if (state != QpState.RTS || qp.waitingOn() != null && qp.rnrTimerPending()) {
+            if (state != QpState.RTS || requester.waitsForReceive() && requester.rnrTimerPending()) {
                 return;
             }
             long position = queue.executed;
             SendWqe wqe = queue.slot(position);
-            if (queue.posted - position > 1 && PlainSends.isPlain(wqe) && qp.waitingOn() == null
-                    && plainSends.run(qp) > 0) {
+            if (queue.posted - position > 1 && PlainSends.isPlain(wqe) && !requester.waitsForReceive()
+                    && wire.sendRun(qp) > 0) {
                 continue;
             }
             long length = wqe.length();
-            WcStatus status = executeHead(qp, wqe, length);
+            WcStatus status = executeHead(qp, requester, wqe, length);
             if (status == null) {
                 status = receiverNotReady(qp, wqe);
                 if (status == null) {
                     return;
                 }
             }
-            if (qp.waitingOn() != null) {
-                qp.forgetRnrWait();
-            }
+            requester.forgetRnrWait(qp);
             queue.executed = position + 1;
             boolean signaled = qp.sqSigAll() || (wqe.flags & SIGNALED) != 0;
             if (status != WcStatus.SUCCESS || signaled) {
@@ -100,7 +96,7 @@ final class Requester {
     private WcStatus receiverNotReady(SoftQueuePair qp, SendWqe wqe) {
         wqe.rnrAttempts++;
         if (qp.rnrRetry() == INFINITE_RNR_RETRY || wqe.rnrAttempts <= qp.rnrRetry()) {
-            awaitReceiver(qp, blockedOn);
+            awaitReceiver(qp);
             return null;
         }
         return WcStatus.RNR_RETRY_EXC_ERR;
@@ -124,12 +120,12 @@ final class Requester {
      * queue waits (the responder of a queue pair connected to itself may fail and enter the error state): the
      * request completes with its own status, and the flush follows it.
      */
-    private WcStatus executeHead(SoftQueuePair qp, SendWqe wqe, long length) {
-        qp.executingHead(true);
+    private WcStatus executeHead(SoftQueuePair qp, RequesterState requester, SendWqe wqe, long length) {
+        requester.executingHead(true);
         try {
             return execute(qp, wqe, length);
         } finally {
-            qp.executingHead(false);
+            requester.executingHead(false);
         }
     }
 
@@ -147,65 +143,89 @@ final class Requester {
         if (length > DeviceProfile.MAX_MSG_SIZE) {
             return WcStatus.LOC_LEN_ERR;
         }
+        return send(qp, wqe, length);
+    }
+
+    /**
+     * Hands the checked request to the wire and places the answer.
+     *
+     * @return the status of the request, or {@code null} if the responder had no receive (RNR NAK)
+     */
+    private WcStatus send(SoftQueuePair qp, SendWqe wqe, long length) {
+        Sges source = qp.sendQueue().source(wqe);
         if (qp.type() == QpType.UD) {
-            return datagrams.send(qp, wqe, qp.sendQueue().source(wqe), length);
+            return wire.datagram(qp, wqe, source, length);
         }
-        SoftQueuePair peer = qp.connectedPeer();
-        if (peer == null) {
-            return qp.reliable() ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
-        }
-        if (qp.type() == QpType.XRC_SEND && !peer.deliverTo(wqe.remoteSrqn)) {
-            return WcStatus.REM_INV_REQ_ERR;
-        }
-        int response = responder.respond(qp, peer, wqe, qp.sendQueue().source(wqe), length);
-        if (response == Responder.ACK) {
+        Response response = qp.requesterState().response();
+        int answer = wire.request(qp, wqe, source, length, response);
+        if (answer == Response.ACK) {
+            place(wqe, length, response);
             return WcStatus.SUCCESS;
         }
-        if (response == Responder.RNR) {
-            blockedOn = peer;
-            return null;
+        return answer == Response.RNR ? null : failure(qp, answer);
+    }
+
+    /**
+     * Places the answer to an RDMA READ (the data) or an atomic operation (the original value) in the request's
+     * own memory, as rxe's completer does with read responses and atomic acknowledgements.
+     */
+    private static void place(SendWqe wqe, long length, Response response) {
+        SendOpcode opcode = wqe.opcode;
+        if (opcode == SendOpcode.RDMA_READ) {
+            LocalAccess.copy(response.readData(), 0, wqe.sges, 0, length);
+        } else if (opcode == SendOpcode.ATOMIC_CMP_AND_SWP || opcode == SendOpcode.ATOMIC_FETCH_AND_ADD) {
+            LocalAccess.copy(response.originalData(), 0, wqe.sges, 0, Long.BYTES);
         }
-        return nakStatus(response);
     }
 
     /** @return the status of an operation of the send queue that involves no responder */
     private WcStatus executeLocal(SoftQueuePair qp, SendWqe wqe) {
         if (wqe.opcode == SendOpcode.LOCAL_INV) {
-            return responder.invalidate(qp.softPd(), wqe.invalidateRkey) ? WcStatus.SUCCESS : WcStatus.LOC_QP_OP_ERR;
+            return Responder.invalidate(fabric.keys(), qp.softPd(), wqe.invalidateRkey) ? WcStatus.SUCCESS
+                    : WcStatus.LOC_QP_OP_ERR;
         }
         return wqe.window.bind(qp, wqe.windowRkey, wqe.bindInfo) ? WcStatus.SUCCESS : WcStatus.MW_BIND_ERR;
     }
 
-    /** @return the requester's status for an error NAK of the responder */
-    private static WcStatus nakStatus(int response) {
-        return switch (response) {
-            case Responder.NAK_ACCESS -> WcStatus.REM_ACCESS_ERR;
-            case Responder.NAK_INVALID -> WcStatus.REM_INV_REQ_ERR;
+    /**
+     * @return the requester's status for an error NAK of the responder, or for no answer (RC: the retries are
+     *     exhausted at once; UC: nothing is known)
+     */
+    private static WcStatus failure(SoftQueuePair qp, int answer) {
+        return switch (answer) {
+            case Response.NO_ANSWER -> qp.reliable() ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
+            case Response.NAK_ACCESS -> WcStatus.REM_ACCESS_ERR;
+            case Response.NAK_INVALID -> WcStatus.REM_INV_REQ_ERR;
             default -> WcStatus.REM_OP_ERR;
         };
     }
 
-    private void awaitReceiver(SoftQueuePair qp, SoftQueuePair peer) {
-        ArrayDeque<SoftQueuePair> waiters = peer.rnrWaiters();
-        if (qp.waitingOn() != waiters) {
-            waiters.addLast(qp);
-            qp.waitingOn(waiters);
+    /**
+     * The request at the head got an RNR NAK: it waits for a receive of the responder (inside the JVM) and, for
+     * a finite {@code rnr_retry}, for the timer the NAK carries.
+     */
+    private void awaitReceiver(SoftQueuePair qp) {
+        RequesterState state = qp.requesterState();
+        Response response = state.response();
+        ArrayDeque<SoftQueuePair> waiters = response.rnrWaiters();
+        if (waiters != null && !state.waitsIn(waiters)) {
+            state.waitIn(waiters, qp);
         }
-        if (qp.rnrRetry() != INFINITE_RNR_RETRY && !qp.rnrTimerPending()) {
-            qp.rnrTimerPending(true);
-            fabric.schedule(() -> retryAfterTimer(qp), RnrTimer.nanos(peer.minRnrTimer()));
+        if (qp.rnrRetry() != INFINITE_RNR_RETRY && !state.rnrTimerPending()) {
+            state.rnrTimerPending(true);
+            fabric.schedule(() -> retryAfterTimer(qp), RnrTimer.nanos(response.rnrTimer()));
         }
     }
 
     private void retryAfterTimer(SoftQueuePair qp) {
-        fabric.wire().lock();
+        fabric.lock().lock();
         try {
-            qp.rnrTimerPending(false);
+            qp.requesterState().rnrTimerPending(false);
             if (!qp.isClosed()) {
                 progress(qp);
             }
         } finally {
-            fabric.wire().unlock();
+            fabric.lock().unlock();
         }
     }
 
@@ -214,7 +234,7 @@ final class Requester {
         int count = waiters.size();
         for (int i = 0; i < count && !waiters.isEmpty(); i++) {
             SoftQueuePair waiter = waiters.pollFirst();
-            waiter.waitingOn(null);
+            waiter.requesterState().woken();
             if (!waiter.isClosed()) {
                 progress(waiter);
             }

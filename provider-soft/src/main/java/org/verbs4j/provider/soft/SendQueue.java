@@ -12,7 +12,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Two positions free slots, each written by one party only, so neither needs an atomic update: the
  * poller of the send completion queue (one batch owner at a time, in completion order, so its position
- * only grows) and a transition to RESET (under the wire lock), which drops every posted request.
+ * only grows) and a transition to RESET (under the fabric lock), which drops every posted request.
  */
 final class SendQueue {
 
@@ -82,7 +82,7 @@ final class SendQueue {
         return executed < posted;
     }
 
-    /** Drops every request without completion (transition to RESET); wire lock held. */
+    /** Drops every request without completion (transition to RESET); fabric lock held. */
     void discard() {
         executed = posted;
         DISCARDED.setRelease(this, posted);

@@ -24,8 +24,8 @@ import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
 /**
- * An extended completion queue. Producers (the engine, under the fabric's wire lock) append entries
- * and publish them with a release store of {@link #published}; the poller reads them without the wire
+ * An extended completion queue. Producers (the engine, under the fabric lock) append entries
+ * and publish them with a release store of {@link #published}; the poller reads them without the fabric
  * lock, so a poller spinning inside an open batch never blocks a producer. A batch belongs to one thread:
  * the thread that opened it is recorded with a compare-and-set, and a second thread that wants to poll
  * spins until the batch ends, as mlx5's CQ spinlock does; {@link CqCreateFlag#SINGLE_THREADED} queues skip
@@ -63,16 +63,16 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private final boolean singleThreaded;
     private volatile CompletionRing ring;
     private final DeviceClock clock;
-    private final ReentrantLock wire;
+    private final ReentrantLock fabricLock;
     private final NotificationArm arm = new NotificationArm();
     private final EventAccount completionEvents = new EventAccount("completion");
     private final EventAccount asyncEvents = new EventAccount("asynchronous");
 
     private volatile long published;
     private volatile long consumed;
-    /** Whether the queue overran (without IGNORE_OVERRUN); wire lock held. */
+    /** Whether the queue overran (without IGNORE_OVERRUN); fabric lock held. */
     private boolean overrun;
-    /** The producer's bound: the positions below it are known to be free; wire lock held. */
+    /** The producer's bound: the positions below it are known to be free; fabric lock held. */
     private long freeUntil;
     /** The thread whose batch is open (compare-and-set, released with a release store), or {@code null}. */
     private Thread poller;
@@ -100,7 +100,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         this.singleThreaded = flags.contains(CqCreateFlag.SINGLE_THREADED);
         this.ring = new CompletionRing(actualSize(attributes.cqe()));
         this.clock = context.fabric().clock();
-        this.wire = context.fabric().wire();
+        this.fabricLock = context.fabric().lock();
         this.parentDomain = (SoftProtectionDomain) attributes.parentDomain();
         context.retain(CREATE);
         if (channel != null) {
@@ -143,7 +143,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         return Math.min(Math.max(size, requested), DeviceProfile.MAX_CQE);
     }
 
-    // ---- producer side (wire lock held) ----
+    // ---- producer side (fabric lock held) ----
 
     /**
      * Reserves the entry of the next completion, which the caller fills in place and then publishes with
@@ -168,7 +168,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     /**
      * The producer's view of the ring and of the published position: plain reads are enough, because only
-     * the producer changes them, as does {@link #resize}, both under the wire lock.
+     * the producer changes them, as does {@link #resize}, both under the fabric lock.
      */
     private CompletionRing producerRing() {
         return (CompletionRing) RING.get(this);
@@ -572,7 +572,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         if (batchOpen) {
             throw Failures.invalid(RESIZE, "a batch is open: call ibv_end_poll first");
         }
-        wire.lock();
+        fabricLock.lock();
         try {
             CompletionRing old = ring;
             long end = published;
@@ -589,7 +589,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
             ring = resized;
             freeUntil = 0;
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 

@@ -7,9 +7,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The wire that joins every soft device of the JVM: the queue pairs by number, the memory keys, the
- * multicast groups, the device clock, the one lock under which work requests execute, and the daemon
- * timer that retries requests after a receiver-not-ready NAK.
+ * The fabric that joins every soft device of the JVM: the queue pairs by number, the memory keys, the
+ * multicast groups, the device clock, the one lock under which work requests execute, the requester and
+ * the {@link Wire} it sends through, and the daemon timer that retries requests after a receiver-not-ready
+ * NAK.
  */
 final class SoftFabric {
 
@@ -22,13 +23,14 @@ final class SoftFabric {
 
     private static final SoftFabric INSTANCE = new SoftFabric();
 
-    private final ReentrantLock wire = new WireLock();
+    private final ReentrantLock lock = new FabricLock();
     private final DeviceClock clock = new DeviceClock();
     private final ObjectTable<SoftQueuePair> queuePairs = new ObjectTable<>(FIRST_QPN, NUMBER_LIMIT);
     private final ObjectTable<Object> keys = new ObjectTable<>(1, NUMBER_LIMIT);
     private final ObjectTable<SoftSharedReceiveQueue> xrcSrqs = new ObjectTable<>(1, NUMBER_LIMIT);
     private final MulticastGroups multicast = new MulticastGroups();
-    private final Requester requester = new Requester(this);
+    private final Wire wire = new InJvmWire(this);
+    private final Requester requester = new Requester(this, wire);
     private final List<SoftDevice> devices;
     private final ScheduledThreadPoolExecutor timer;
 
@@ -58,8 +60,8 @@ final class SoftFabric {
     }
 
     /** @return the lock under which every work request and queue pair transition executes */
-    ReentrantLock wire() {
-        return wire;
+    ReentrantLock lock() {
+        return lock;
     }
 
     DeviceClock clock() {
@@ -79,9 +81,14 @@ final class SoftFabric {
         return xrcSrqs;
     }
 
-    /** @return the engine that executes send queues; used with the wire lock held */
+    /** @return the engine that executes send queues; used with the fabric lock held */
     Requester requester() {
         return requester;
+    }
+
+    /** @return what carries requests between queue pairs, and answers back; used with the fabric lock held */
+    Wire wire() {
+        return wire;
     }
 
     MulticastGroups multicast() {

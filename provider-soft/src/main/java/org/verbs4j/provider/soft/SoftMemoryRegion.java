@@ -11,7 +11,7 @@ import org.verbs4j.ProtectionDomain;
 /**
  * Registered memory. The device reaches it through its segment ({@link DeviceMemory}), from whichever thread
  * moves a request along, after checking the bounds, the access and that the region is registered and its
- * memory alive. Deregistration waits for the request that is executing (it takes the wire lock), so no copy
+ * memory alive. Deregistration waits for the request that is executing (it takes the fabric lock), so no copy
  * touches the memory once {@code ibv_dereg_mr} has returned.
  */
 final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
@@ -31,9 +31,9 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     private final long accessBits;
     private final int key;
     private final boolean localWrite;
-    /** Set under the wire lock by deregistration: from then on no request executing uses the region. */
+    /** Set under the fabric lock by deregistration: from then on no request executing uses the region. */
     private volatile boolean deregistered;
-    /** The windows bound to the region; guarded by the wire lock, under which windows bind and unbind. */
+    /** The windows bound to the region; guarded by the fabric lock, under which windows bind and unbind. */
     private int boundWindows;
 
     SoftMemoryRegion(SoftProtectionDomain pd, MemorySegment segment, Set<AccessFlag> access) {
@@ -157,21 +157,21 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
                 && Long.compareUnsigned(address, start) >= 0;
     }
 
-    /** Called with the wire lock held. */
+    /** Called with the fabric lock held. */
     void windowBound() {
         boundWindows++;
     }
 
-    /** Called with the wire lock held. */
+    /** Called with the fabric lock held. */
     void windowUnbound() {
         boundWindows--;
     }
 
-    /** Takes the wire lock: waits for the request executing, and keeps bindings out while it decides. */
+    /** Takes the fabric lock: waits for the request executing, and keeps bindings out while it decides. */
     @Override
     void destroy() {
-        ReentrantLock wire = pd.softContext().fabric().wire();
-        wire.lock();
+        ReentrantLock fabricLock = pd.softContext().fabric().lock();
+        fabricLock.lock();
         try {
             if (boundWindows > 0) {
                 throw Failures.busy("ibv_dereg_mr", boundWindows + " memory window(s) are bound to the region");
@@ -179,7 +179,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
             deregistered = true;
             pd.softContext().fabric().keys().remove(MemoryKeys.index(key));
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 

@@ -11,7 +11,7 @@ import org.verbs4j.ProtectionDomain;
  * A memory window: a remote-access grant on part of a memory region, bound through a send queue. A
  * type 1 window serves every queue pair of its domain and may be rebound; a type 2 window serves only
  * the queue pair that bound it and must be invalidated before it is bound again. The bind state changes
- * only under the fabric's wire lock.
+ * only under the fabric lock.
  */
 final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
 
@@ -138,11 +138,11 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
 
     @Override
     void destroy() {
-        pd.softContext().fabric().wire().lock();
+        pd.softContext().fabric().lock().lock();
         try {
             unbind();
         } finally {
-            pd.softContext().fabric().wire().unlock();
+            pd.softContext().fabric().lock().unlock();
         }
         pd.softContext().fabric().keys().remove(index);
     }

@@ -36,7 +36,7 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * {@link SoftSendOps}) and its receive queue (or shared receive queue). An XRC_SEND queue pair has no
  * receive side; an XRC_RECV queue pair has only an XRC domain, and a request it receives uses the XRC SRQ
  * the request addresses ({@link #deliverTo}): its receive requests, protection domain and completion queue.
- * Transitions, posts and the execution of requests happen under the fabric's wire lock.
+ * Transitions, posts and the execution of requests happen under the fabric lock.
  */
 final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject {
 
@@ -72,10 +72,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private volatile QpState state = QpState.RESET;
     private final QpAttributeStore attributes = new QpAttributeStore();
     private int multicastAttachments;
-    private boolean rnrTimerPending;
-    private boolean progressing;
-    private boolean executingHead;
-    private Object waitingOn;
+    private final RequesterState requesterState = new RequesterState();
     /** The queue pair found at the destination, kept until the next modify; {@code null}: look it up. */
     private SoftQueuePair peer;
     /** The domain of the access checks: {@link #pd}'s (a parent domain's PD), or (XRC_RECV) the XRC SRQ's. */
@@ -343,7 +340,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     /**
      * Chooses the XRC SRQ an incoming request of an XRC_RECV queue pair uses: its receive requests, domain
      * and completion queue, kept in the fields the data path reads (set once at creation for the other
-     * types) until the next request, and for the RNR wait on that SRQ; wire lock held.
+     * types) until the next request, and for the RNR wait on that SRQ; fabric lock held.
      *
      * @param srqNum the SRQ number the XRC_SEND request carries
      * @return whether it is an open XRC SRQ of this queue pair's XRC domain
@@ -473,7 +470,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     /**
      * Takes the receive request at the head of {@link #receiveQueue()}, which must not be empty, and fires
-     * the shared receive queue's limit event when it is due; wire lock held.
+     * the shared receive queue's limit event when it is due; fabric lock held.
      *
      * @return the work request id of the request
      */
@@ -485,25 +482,9 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return wrId;
     }
 
-    boolean rnrTimerPending() {
-        return rnrTimerPending;
-    }
-
-    void rnrTimerPending(boolean value) {
-        rnrTimerPending = value;
-    }
-
-    /** @param value whether the requester executes the request at the head of the send queue; wire lock held */
-    void executingHead(boolean value) {
-        executingHead = value;
-    }
-
-    boolean progressing() {
-        return progressing;
-    }
-
-    void progressing(boolean value) {
-        progressing = value;
+    /** @return the requester's state of this queue pair, which the engine keeps; fabric lock held */
+    RequesterState requesterState() {
+        return requesterState;
     }
 
     /** Retries the requesters blocked on this responder (it no longer answers, or got receives). */
@@ -515,22 +496,14 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         }
     }
 
-    Object waitingOn() {
-        return waitingOn;
-    }
-
-    void waitingOn(Object queue) {
-        waitingOn = queue;
-    }
-
     // ---- modify and query ----
 
     @Override
     public void modify(QpAttributes requested) {
         ensureOpen(MODIFY);
         Set<QpAttrMask> mask = Failures.required(MODIFY, requested, "the attributes").mask();
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             QpState current = state;
             String problem = QpTransitionRules.check(type, current, mask, requested.qpState());
@@ -547,7 +520,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
                 transition(current, requested.qpState());
             }
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 
@@ -578,20 +551,13 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         if (receiveQueue != null) {
             receiveQueue.clear();
         }
-        forgetRnrWait();
+        requesterState.forgetRnrWait(this);
         wakeWaiters();
         attributes.reset();
     }
 
-    void forgetRnrWait() {
-        if (waitingOn instanceof ArrayDeque<?> queue) {
-            queue.remove(this);
-        }
-        waitingOn = null;
-    }
-
     /**
-     * Moves the queue pair to the error state after a failure, flushing every outstanding request; wire
+     * Moves the queue pair to the error state after a failure, flushing every outstanding request; fabric
      * lock held.
      *
      * @param event the asynchronous event to raise about it, or {@code null}
@@ -608,7 +574,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     private void flushAll() {
-        forgetRnrWait();
+        requesterState.forgetRnrWait(this);
         flushSend();
         wakeWaiters();
         if (receiveQueue != null) {
@@ -622,10 +588,11 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     /**
      * Completes every posted, unexecuted send request with WR_FLUSH_ERR, signaled or not; nothing while the
-     * request at the head executes ({@link #executingHead}), whose requester flushes after completing it.
+     * request at the head executes ({@link RequesterState#executingHead}), whose requester flushes after
+     * completing it.
      */
     void flushSend() {
-        if (executingHead) {
+        if (requesterState.executingHead()) {
             return;
         }
         while (sendQueue.hasPending()) {
@@ -641,7 +608,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     /**
      * Starts a send completion in the next entry of the send completion queue (to be finished with
-     * {@link #completeSend}); wire lock held.
+     * {@link #completeSend}); fabric lock held.
      */
     Completion startSend(long wrId, WcStatus status, WcOpcode opcode) {
         return start(sendCq, wrId, status, opcode);
@@ -649,7 +616,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     /**
      * Starts a receive completion in the next entry of the receive completion queue (to be finished with
-     * {@link #completeReceive}); wire lock held.
+     * {@link #completeReceive}); fabric lock held.
      */
     Completion startReceive(long wrId, WcStatus status, WcOpcode opcode) {
         return start(receiveCq, wrId, status, opcode);
@@ -686,14 +653,14 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     @Override
     public QpAttributes query(Set<QpAttrMask> mask) {
         ensureOpen("ibv_query_qp");
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             QpAttributes a = new QpAttributes().qpState(state).curQpState(state).cap(capabilities);
             attributes.fill(a);
             return a;
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 
@@ -706,8 +673,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             throw Failures.invalid(POST_RECV, "the queue pair has no receive queue of its own (it uses a shared "
                     + "receive queue, or is an XRC queue pair)", first);
         }
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             if (state == QpState.RESET) {
                 throw Failures.invalid(POST_RECV, "the queue pair is in RESET", first);
@@ -718,7 +685,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
                 receivesPosted();
             }
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 
@@ -751,14 +718,14 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     public void attachMulticast(Gid gid, int lid) {
         ensureOpen("ibv_attach_mcast");
         checkMulticast("ibv_attach_mcast", gid);
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             if (fabric.multicast().attach(gid, this)) {
                 multicastAttachments++;
             }
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 
@@ -766,15 +733,15 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     public void detachMulticast(Gid gid, int lid) {
         ensureOpen("ibv_detach_mcast");
         checkMulticast("ibv_detach_mcast", gid);
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             if (!fabric.multicast().detach(gid, this)) {
                 throw Failures.invalid("ibv_detach_mcast", "the queue pair is not attached to " + gid);
             }
             multicastAttachments--;
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 
@@ -795,26 +762,26 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         if (sendOps != null) {
             sendOps.awaitBatchEnd(DESTROY, deadline);
         }
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             if (multicastAttachments > 0) {
                 throw Failures.busy(DESTROY, "the queue pair is attached to " + multicastAttachments
                         + " multicast group(s)");
             }
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
         asyncEvents.awaitAllAcknowledged(DESTROY, deadline);
         context.events().discard(this); // only once the destroy cannot fail: a refused destroy keeps its events
-        wire.lock();
+        fabricLock.lock();
         try {
-            forgetRnrWait(); // likewise its place among the requesters waiting for a receive
+            requesterState.forgetRnrWait(this); // likewise its place among the requesters waiting for a receive
             state = QpState.RESET;
             fabric.queuePairs().remove(qpNum);
             wakeWaiters();
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 

@@ -430,10 +430,10 @@ final class SoftSendOps implements SendOps {
         postAndExecute();
     }
 
-    /** Posts the staged requests and executes them, under the wire lock. */
+    /** Posts the staged requests and executes them, under the fabric lock. */
     private void postAndExecute() {
-        ReentrantLock wire = qp.fabric().wire();
-        wire.lock();
+        ReentrantLock fabricLock = qp.fabric().lock();
+        fabricLock.lock();
         try {
             qp.ensureOpen(COMPLETE);
             QpState state = qp.state();
@@ -445,7 +445,7 @@ final class SoftSendOps implements SendOps {
             staged = 0;
             qp.fabric().requester().progress(qp);
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 

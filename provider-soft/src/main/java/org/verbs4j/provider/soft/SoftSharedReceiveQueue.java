@@ -18,7 +18,7 @@ import org.verbs4j.SrqType;
  * event; of type {@link SrqType#TM} it also holds the tag-matching list ({@link TagMatcher}). An
  * {@link SrqType#XRC} queue has a number in the fabric ({@link #srqNum()}): XRC_SEND requests address it,
  * through any XRC_RECV queue pair of its XRC domain, and its receives complete on its own completion queue.
- * Used under the fabric's wire lock.
+ * Used under the fabric lock.
  */
 final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQueue, EventSubject {
 
@@ -161,7 +161,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         return tagMatcher;
     }
 
-    /** Fires the limit event once when fewer requests than the armed limit remain; wire lock held. */
+    /** Fires the limit event once when fewer requests than the armed limit remain; fabric lock held. */
     void consumed() {
         if (limit > 0 && queue.size() < limit) {
             limit = 0;
@@ -172,12 +172,12 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     @Override
     public SrqAttributes query() {
         ensureOpen("ibv_query_srq");
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             return new SrqAttributes(queue.capacity(), queue.maxSge(), limit);
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 
@@ -186,8 +186,8 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         ensureOpen(MODIFY);
         Failures.required(MODIFY, attributes, "the attributes");
         Failures.required(MODIFY, mask, "the mask");
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             int newSize = mask.contains(SrqAttrMask.MAX_WR) ? attributes.maxWr() : queue.capacity();
             int newLimit = mask.contains(SrqAttrMask.LIMIT) ? attributes.srqLimit() : limit;
@@ -203,7 +203,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
             }
             limit = newLimit;
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 
@@ -215,8 +215,8 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     @Override
     public void postReceive(ReceiveRequest first) {
         ensureOpen(POST);
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             try {
                 queue.post(POST, first);
@@ -224,7 +224,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
                 fabric.requester().wakeRnrWaiters(rnrWaiters);
             }
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 
@@ -235,12 +235,12 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
             throw Failures.unsupported("ibv_post_srq_ops", "the shared receive queue is not a tag-matching SRQ",
                     first);
         }
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             tagMatcher.post(first);
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 
@@ -255,13 +255,13 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
 
     /** No XRC_SEND request reaches the queue any more; the ones waiting for a receive fail now. */
     private void forgetXrcNumber() {
-        ReentrantLock wire = fabric.wire();
-        wire.lock();
+        ReentrantLock fabricLock = fabric.lock();
+        fabricLock.lock();
         try {
             fabric.xrcSrqs().remove(srqNum);
             fabric.requester().wakeRnrWaiters(rnrWaiters);
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
     }
 

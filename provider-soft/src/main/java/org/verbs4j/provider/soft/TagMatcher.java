@@ -3,10 +3,8 @@ package org.verbs4j.provider.soft;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.OpsFlag;
-import org.verbs4j.QpType;
 import org.verbs4j.ScatterGatherList;
 import org.verbs4j.SrqOperation;
 import org.verbs4j.TmCap;
@@ -21,10 +19,11 @@ import org.verbs4j.WcStatus;
  * rendezvous TMH is followed by a 16-byte RVH (big-endian va, rkey, len). An expected EAGER message lands
  * in the tagged buffer after its TMH with one TM_RECV completion (TM_MATCH | TM_DATA_VALID), or two (TM_MATCH,
  * then TM_DATA_VALID) when it is longer than the path MTU (a multi-packet message); an expected
- * RNDV gives TM_RECV with TM_MATCH at once, then the device RDMA-reads the payload from the sender, sends
- * it the FIN (the TMH and RVH with opcode FIN) and completes TM_RECV with TM_DATA_VALID. Unexpected
+ * RNDV gives TM_RECV with TM_MATCH at once, then the device RDMA-reads the payload from the sender through
+ * the {@link Wire} and places the read response itself, sends the sender the FIN (the TMH and RVH with opcode
+ * FIN) through the wire and completes TM_RECV with TM_DATA_VALID. Unexpected
  * messages (no match, or matching disabled until software synchronises its unexpected count) and NO_TAG
- * messages land whole in an ordinary SRQ buffer (TM_RECV with no flags, or TM_NO_TAG). Used under the wire
+ * messages land whole in an ordinary SRQ buffer (TM_RECV with no flags, or TM_NO_TAG). Used under the fabric
  * lock.
  */
 final class TagMatcher {
@@ -50,7 +49,8 @@ final class TagMatcher {
     private final Completion completion = new Completion();
     private final MemorySegment header = DeviceMemory.buffer(TMH_BYTES + RVH_BYTES);
     private final Sges headerView = new Sges(1);
-    private final Sges remote = new Sges(1);
+    /** The read response of a rendezvous: the sender's data, which the matcher places in the tagged buffer. */
+    private final Response readResponse = new Response();
     private final LocalAccess localAccess;
     private long nextSequence;
     private int unexpectedIn;
@@ -195,13 +195,13 @@ final class TagMatcher {
             data.byteLen = (int) payload;
             data.wcFlags = DATA_VALID;
             complete(responder, data);
-            return Responder.ACK;
+            return Response.ACK;
         }
         Completion c = tagged(requester, responder, entry.recvWrId, status, tag, appContext);
         c.byteLen = (int) payload;
         c.wcFlags = MATCH | DATA_VALID;
         complete(responder, c);
-        return Responder.ACK;
+        return Response.ACK;
     }
 
     private int rendezvous(SoftQueuePair requester, SoftQueuePair responder, TagEntry entry, long tag,
@@ -217,59 +217,40 @@ final class TagMatcher {
             Completion c = tagged(requester, responder, entry.recvWrId, WcStatus.TM_RNDV_INCOMPLETE, tag, appContext);
             c.wcFlags = MATCH;
             complete(responder, c);
-            return Responder.ACK;
+            return Response.ACK;
         }
         Completion matched = tagged(requester, responder, entry.recvWrId, status, tag, appContext);
         matched.wcFlags = status == WcStatus.SUCCESS ? MATCH : 0;
         complete(responder, matched);
         if (status != WcStatus.SUCCESS) {
-            return Responder.ACK;
+            return Response.ACK;
         }
-        if (!RemoteAccess.resolve(srq.fabric().keys(), requester, rkey, va, length, AccessFlag.REMOTE_READ, remote)) {
+        if (!srq.fabric().wire().read(responder, rkey, va, length, readResponse)) {
             Completion failed = tagged(requester, responder, entry.recvWrId, WcStatus.REM_ACCESS_ERR, tag, appContext);
             complete(responder, failed);
-            return Responder.ACK;
+            return Response.ACK;
         }
-        LocalAccess.copy(remote, 0, entry.buffer, 0, length);
-        sendFin(requester, responder);
+        LocalAccess.copy(readResponse.readData(), 0, entry.buffer, 0, length);
+        sendFin(responder);
         Completion done = tagged(requester, responder, entry.recvWrId, WcStatus.SUCCESS, tag, appContext);
         done.byteLen = (int) length;
         done.wcFlags = DATA_VALID;
         complete(responder, done);
-        return Responder.ACK;
+        return Response.ACK;
     }
 
     /** Sends the FIN (the request's TMH and RVH with opcode FIN) to the sender's receive queue. */
-    private void sendFin(SoftQueuePair requester, SoftQueuePair responder) {
-        ReceiveQueue queue = requester.receiveQueue();
-        if (queue.isEmpty() || requester.type() != QpType.RC || !requester.canReceive()) {
-            return;
-        }
+    private void sendFin(SoftQueuePair responder) {
         header.set(ValueLayout.JAVA_BYTE, 0, (byte) TmhOpcode.FIN.value());
         headerView.setResolved(header, TMH_BYTES + RVH_BYTES);
-        Sges target = queue.headSges();
-        WcStatus status = localAccess.check(target, requester.softPd(), true);
-        if (status == WcStatus.SUCCESS && target.totalLength() < TMH_BYTES + RVH_BYTES) {
-            status = WcStatus.LOC_LEN_ERR;
-        }
-        if (status == WcStatus.SUCCESS) {
-            LocalAccess.copy(headerView, 0, target, 0, TMH_BYTES + RVH_BYTES);
-        }
-        long wrId = requester.takeReceive();
-        Completion c = requester.startReceive(wrId, status, WcOpcode.RECV);
-        c.byteLen = TMH_BYTES + RVH_BYTES;
-        c.srcQp = responder.qpNum();
-        requester.completeReceive(c);
-        if (status != WcStatus.SUCCESS) {
-            requester.enterError(AsyncEventType.QP_REQ_ERR);
-        }
+        srq.fabric().wire().deviceSend(responder, headerView, TMH_BYTES + RVH_BYTES);
     }
 
     private int unexpected(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source,
                            long length, WcOpcode opcode, boolean counts) {
         ReceiveQueue queue = srq.queue();
         if (queue.isEmpty()) {
-            return Responder.RNR;
+            return Response.RNR;
         }
         Sges target = queue.headSges();
         WcStatus status = localAccess.check(target, srq.softPd(), true);
@@ -291,7 +272,7 @@ final class TagMatcher {
             }
         }
         complete(responder, c);
-        return Responder.ACK;
+        return Response.ACK;
     }
 
     private Completion tagged(SoftQueuePair requester, SoftQueuePair responder, long wrId, WcStatus status,

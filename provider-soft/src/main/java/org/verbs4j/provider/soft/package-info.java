@@ -1,11 +1,37 @@
 /**
  * The soft provider: RDMA devices in pure Java.
  *
+ * <h2>Structure</h2>
+ * Three layers, split as Linux's rxe splits its requester, responder, completer and network code:
+ * <ul>
+ * <li><b>The verbs objects</b> ({@code SoftContext}, {@code SoftQueuePair}, {@code SoftCompletionQueue},
+ * {@code SoftMemoryRegion}, ..., with {@code QpStateMachine} and {@code QpAttributeStore}) check and record
+ * what the application asks for, post work requests to the queues ({@code SendQueue}, {@code ReceiveQueue})
+ * and read completions from the rings ({@code CompletionRing}).</li>
+ * <li><b>The engine</b> executes them. {@code Requester} runs a send queue; its state for each queue pair
+ * (whether it runs, the request at the head, the RNR wait, the answer it waits for) is a
+ * {@code RequesterState} of its own, not fields of the queue pair. {@code Responder} (with
+ * {@code TagMatcher} for tag-matching SRQs, and {@code DatagramReceiver} for UD) executes a request that
+ * arrives: it writes only its own
+ * queue pair's memory and answers with a {@code Response}: an ACK, an RNR NAK with its timer, an error NAK,
+ * the data of an RDMA READ response or the original value of an atomic operation, which the requester
+ * places in its own memory, as rxe's completer does. A rendezvous of a tag-matching SRQ reads the sender's
+ * data the same way.</li>
+ * <li><b>The wire</b> ({@code Wire}) is the only way from a requester to another queue pair's responder and
+ * back. {@code InJvmWire}, the one implementation so far, joins the soft devices of the JVM: it finds the
+ * destination in the fabric's table and calls its responder in the calling thread, routes datagrams with
+ * {@code Datagrams} (to a queue pair or the members of a multicast group) and carries runs of plain SENDs with {@code PlainSends}. A transport that carries packets
+ * (RoCE v2 over UDP) is another implementation of the same seam.</li>
+ * </ul>
+ * They share one package for now: the engine still reads the verbs objects it works on (queue pairs,
+ * regions, completion queues) directly, and the packages of the build may not depend on each other in a
+ * cycle.
+ *
  * <h2>Progress model</h2>
  * Work executes in the thread that posts it. {@code ibv_wr_complete} publishes a batch and runs the send
- * queue at once: local checks, then the responder of the destination queue pair (any soft device of the
- * JVM), which places the data, consumes a receive request and produces the responder's completion, then
- * the requester's completion. Everything that changes device state (posts, transitions, execution) runs
+ * queue at once: local checks, then, through the in-JVM wire, the responder of the destination queue pair
+ * (any soft device of the JVM), which places the data, consumes a receive request and produces the
+ * responder's completion, then the requester places the response, if any, and produces its completion. Everything that changes device state (posts, transitions, execution) runs
  * under one fabric-wide lock, so the order of a send queue and the atomicity of atomics are those of the
  * wire; polling reads completions without that lock, so a poller spinning inside an open batch never holds
  * up a producer. The producer fills the next entry of a completion queue in place and publishes it with a

@@ -24,7 +24,8 @@ import org.verbs4j.XrcDomain;
 /**
  * The data path (post receive, post send, poll, read fields) allocates nothing in steady state, one
  * request at a time and streamed (lists of receives, batches of sends with one signaled, batches of polls),
- * and through XRC (an XRC_SEND queue pair addressing an XRC SRQ through an XRC_RECV queue pair).
+ * through XRC (an XRC_SEND queue pair addressing an XRC SRQ through an XRC_RECV queue pair), and with the
+ * answers the requester places (RDMA READ responses, atomic acknowledgements) and RNR NAKs.
  */
 class AllocationTest {
 
@@ -149,5 +150,27 @@ class AllocationTest {
         });
         assertThat(sink).isNotZero();
         assertThat(perRound).as("bytes allocated per XRC round").isLessThan(1.0);
+    }
+
+    @Test
+    void steadyStateResponsesAndRnrAllocateNothing() throws ReflectiveOperationException {
+        SendOps ops = a.sendOps();
+        double perRound = allocatedPerRound(count -> {
+            for (int i = 0; i < count; i++) {
+                ops.start();
+                ops.wrId(i).wrFlags(SIGNALED).rdmaRead(mrB.rkey(), mrB.address() + 1024)
+                        .setSge(mrA.lkey(), mrA.address() + 2048, 8);
+                ops.wrId(i).wrFlags(SIGNALED).atomicFetchAdd(mrB.rkey(), mrB.address() + 3072, 1)
+                        .setSge(mrA.lkey(), mrA.address() + 2056, 8);
+                ops.wrId(i).wrFlags(SIGNALED).atomicCmpSwp(mrB.rkey(), mrB.address() + 3072, 0, 0)
+                        .setSge(mrA.lkey(), mrA.address() + 2064, 8);
+                ops.wrId(i).wrFlags(SIGNALED).send().setSge(mrA.lkey(), mrA.address(), 8); // RNR NAK: no receive
+                ops.complete();
+                b.postReceive(receive); // the waiting SEND goes on
+                sink += drain(cqA) + drain(cqB);
+            }
+        });
+        assertThat(sink).isNotZero();
+        assertThat(perRound).as("bytes allocated per round of responses and RNR").isLessThan(1.0);
     }
 }

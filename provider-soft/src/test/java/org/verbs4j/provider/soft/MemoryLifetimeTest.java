@@ -79,15 +79,15 @@ class MemoryLifetimeTest {
     @Test
     void deregistrationWaitsForTheRequestThatIsExecuting() throws InterruptedException {
         MemoryRegion region = rig.region(64);
-        ReentrantLock wire = ((SoftContext) rig.context).fabric().wire();
+        ReentrantLock fabricLock = ((SoftContext) rig.context).fabric().lock();
         Thread deregistering;
-        wire.lock(); // what a request that is executing holds
+        fabricLock.lock(); // what a request that is executing holds
         try {
             deregistering = Thread.ofPlatform().start(region::close);
             awaitParked(deregistering);
             assertThat(region.isClosed()).as("deregistered while a request executes").isFalse();
         } finally {
-            wire.unlock();
+            fabricLock.unlock();
         }
         deregistering.join(TimeUnit.SECONDS.toMillis(10));
         assertThat(region.isClosed()).as("deregistered once the request is done").isTrue();

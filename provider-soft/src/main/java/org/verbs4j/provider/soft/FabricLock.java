@@ -3,12 +3,12 @@ package org.verbs4j.provider.soft;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The lock of the fabric's wire. What it guards takes microseconds (a batch of requests, a list of
+ * The fabric lock, under which work requests execute. What it guards takes microseconds (a batch of requests, a list of
  * receives), so a thread that finds it held spins a little, watching it without writing, before it parks
  * as a {@link ReentrantLock} does: two threads that take turns (a sender and a receiver) then rarely pay for
  * parking and waking.
  */
-final class WireLock extends ReentrantLock {
+final class FabricLock extends ReentrantLock {
 
     private static final long serialVersionUID = 1L;
     /** About ten microseconds of {@link Thread#onSpinWait()}. */

@@ -1,0 +1,63 @@
+package org.verbs4j.provider.soft;
+
+import org.verbs4j.QpType;
+import org.verbs4j.WcStatus;
+
+/**
+ * The wire between the soft devices of one JVM: it finds the destination queue pair in the fabric's table
+ * and calls its responder in the calling thread, so that every answer is there when a method returns. A run
+ * of plain SENDs goes through {@link PlainSends}, and datagrams through {@link Datagrams}. Used with the
+ * fabric's lock held.
+ */
+final class InJvmWire implements Wire {
+
+    private final Responder responder;
+    private final Datagrams datagrams;
+    private final PlainSends plainSends;
+
+    InJvmWire(SoftFabric fabric) {
+        this.responder = new Responder(fabric);
+        this.datagrams = new Datagrams(fabric);
+        this.plainSends = new PlainSends(fabric.keys());
+    }
+
+    @Override
+    public int sendRun(SoftQueuePair qp) {
+        return plainSends.run(qp);
+    }
+
+    /**
+     * The connected peer answers ({@link SoftQueuePair#connectedPeer}); an XRC_SEND request first reaches
+     * the XRC SRQ it names through the peer, or is invalid.
+     */
+    @Override
+    public int request(SoftQueuePair qp, SendWqe wqe, Sges source, long length, Response response) {
+        SoftQueuePair peer = qp.connectedPeer();
+        if (peer == null) {
+            return Response.NO_ANSWER;
+        }
+        if (qp.type() == QpType.XRC_SEND && !peer.deliverTo(wqe.remoteSrqn)) {
+            return Response.NAK_INVALID;
+        }
+        return responder.respond(qp, peer, wqe, source, length, response);
+    }
+
+    @Override
+    public WcStatus datagram(SoftQueuePair qp, SendWqe wqe, Sges source, long length) {
+        return datagrams.send(qp, wqe, source, length);
+    }
+
+    @Override
+    public boolean read(SoftQueuePair qp, int rkey, long address, long length, Response response) {
+        SoftQueuePair peer = qp.connectedPeer();
+        return peer != null && responder.readResponse(peer, rkey, address, length, response);
+    }
+
+    @Override
+    public void deviceSend(SoftQueuePair qp, Sges message, long length) {
+        SoftQueuePair peer = qp.connectedPeer();
+        if (peer != null) {
+            responder.receiveDeviceSend(qp, peer, message, length);
+        }
+    }
+}

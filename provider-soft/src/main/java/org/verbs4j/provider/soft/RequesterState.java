@@ -1,0 +1,81 @@
+package org.verbs4j.provider.soft;
+
+import java.util.ArrayDeque;
+
+/**
+ * The requester's state of one queue pair, kept apart from the verbs object as rxe keeps its requester
+ * state per queue pair: whether its send queue is being executed, whether the request at the head is
+ * executing, the answer it waits for, and its wait for a receive after an RNR NAK. Read and written by the {@link Requester} only, with
+ * the fabric lock held; the queue pair asks it whether a flush must wait and drops the wait when it leaves.
+ */
+final class RequesterState {
+
+    /** The answer to the request at the head, which the requester places (one per queue pair, reused). */
+    private final Response response = new Response();
+    private boolean progressing;
+    private boolean executingHead;
+    private boolean rnrTimerPending;
+    /** The responder's queue of waiting requesters that this one is in, or {@code null}. */
+    private ArrayDeque<SoftQueuePair> waitingOn;
+
+    /** @return where the wire puts the answer to the request at the head */
+    Response response() {
+        return response;
+    }
+
+    /** @return whether the send queue is being executed further up the stack */
+    boolean progressing() {
+        return progressing;
+    }
+
+    void progressing(boolean value) {
+        progressing = value;
+    }
+
+    /** @return whether the request at the head of the send queue is executing (a flush waits for it) */
+    boolean executingHead() {
+        return executingHead;
+    }
+
+    void executingHead(boolean value) {
+        executingHead = value;
+    }
+
+    /** @return whether the RNR timer will retry the request at the head */
+    boolean rnrTimerPending() {
+        return rnrTimerPending;
+    }
+
+    void rnrTimerPending(boolean value) {
+        rnrTimerPending = value;
+    }
+
+    /** @return whether the request at the head waits for a receive of its responder after an RNR NAK */
+    boolean waitsForReceive() {
+        return waitingOn != null;
+    }
+
+    /** @return whether the request at the head waits in {@code waiters} */
+    boolean waitsIn(ArrayDeque<SoftQueuePair> waiters) {
+        return waitingOn == waiters;
+    }
+
+    /** Records that {@code qp}, whose state this is, waits in {@code waiters}. */
+    void waitIn(ArrayDeque<SoftQueuePair> waiters, SoftQueuePair qp) {
+        waiters.addLast(qp);
+        waitingOn = waiters;
+    }
+
+    /** Records that the responder took {@code qp} off its queue of waiting requesters to retry it. */
+    void woken() {
+        waitingOn = null;
+    }
+
+    /** Takes {@code qp}, whose state this is, off the queue it waits in, if any. */
+    void forgetRnrWait(SoftQueuePair qp) {
+        if (waitingOn != null) {
+            waitingOn.remove(qp);
+            waitingOn = null;
+        }
+    }
+}
