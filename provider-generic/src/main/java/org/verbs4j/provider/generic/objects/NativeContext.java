@@ -99,8 +99,8 @@ public final class NativeContext extends NativeResource implements Context {
     }
 
     /**
-     * Reads what the device supports, and what the vendor adds ({@link DirectVerbs#queryDevice}); on failure
-     * the context is closed again.
+     * Reads what the device supports, and what the vendor adds and withdraws ({@link DirectVerbs#queryDevice});
+     * on failure the context is closed again.
      */
     private NativeContext init() {
         try {
@@ -112,6 +112,7 @@ public final class NativeContext extends NativeResource implements Context {
             VendorDevice vendor = device.directVerbs().queryDevice(this, handle);
             EnumSet<Capability> all = generic.supported();
             all.addAll(vendor.capabilities());
+            all.removeAll(vendor.withdrawn());
             capabilities = Capabilities.of(all);
             vendorView = vendor.view();
             vendorAttributes = vendor.attributes();
