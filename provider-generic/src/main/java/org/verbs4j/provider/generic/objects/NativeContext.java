@@ -377,6 +377,7 @@ public final class NativeContext extends NativeResource implements Context {
     public CompletionChannel createCompletionChannel() {
         enter("ibv_create_comp_channel");
         try {
+            capabilities.require(Capability.COMPLETION_CHANNEL, "ibv_create_comp_channel");
             return NativeCompletionChannel.create(this);
         } finally {
             leave();
