@@ -303,6 +303,9 @@ static int create_cq(struct ibv_context *ctx, const struct ibv_cq_init_attr_ex *
 
 	if (dev < 0 || cmd_size < sizeof(*drv_cmd) || resp_size < sizeof(*core) + sizeof(drv))
 		return EINVAL;
+	/* the uverbs core's check (uverbs_cmd.c create_cq), before the driver sees the command */
+	if (attr->comp_vector >= (uint32_t)ctx->num_comp_vectors)
+		return EINVAL;
 	drv_cmd = PAYLOAD(cmd, cmd_size, struct emu_create_cq_cmd);
 	err = emu_cq_create(dev, attr->cqe, (uint16_t)drv_cmd->cq_entry_size, drv_cmd->num_sub_cqs,
 			    drv_cmd->flags & EMU_CREATE_CQ_WITH_SGID, &handle, &drv);
