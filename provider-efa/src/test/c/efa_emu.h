@@ -243,6 +243,7 @@ struct emu_qp_rings {			/* filled by emu_qp_create for the create_qp response */
 int emu_device_index(const char *ibdev_name);	/* -1 when the sysfs tree has no such device */
 int emu_device_gid(int dev, uint8_t gid[16]);
 void emu_register_cmd_fd(int fd);
+bool emu_is_cmd_fd(int fd);
 void *emu_map_region(int fd, uint64_t key, size_t len, int prot, int flags, void *addr, bool *handled);
 
 int emu_pd_alloc(int dev, uint32_t *pdn);

@@ -203,6 +203,16 @@ static bool is_cmd_fd(int fd)
 	return false;
 }
 
+bool emu_is_cmd_fd(int fd)
+{
+	bool listed;
+
+	pthread_mutex_lock(&S.lock);
+	listed = is_cmd_fd(fd);
+	pthread_mutex_unlock(&S.lock);
+	return listed;
+}
+
 void *emu_map_region(int fd, uint64_t key, size_t len, int prot, int flags, void *addr, bool *handled)
 {
 	void *ret = MAP_FAILED;

@@ -93,6 +93,31 @@ EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off
 	return real_mmap(addr, len, prot, flags, fd, off);
 }
 
+/* The uverbs core's CREATE_COMP_CHANNEL, which libibverbs writes on a context's command fd itself (the null
+ * device would accept it and leave the response, hence the channel's fd, uninitialised): a fresh eventfd is
+ * the channel's file, so that ibv_destroy_comp_channel closes a descriptor of its own. No CQ notifications
+ * are announced, so nothing is ever signalled on it. Every other write goes to libc. */
+EXPORT ssize_t write(int fd, const void *buf, size_t count)
+{
+	static ssize_t (*real_write)(int, const void *, size_t);
+	const struct ib_uverbs_cmd_hdr *hdr = buf;
+
+	if (count >= sizeof(*hdr) + sizeof(struct ib_uverbs_create_comp_channel) &&
+	    hdr->command == IB_USER_VERBS_CMD_CREATE_COMP_CHANNEL && emu_is_cmd_fd(fd)) {
+		const struct ib_uverbs_create_comp_channel *cmd = (const void *)(hdr + 1);
+		struct ib_uverbs_create_comp_channel_resp *resp = (void *)(uintptr_t)cmd->response;
+		int channel = eventfd(0, EFD_CLOEXEC);
+
+		if (channel < 0)
+			return -1;
+		resp->fd = (uint32_t)channel;
+		return (ssize_t)count;
+	}
+	if (!real_write)
+		real_write = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
+	return real_write(fd, buf, count);
+}
+
 /* ---- helpers ---- */
 
 static int device_of(struct ibv_context *ctx)
@@ -302,6 +327,9 @@ static int create_cq(struct ibv_context *ctx, const struct ibv_cq_init_attr_ex *
 	int dev = device_of(ctx), err;
 
 	if (dev < 0 || cmd_size < sizeof(*drv_cmd) || resp_size < sizeof(*core) + sizeof(drv))
+		return EINVAL;
+	/* the uverbs core's check (uverbs_cmd.c create_cq), before the driver sees the command */
+	if (attr->comp_vector >= (uint32_t)ctx->num_comp_vectors)
 		return EINVAL;
 	drv_cmd = PAYLOAD(cmd, cmd_size, struct emu_create_cq_cmd);
 	err = emu_cq_create(dev, attr->cqe, (uint16_t)drv_cmd->cq_entry_size, drv_cmd->num_sub_cqs,

@@ -5,7 +5,8 @@
 #   EFA_EMULATED=1: on the emulated EFA devices efa_0 and efa_1 (test code of src/test/c and src/test/emulation,
 #                   built in the VM against its headers: SYSFS_PATH tree, LD_PRELOAD shim and device model), no
 #                   rxe: the EFA area (EfaSrdTest) and the TCK (EfaProviderTckTest) on the efa provider;
-#                   EFA_TCK=0 leaves the TCK out.
+#                   EFA_TCK=0 leaves the TCK out. Then `verbs4j devices -d efa_0` (the tools module, built too) must
+#                   print every efadv_query_device field (exit 6 if not); EFA_DEVICES_CLI=0 leaves it out.
 #
 # Builds on the host (mvn install without tests), copies the test libraries to provider-efa/target/vm-lib, and
 # runs in the VM, on the module path (api, spi, provider-generic, provider-efa with its test classes patched
@@ -28,12 +29,14 @@ TESTS=(org.verbs4j.provider.efa.EfaOnRxeTest
        org.verbs4j.provider.efa.EfaRequestsTest)
 SETUP=:
 ENVIRONMENT=
+DEVICES_CLI=0
 if [ "${EFA_EMULATED:-0}" = 1 ]; then
   TESTS=(org.verbs4j.provider.efa.EfaSrdTest
          org.verbs4j.provider.efa.raw.LibefaTest)
   [ "${EFA_TCK:-1}" = 1 ] && TESTS+=(org.verbs4j.provider.efa.EfaProviderTckTest)
   export RXE_VM_RXE=0 RXE_VM_TIMEOUT=${RXE_VM_TIMEOUT:-1500}
   SETUP=$(printf '%q' "$MODULE/src/test/vm/build-efa-emulation.sh")' /tmp/efa-emu || exit 1'
+  DEVICES_CLI=${EFA_DEVICES_CLI:-1}
   ENVIRONMENT='env SYSFS_PATH=/tmp/efa-emu/sys LD_PRELOAD=/tmp/efa-emu/libefa-emu.so VERBS4J_EFA_DEVICE=efa_0 VERBS4J_EFA_PEER=efa_1 VERBS4J_TCK_DEVICE=efa_0 VERBS4J_TCK_PORT=1 VERBS4J_TCK_GID_INDEX=0'
 fi
 
@@ -45,6 +48,20 @@ rm -rf "$LIB"
    -DexcludeGroupIds=org.junit,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian &&
  mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-efa dependency:copy \
    -Dartifact=org.junit.platform:junit-platform-console-standalone:1.13.4 -DoutputDirectory="$LIB")
+
+# verbs4j devices: the tools jar and its runtime modules, copied so that a host build does not pull them away
+TOOLS=$MODULE/target/vm-tools
+DEVICES_CMD=:
+if [ "$DEVICES_CLI" = 1 ]; then
+  (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)
+  rm -rf "$TOOLS" && mkdir -p "$TOOLS" && cp -r "$ROOT/tools/target/lib" "$TOOLS/lib"
+  for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
+    case $jar in *-sources.jar | *-javadoc.jar | *-tests.jar) ;; *) cp "$jar" "$TOOLS/lib/" ;; esac
+  done
+  DEVICES_CMD="$ENVIRONMENT java -XX:ErrorFile=/tmp/hs_err_%p.log \
+    --enable-native-access=org.verbs4j.provider.generic,org.verbs4j.provider.efa \
+    -p $(printf '%q' "$TOOLS/lib") -m org.verbs4j.tools/org.verbs4j.tools.Main devices -d efa_0"
+fi
 
 MODULE_PATH=$MODULE/target/classes
 CLASS_PATH=
@@ -81,6 +98,17 @@ $SETUP
 rdma resource show > /tmp/before.txt
 $ENVIRONMENT $(printf '%q ' "${JAVA_CMD[@]}")
 rc=\$?
+if [ $DEVICES_CLI = 1 ]; then
+  echo "--- verbs4j devices -d efa_0"
+  $DEVICES_CMD > /tmp/devices.txt 2>&1
+  cat /tmp/devices.txt
+  for field in max_sq_wr max_rq_wr max_sq_sge max_rq_sge inline_buf_size device_caps max_rdma_size; do
+    if ! grep -q "efadv_query_device.\$field" /tmp/devices.txt; then
+      echo "DEVICES: no efadv_query_device.\$field line" >&2
+      [ \$rc = 0 ] && rc=6
+    fi
+  done
+fi
 for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
 rdma resource show > /tmp/after.txt
 if ! diff -u /tmp/before.txt /tmp/after.txt; then

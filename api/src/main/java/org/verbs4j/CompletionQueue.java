@@ -189,11 +189,12 @@ public interface CompletionQueue extends VerbsObject {
 
     /**
      * Reads the sender's GID when its address handle is unknown (C {@code efadv_wc_read_sgid});
-     * requires {@link ExtraCompletionField#SOURCE_GID}.
+     * requires {@link ExtraCompletionField#SOURCE_GID}. Only a receive completion ({@link WcOpcode#RECV})
+     * carries it: for any other opcode the field is not available and nothing is read.
      *
      * @param into 16 bytes of memory to receive the raw GID
      * @return {@code true} if the GID was written, {@code false} if the sender's address handle is known
-     *     (C {@code -ENOENT})
+     *     (C {@code -ENOENT}) or the completion is not a {@link WcOpcode#RECV}
      */
     boolean readSourceGid(MemorySegment into);
 

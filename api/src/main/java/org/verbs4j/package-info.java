@@ -122,7 +122,7 @@
  * <tr><td>{@code EFADV_WC_EX_WITH_SGID}</td><td>{@link ExtraCompletionField#SOURCE_GID}</td><td></td></tr>
  * <tr><td>{@code EFADV_WC_EX_WITH_IS_UNSOLICITED}</td><td>{@link ExtraCompletionField#UNSOLICITED}</td><td></td></tr>
  * <tr><td>{@code efadv_cq_from_ibv_cq_ex()}</td><td>{@link Unwrappable#unwrap}</td><td>not needed for the portable fields, which the completion queue reads itself</td></tr>
- * <tr><td>{@code efadv_wc_read_sgid()}</td><td>{@link CompletionQueue#readSourceGid}</td><td>{@code false} for -ENOENT (address handle known)</td></tr>
+ * <tr><td>{@code efadv_wc_read_sgid()}</td><td>{@link CompletionQueue#readSourceGid}</td><td>{@code false} for -ENOENT (address handle known) and for a completion other than IBV_WC_RECV</td></tr>
  * <tr><td>{@code efadv_wc_is_unsolicited()}</td><td>{@link CompletionQueue#readIsUnsolicited}</td><td></td></tr>
  * <tr><th scope="rowgroup" colspan="3">ibv_get_cq_event(3), ibv_ack_cq_events(3)</th></tr>
  * <tr><td>{@code ibv_get_cq_event()}</td><td>{@link CompletionChannel#getEvent}</td><td>blocking; also with a timeout</td></tr>

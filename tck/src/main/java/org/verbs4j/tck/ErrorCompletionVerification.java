@@ -172,7 +172,9 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         void writeWithoutRemoteWriteToItself() {
             ProtectionDomain pd = protectionDomain();
             CompletionQueue cq = completionQueue(16);
-            QueuePair qp = queuePair(loopback().connectedAttributes(QpType.RC, pd, cq).build());
+            QpInitAttributes attributes = loopback().connectedAttributes(QpType.RC, pd, cq).build();
+            loopback().requireType(attributes);
+            QueuePair qp = queuePair(attributes);
             loopback().toRts(qp, qp.qpNum());
             MemoryRegion local = openMemoryRegion(pd, 64);
             MemoryRegion target = memoryRegion(pd, 64, EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ));

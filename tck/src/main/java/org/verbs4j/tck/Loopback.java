@@ -9,6 +9,7 @@ import org.verbs4j.AhAttributes;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
+import org.verbs4j.DeviceLimits;
 import org.verbs4j.Gid;
 import org.verbs4j.GlobalRoute;
 import org.verbs4j.Mtu;
@@ -47,9 +48,21 @@ public final class Loopback {
         this.environment = area.environment();
     }
 
-    /** @return the queue sizes the kit asks for unless a test needs others */
+    /** @return the queue sizes the kit prefers unless a test needs others ({@link #capabilities()} fits them) */
     public static QpCapabilities defaultCapabilities() {
         return new QpCapabilities(64, 64, 4, 4, 0);
+    }
+
+    /**
+     * @return the {@link #defaultCapabilities()} within the device's {@code max_qp_wr} and {@code max_sge}
+     *     (an EFA device, for one, takes 2 scatter/gather entries)
+     */
+    public QpCapabilities capabilities() {
+        DeviceLimits limits = context.queryDevice().limits();
+        QpCapabilities preferred = defaultCapabilities();
+        int depth = Math.min(preferred.maxSendWr(), limits.maxQpWr());
+        int sge = Math.min(preferred.maxSendSge(), limits.maxSge());
+        return new QpCapabilities(depth, depth, sge, sge, preferred.maxInlineData());
     }
 
     /** @return the RC send operations the device supports, of SEND, RDMA and (if supported) atomics */
@@ -114,7 +127,7 @@ public final class Loopback {
      * @return UD attributes with the default sizes, SEND and SEND_WITH_IMM
      */
     public QpInitAttributes.Builder udAttributes(ProtectionDomain pd, CompletionQueue cq) {
-        return QpInitAttributes.builder(QpType.UD, pd, cq, defaultCapabilities())
+        return QpInitAttributes.builder(QpType.UD, pd, cq, capabilities())
                 .sendOpsFlags(EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.SEND_WITH_IMM));
     }
 
@@ -130,7 +143,7 @@ public final class Loopback {
         Set<SendOpsFlag> ops = type == QpType.RC ? rcSendOps()
                 : EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.SEND_WITH_IMM, SendOpsFlag.RDMA_WRITE,
                         SendOpsFlag.RDMA_WRITE_WITH_IMM);
-        return QpInitAttributes.builder(type, pd, cq, defaultCapabilities()).sendOpsFlags(ops);
+        return QpInitAttributes.builder(type, pd, cq, capabilities()).sendOpsFlags(ops);
     }
 
     /**
@@ -258,7 +271,7 @@ public final class Loopback {
      */
     public void requireAtomics() {
         QpInitAttributes attributes = QpInitAttributes.builder(QpType.RC, area.protectionDomain(),
-                area.completionQueue(4), defaultCapabilities())
+                area.completionQueue(4), capabilities())
                 .sendOpsFlags(EnumSet.of(SendOpsFlag.ATOMIC_CMP_AND_SWP, SendOpsFlag.ATOMIC_FETCH_AND_ADD)).build();
         gate(QpType.RC, Capability.QP_RC, attributes);
         area.requireCapability(Capability.ATOMICS, "ibv_create_qp_ex(IBV_QP_EX_WITH_ATOMIC_*)",

@@ -185,7 +185,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
 
         private void optionalType(QpType type, Capability capability) {
             QpInitAttributes attributes = QpInitAttributes.builder(type, protectionDomain(), completionQueue(8),
-                    Loopback.defaultCapabilities()).build();
+                    loopback().capabilities()).build();
             assertEquals(type, requireAndCreate(capability, "ibv_create_qp_ex(" + type.cName() + ")",
                     () -> context().createQueuePair(attributes)).type());
         }

@@ -17,7 +17,9 @@ public enum EfaDeviceCap {
     /** RDMA write with immediate that consumes no receive request; rdma-core 52 and later. */
     UNSOLICITED_WRITE_RECV(EfaConstant.EFADV_DEVICE_ATTR_CAPS_UNSOLICITED_WRITE_RECV),
     /** Completion queues in external dmabuf memory; rdma-core 59 and later. */
-    CQ_WITH_EXT_MEM_DMABUF(EfaConstant.EFADV_DEVICE_ATTR_CAPS_CQ_WITH_EXT_MEM_DMABUF);
+    CQ_WITH_EXT_MEM_DMABUF(EfaConstant.EFADV_DEVICE_ATTR_CAPS_CQ_WITH_EXT_MEM_DMABUF),
+    /** Completion counters ({@code efadv_create_comp_cntr}, not bound); rdma-core 65 and later. */
+    COMP_CNTR(EfaConstant.EFADV_DEVICE_ATTR_CAPS_COMP_CNTR);
 
     private final EfaConstant constant;
 
@@ -42,5 +44,17 @@ public enum EfaDeviceCap {
             }
         }
         return caps;
+    }
+
+    /**
+     * @param caps capabilities
+     * @return their bits in {@code device_caps}
+     */
+    static long bits(Set<EfaDeviceCap> caps) {
+        long bits = 0;
+        for (EfaDeviceCap cap : caps) {
+            bits |= cap.constant.value();
+        }
+        return bits;
     }
 }

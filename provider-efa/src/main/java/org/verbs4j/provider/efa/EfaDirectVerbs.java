@@ -37,6 +37,9 @@ final class EfaDirectVerbs implements DirectVerbs {
     /** The options of the SRD queue pair being created by {@link EfaContext#createSrdQueuePair}. */
     static final ScopedValue<SrdOptions> SRD_OPTIONS = ScopedValue.newInstance();
 
+    /** The release whose {@code create_cq} takes {@code IBV_CQ_INIT_ATTR_MASK_FLAGS} (comp_mask 0 before). */
+    static final int CQ_FLAGS_SINCE = 60;
+
     private final Supplier<Libefa> libefa;
 
     /** @param libefa the library, loaded when a device is first opened */
@@ -55,8 +58,30 @@ final class EfaDirectVerbs implements DirectVerbs {
             MemorySegment attr = Efadv.allocate(call, EfaAbi.DEVICE_ATTR);
             efadv.queryDevice(pointer, attr, call);
             EfaDeviceAttributes attributes = EfaDeviceAttributes.read(attr);
-            return new VendorDevice(capabilities(attributes.caps()), new EfaContext(context, efadv, attributes));
+            return new VendorDevice(capabilities(attributes.caps()), new EfaContext(context, efadv, attributes),
+                    EfaVendorAttributes.read(attr, efadv.libefa().release()))
+                    .withdrawing(withdrawn(CqNotificationProbe.supported(efadv, pointer), efadv.libefa().release()));
         }
+    }
+
+    /**
+     * @param cqNotifications whether the device's completion queues take a completion channel
+     * @param release the release of the loaded libefa
+     * @return the generic capabilities libefa refuses with EOPNOTSUPP: queue pairs other than UD and SRD
+     *     ({@code efa_create_qp_ex}), solicited-only notification ({@code efa_arm_cq}), completion channels
+     *     without CQ notifications and, before rdma-core 60, CQ creation flags ({@code create_cq})
+     */
+    static Set<Capability> withdrawn(boolean cqNotifications, int release) {
+        Set<Capability> refused = EnumSet.of(Capability.QP_RC, Capability.QP_UC, Capability.XRC,
+                Capability.QP_RAW_PACKET, Capability.RX_HASH, Capability.TAG_MATCHING,
+                Capability.SOLICITED_NOTIFICATION);
+        if (!cqNotifications) {
+            refused.add(Capability.COMPLETION_CHANNEL);
+        }
+        if (release < CQ_FLAGS_SINCE) {
+            refused.add(Capability.CQ_SINGLE_THREADED);
+        }
+        return refused;
     }
 
     /** @return what the api offers from these EFA capabilities */

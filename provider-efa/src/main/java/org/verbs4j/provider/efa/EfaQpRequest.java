@@ -9,6 +9,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpType;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.provider.efa.raw.EfaAbi;
 import org.verbs4j.provider.efa.raw.EfaConstant;
@@ -40,9 +41,12 @@ final class EfaQpRequest {
         return attr;
     }
 
-    /** EFA reads {@code unsolicitedWriteRecv} from the SRD creator only: a UD queue pair cannot have it. */
+    /**
+     * EFA reads {@code unsolicitedWriteRecv} from the SRD creator only: a UD queue pair cannot have it (the
+     * other types libefa refuses whole, EOPNOTSUPP, and so does the device's capability set).
+     */
     static void refuseUnsolicitedOutsideSrd(QpInitAttributes attributes) {
-        if (attributes.unsolicitedWriteRecv()) {
+        if (attributes.unsolicitedWriteRecv() && attributes.qpType() == QpType.UD) {
             throw new InvalidArgumentException(VERB, "unsolicitedWriteRecv needs an SRD queue pair (QpType.DRIVER), not "
                     + attributes.qpType());
         }

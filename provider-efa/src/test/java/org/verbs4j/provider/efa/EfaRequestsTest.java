@@ -76,11 +76,14 @@ class EfaRequestsTest {
     }
 
     @Test
-    void unsolicitedWriteRecvIsAnSrdFlagOnly() {
+    void unsolicitedWriteRecvIsRefusedOnUdAndTheOtherTypesAreLeftToLibefa() {
         QpInitAttributes ud = QpInitAttributes.builder(QpType.UD, null, null, new QpCapabilities(1, 1, 1, 1, 0))
                 .unsolicitedWriteRecv(true).build();
         assertThatThrownBy(() -> EfaQpRequest.refuseUnsolicitedOutsideSrd(ud)).isInstanceOf(InvalidArgumentException.class)
                 .hasMessageContaining("efadv_create_qp_ex").hasMessageContaining("UD");
+        QpInitAttributes rc = QpInitAttributes.builder(QpType.RC, null, null, new QpCapabilities(1, 1, 1, 1, 0))
+                .unsolicitedWriteRecv(true).build();
+        EfaQpRequest.refuseUnsolicitedOutsideSrd(rc);
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
+import org.verbs4j.Capabilities;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -121,14 +122,54 @@ class EfaSrdTest {
     }
 
     @Test
+    void efaWithdrawsTheTransportsItLacksAndTheCallsAgreeWithIt() {
+        Capabilities capabilities = receiver.context().capabilities();
+        assertThat(capabilities.supports(Capability.QP_UD)).isTrue();
+        assertThat(capabilities.supports(Capability.QP_RC)).isFalse();
+        assertThat(capabilities.supports(Capability.QP_UC)).isFalse();
+        assertThat(capabilities.supports(Capability.SOLICITED_NOTIFICATION)).isFalse();
+        assertThatThrownBy(() -> receiver.context().createQueuePair(QpInitAttributes.builder(QpType.RC, receiver.pd(),
+                receiver.cq(), new QpCapabilities(4, 4, 1, 1, 0)).build())).isInstanceOf(UnsupportedVerbException.class);
+        if (System.getenv("LD_PRELOAD") != null && System.getenv("LD_PRELOAD").contains("efa-emu")) {
+            assertThat(capabilities.supports(Capability.COMPLETION_CHANNEL))
+                    .as("the emulated device announces no CQ notifications: libefa refuses a channel").isFalse();
+        }
+        if (!capabilities.supports(Capability.COMPLETION_CHANNEL)) {
+            assertThatThrownBy(() -> receiver.context().createCompletionChannel())
+                    .isInstanceOf(UnsupportedVerbException.class).hasMessageContaining("COMPLETION_CHANNEL");
+        }
+    }
+
+    /** What the emulated device announces (src/test/c/efa_emu.h); on a real instance the values differ. */
+    @Test
+    void theVendorAttributesAreEveryFieldOfEfadvQueryDevice() {
+        Assumptions.assumeTrue(System.getenv("LD_PRELOAD") != null && System.getenv("LD_PRELOAD").contains("efa-emu"),
+                "the values asserted are the emulated device's");
+        List<String> expected = new java.util.ArrayList<>(List.of("max_sq_wr: 512", "max_rq_wr: 512",
+                "max_sq_sge: 2", "max_rq_sge: 3", "inline_buf_size: 32"));
+        if (Libefa.get().release() >= 63) {
+            expected.add("inline_buf_size_ex: 32");
+        }
+        expected.add("device_caps: 0x1f (RDMA_READ, RNR_RETRY, CQ_WITH_SGID, RDMA_WRITE, UNSOLICITED_WRITE_RECV)");
+        expected.add("max_rdma_size: 1048576");
+        assertThat(receiver.context().vendorAttributes()).allSatisfy(a -> assertThat(a.source())
+                .isEqualTo("efadv_query_device")).extracting(a -> a.name() + ": " + a.value())
+                .containsExactlyElementsOf(expected);
+    }
+
+    @Test
     void aSendFromASenderWhoseAhIsUnknownCarriesItsSourceGid() {
         receiveInto(7, 0, 64);
         try (AddressHandle toReceiver = addressOf(sender, receiver)) {
             post(sender, ops -> ops.wrId(1).wrFlags(SIGNALED).send().setUdAddr(toReceiver, receiver.qp().qpNum(), QKEY)
                     .setSge(sender.mr().lkey(), sender.mr().address(), 64));
-            long sent = awaitOne(sender, c -> c.wrId());
-            assertThat(sent).isEqualTo(1L);
             MemorySegment gid = memory.allocate(16);
+            long sent = awaitOne(sender, c -> {
+                assertThat(c.readOpcode()).isEqualTo(WcOpcode.SEND);
+                assertThat(c.readSourceGid(gid)).as("a send completion carries no source GID").isFalse();
+                return c.wrId();
+            });
+            assertThat(sent).isEqualTo(1L);
             boolean read = awaitOne(receiver, c -> {
                 assertThat(c.readOpcode()).isEqualTo(WcOpcode.RECV);
                 assertThat(c.readSlid()).as("no AH of the sender: 0xFFFF").isEqualTo(0xFFFF);
@@ -172,6 +213,9 @@ class EfaSrdTest {
                 assertThat(c.readOpcode()).isEqualTo(WcOpcode.RECV_RDMA_WITH_IMM);
                 assertThat(c.readImmData()).isEqualTo(0x1234_5678);
                 assertThat(c.readIsUnsolicited()).isTrue();
+                assertThat(c.readSlid()).as("no AH of the sender: 0xFFFF").isEqualTo(0xFFFF);
+                assertThat(c.readSourceGid(memory.allocate(16)))
+                        .as("RECV_RDMA_WITH_IMM holds the write's length, not a source GID").isFalse();
                 return null;
             });
         }

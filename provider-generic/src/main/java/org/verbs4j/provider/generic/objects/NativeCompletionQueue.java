@@ -805,6 +805,9 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         if (into == null || into.byteSize() < GID_BYTES) {
             throw new InvalidArgumentException(reader.verb(), "the GID needs " + GID_BYTES + " bytes of memory");
         }
+        if (readOpcode() != WcOpcode.RECV) {
+            return false;
+        }
         int rc;
         try {
             rc = (int) CALL_PTR_PTR_INT.invokeExact(reader.function(), reader.self().address(), gid.address());

@@ -101,8 +101,8 @@ public final class NativeContext extends NativeResource implements Context {
     }
 
     /**
-     * Reads what the device supports, and what the vendor adds ({@link DirectVerbs#queryDevice}); on failure
-     * the context is closed again.
+     * Reads what the device supports, and what the vendor adds and withdraws ({@link DirectVerbs#queryDevice});
+     * on failure the context is closed again.
      */
     private NativeContext init() {
         try {
@@ -114,6 +114,7 @@ public final class NativeContext extends NativeResource implements Context {
             VendorDevice vendor = device.directVerbs().queryDevice(this, handle);
             EnumSet<Capability> all = generic.supported();
             all.addAll(vendor.capabilities());
+            all.removeAll(vendor.withdrawn());
             capabilities = Capabilities.of(all);
             vendorView = vendor.view();
             vendorAttributes = vendor.attributes();
@@ -383,6 +384,7 @@ public final class NativeContext extends NativeResource implements Context {
     public CompletionChannel createCompletionChannel() {
         enter("ibv_create_comp_channel");
         try {
+            capabilities.require(Capability.COMPLETION_CHANNEL, "ibv_create_comp_channel");
             return NativeCompletionChannel.create(this);
         } finally {
             leave();

@@ -45,8 +45,9 @@ public interface DirectVerbs {
      *
      * @param context the context being opened (its generic attributes are already known)
      * @param pointer its {@code struct ibv_context *}
-     * @return the capabilities the vendor adds (for example the extra completion fields it can read) and its
-     *     view of the device, returned by {@code context.unwrap}; {@link VendorDevice#NONE} by default
+     * @return the capabilities the vendor adds (for example the extra completion fields it can read), those it
+     *     withdraws (what its library refuses on the device), and its view of the device, returned by
+     *     {@code context.unwrap}; {@link VendorDevice#NONE} by default
      */
     default VendorDevice queryDevice(Context context, MemorySegment pointer) {
         return VendorDevice.NONE;

@@ -111,10 +111,11 @@ class DirectVerbsSeamTest {
     }
 
     @Test
-    void theVendorsCapabilitiesAndDeviceViewAreTheContexts() {
+    void theVendorsCapabilitiesWithdrawalsAndDeviceViewAreTheContexts() {
         NativeContext context = openVendorContext();
         assertThat(context.capabilities().supported()).contains(Capability.CQ_SOURCE_GID, Capability.CQ_UNSOLICITED)
-                .contains(Capability.EXTENDED_CQ);
+                .contains(Capability.EXTENDED_CQ, Capability.QP_RC);
+        assertThat(context.capabilities().supports(Capability.QP_UC)).as("withdrawn by the vendor").isFalse();
         StandInVendor.DeviceView view = context.unwrap(StandInVendor.DeviceView.class);
         assertThat(view.context()).isSameAs(context);
         assertThat(view.pointer().address()).isEqualTo(context.pointer().address());

@@ -74,7 +74,7 @@ final class StandInVendor implements DirectVerbs {
     @Override
     public VendorDevice queryDevice(Context context, MemorySegment pointer) {
         return new VendorDevice(Set.of(Capability.CQ_SOURCE_GID, Capability.CQ_UNSOLICITED),
-                new DeviceView(context, pointer));
+                new DeviceView(context, pointer)).withdrawing(Set.of(Capability.QP_UC));
     }
 
     @Override

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.Capability;
 import org.verbs4j.ClosedObjectException;
@@ -71,6 +72,17 @@ class SeamRecordsTest {
         added.add(Capability.CQ_UNSOLICITED);
         assertThat(device.capabilities()).containsExactly(Capability.CQ_SOURCE_GID);
         assertThat(VendorDevice.NONE.capabilities()).isEmpty();
+    }
+
+    @Test
+    void aVendorDeviceWithdrawsACopyOfItsRefusalsAndKeepsTheRest() {
+        EnumSet<Capability> refused = EnumSet.of(Capability.QP_RC);
+        VendorDevice device = new VendorDevice(Set.of(Capability.QP_DRIVER), "view").withdrawing(refused);
+        refused.add(Capability.QP_UC);
+        assertThat(device.withdrawn()).containsExactly(Capability.QP_RC);
+        assertThat(device.capabilities()).containsExactly(Capability.QP_DRIVER);
+        assertThat(device.view()).isEqualTo("view");
+        assertThat(VendorDevice.NONE.withdrawn()).isEmpty();
     }
 
     @Test
