@@ -36,6 +36,8 @@ class ArchitectureTest {
     private static final String API_CM = "org.verbs4j.cm";
     private static final String SPI = "org.verbs4j.spi..";
     /** The JFR events of the spi. */
+    /** The JDK's socket options beyond java.net, such as IP_DONTFRAGMENT for the soft device's RoCE v2 wire. */
+    private static final String JDK_NET = "jdk.net..";
     private static final String SPI_JFR = "org.verbs4j.spi.jfr";
     private static final String GENERIC_RAW = "org.verbs4j.provider.generic.raw..";
     private static final String GENERIC_VENDOR = "org.verbs4j.provider.generic.vendor..";
@@ -130,9 +132,6 @@ class ArchitectureTest {
     }
 
     /** A provider depends on the api, the spi, its own packages and {@code extraPackages}. */
-    /** The JDK's socket options beyond java.net, such as IP_DONTFRAGMENT for the soft device's RoCE v2 wire. */
-    private static final String JDK_NET = "jdk.net..";
-
     private static ArchRule provider(String name, String... extraPackages) {
         String[] allowed = Stream.concat(Stream.of(JAVA, API, API_CM, SPI, providerPackage(name)),
                 Stream.of(extraPackages)).toArray(String[]::new);
