@@ -35,9 +35,9 @@ class ArchitectureTest {
     /** The api's connection management (librdmacm), a package of the api module. */
     private static final String API_CM = "org.verbs4j.cm";
     private static final String SPI = "org.verbs4j.spi..";
-    /** The JFR events of the spi. */
     /** The JDK's socket options beyond java.net, such as IP_DONTFRAGMENT for the soft device's RoCE v2 wire. */
     private static final String JDK_NET = "jdk.net..";
+    /** The JFR events of the spi. */
     private static final String SPI_JFR = "org.verbs4j.spi.jfr";
     private static final String GENERIC_RAW = "org.verbs4j.provider.generic.raw..";
     private static final String GENERIC_VENDOR = "org.verbs4j.provider.generic.vendor..";
