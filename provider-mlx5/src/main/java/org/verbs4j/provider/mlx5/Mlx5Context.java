@@ -10,6 +10,7 @@ import java.lang.foreign.MemorySegment;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
+import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QueuePair;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
@@ -49,10 +50,12 @@ public final class Mlx5Context {
      * @param attributes the generic attributes
      * @param options the mlx5 attributes, checked against {@link #deviceAttributes()}
      * @return the completion queue
-     * @throws org.verbs4j.InvalidArgumentException for a CQE size other than 64 or 128, or padding without 128
+     * @throws org.verbs4j.InvalidArgumentException for a CQE size other than 64 or 128, or padding without 128,
+     *     or missing options
      * @throws org.verbs4j.UnsupportedVerbException for a compression format or padding the device lacks
      */
     public CompletionQueue createCompletionQueue(CqInitAttributes attributes, Mlx5CqOptions options) {
+        Requests.require(options, CqCreator.VERB);
         return Requests.withCq(new Requests.Cq(options, this.attributes),
                 () -> context.createCompletionQueue(attributes));
     }
@@ -66,28 +69,46 @@ public final class Mlx5Context {
      * @param options the mlx5 attributes
      * @return the queue pair
      * @throws org.verbs4j.InvalidArgumentException if DC is asked on another type, a DCT is given send
-     *     operations, or DCI streams exceed the caps
+     *     operations, DCI streams exceed the caps, or the options are missing
      * @throws org.verbs4j.UnsupportedVerbException for a create flag the loaded release lacks, or streams the
      *     device lacks
      */
     public QueuePair createQueuePair(QpInitAttributes attributes, Mlx5QpOptions options) {
+        Requests.require(options, QpCreator.VERB);
         return Requests.withQp(new Requests.Qp(options, this.attributes), () -> context.createQueuePair(attributes));
     }
 
     /**
      * @return the clock conversion state ({@code mlx5dv_get_clock_info}), whose {@link Mlx5ClockInfo#tsToNs}
      *     converts raw completion timestamps
+     * @throws org.verbs4j.ClosedObjectException if the context is closed
      */
     public Mlx5ClockInfo clockInfo() {
-        return clockInfo(calls, NativeHandle.of(context, "mlx5dv_get_clock_info"));
+        NativeHandle handle = held("mlx5dv_get_clock_info");
+        try {
+            return clockInfo(calls, handle.pointer());
+        } finally {
+            handle.leaveCall();
+        }
     }
 
     /**
      * @param port a port number, from 1
      * @return the port's mlx5 attributes ({@code mlx5dv_query_port}, rdma-core 35 and later)
+     * @throws InvalidArgumentException for a port number below 1 (one beyond the device's ports is the
+     *     kernel's EINVAL)
+     * @throws org.verbs4j.ClosedObjectException if the context is closed
      */
     public Mlx5Port queryPort(int port) {
-        return queryPort(calls, NativeHandle.of(context, "mlx5dv_query_port"), port);
+        if (port < 1) {
+            throw new InvalidArgumentException("mlx5dv_query_port", "port " + port + " is below 1");
+        }
+        NativeHandle handle = held("mlx5dv_query_port");
+        try {
+            return queryPort(calls, handle.pointer(), port);
+        } finally {
+            handle.leaveCall();
+        }
     }
 
     /**
@@ -95,15 +116,31 @@ public final class Mlx5Context {
      * buffers, doorbells and numbers of the objects it names, for code that writes WQEs or reads CQEs itself.
      * <b>Side effect</b>: asking for a completion queue ({@code MLX5DV_OBJ_CQ}) marks it as owned by the
      * caller, and libmlx5 stops cleaning its CQEs when a queue pair is destroyed. The pointers inside are
-     * valid only while the named objects are open. Nothing is checked: this is C.
+     * valid only while the named objects are open. Only the struct itself is checked (native, open, as large
+     * as the loaded release's {@code struct mlx5dv_obj}, known type bits); the {@code in} pointers are C's.
      *
      * @param obj a {@code struct mlx5dv_obj} whose {@code in} members point at the objects
      * @param objTypes the {@code MLX5DV_OBJ_*} bits
      * @return 0 or libmlx5's errno
+     * @throws InvalidArgumentException for a struct too small, not native or freed, or an unknown type bit
+     * @throws org.verbs4j.ClosedObjectException if the context is closed
      */
     public int initObjRaw(MemorySegment obj, long objTypes) {
-        NativeHandle.of(context, "mlx5dv_init_obj");
-        return calls.initObj(obj, objTypes);
+        ObjStruct.check(obj, objTypes, calls.library().release());
+        NativeHandle handle = held(ObjStruct.VERB);
+        try {
+            return calls.initObj(obj, objTypes);
+        } finally {
+            handle.leaveCall();
+        }
+    }
+
+    /** @return the context as a native handle, held open until {@link NativeHandle#leaveCall()} */
+    private NativeHandle held(String verb) {
+        NativeHandle.of(context, verb);
+        NativeHandle handle = (NativeHandle) context;
+        handle.enterCall(verb);
+        return handle;
     }
 
     static Mlx5ClockInfo clockInfo(Mlx5Calls calls, MemorySegment context) {

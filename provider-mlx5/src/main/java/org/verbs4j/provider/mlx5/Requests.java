@@ -1,6 +1,7 @@
 package org.verbs4j.provider.mlx5;
 
 import java.util.function.Supplier;
+import org.verbs4j.InvalidArgumentException;
 
 /**
  * The mlx5 options of the creation under way on this thread: {@link Mlx5Context} binds them around the
@@ -21,6 +22,13 @@ final class Requests {
     static final ScopedValue<Qp> QP = ScopedValue.newInstance();
 
     private Requests() {
+    }
+
+    /** @throws InvalidArgumentException if {@code options} is missing */
+    static void require(Object options, String verb) {
+        if (options == null) {
+            throw new InvalidArgumentException(verb, "the mlx5 options are missing");
+        }
     }
 
     static <T> T withCq(Cq request, Supplier<T> creation) {

@@ -77,6 +77,19 @@ class BindingTablesTest {
     }
 
     @Test
+    void theInitObjChecksAreTheHeaders() {
+        assertThat(ObjStruct.SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_obj").size(44));
+        assertThat(ObjStruct.SIZE_WITH_DEVX).isEqualTo(Mlx5Abi.struct("mlx5dv_obj").size(ObjStruct.DEVX_SINCE));
+        assertThat(Mlx5Abi.struct("mlx5dv_obj").size(ObjStruct.DEVX_SINCE - 1)).isEqualTo(ObjStruct.SIZE);
+        assertThat(ObjStruct.DEVX).isEqualTo(Mlx5Abi.constant("MLX5DV_OBJ_DEVX"));
+        long types = 0;
+        for (String type : new String[] {"QP", "CQ", "SRQ", "RWQ", "DM", "AH", "PD"}) {
+            types |= Mlx5Abi.constant("MLX5DV_OBJ_" + type);
+        }
+        assertThat(ObjStruct.TYPES).isEqualTo(types);
+    }
+
+    @Test
     void everySizeIsGccsAndTheContextBufferIsTheNewest() {
         assertThat(Mlx5Layout.CONTEXT_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_context").size(65));
         assertThat(Mlx5Layout.CQ_INIT_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_cq_init_attr").size(65));

@@ -108,7 +108,8 @@ public final class Mlx5Abi {
             prefix("ibv_qp", 8, 0, m("context", 0, 8), m("pd", 16, 8), m("qp_num", 52, 4), m("qp_type", 60, 4)),
             prefix("ibv_qp_ex", 8, 8,
                     m("comp_mask", 160, 8), m("wr_id", 168, 8), m("wr_flags", 176, 4),
-                    m("wr_atomic_cmp_swp", 184, 8), m("wr_rdma_read", 216, 8), m("wr_rdma_write", 224, 8),
+                    m("wr_atomic_cmp_swp", 184, 8), m("wr_local_inv", 208, 8), m("wr_rdma_read", 216, 8),
+                    m("wr_rdma_write", 224, 8),
                     m("wr_send", 240, 8), m("wr_set_sge", 304, 8), m("wr_start", 320, 8), m("wr_complete", 328, 8),
                     m("wr_abort", 336, 8)));
 
