@@ -77,6 +77,12 @@ class BindingTablesTest {
     }
 
     @Test
+    void everyReportedFieldIsAtGccsOffset() {
+        ContextReport.offsets().forEach((name, offset) -> assertOffset(offset, "mlx5dv_context", name));
+        assertThat(ContextReport.offsets()).hasSize(36);
+    }
+
+    @Test
     void theInitObjChecksAreTheHeaders() {
         assertThat(ObjStruct.SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_obj").size(44));
         assertThat(ObjStruct.SIZE_WITH_DEVX).isEqualTo(Mlx5Abi.struct("mlx5dv_obj").size(ObjStruct.DEVX_SINCE));
