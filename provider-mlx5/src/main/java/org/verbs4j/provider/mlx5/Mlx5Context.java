@@ -10,9 +10,11 @@ import java.lang.foreign.MemorySegment;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Device;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QueuePair;
+import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
 
@@ -24,6 +26,10 @@ import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
  */
 public final class Mlx5Context {
 
+    private static final String DATA_DIRECT = "mlx5dv_get_data_direct_sysfs_path";
+    /** Linux's {@code PATH_MAX}, the buffer for a sysfs path. */
+    private static final int PATH_MAX = 4096;
+
     private final Context context;
     private final Mlx5Calls calls;
     private final Mlx5DeviceAttributes attributes;
@@ -32,6 +38,34 @@ public final class Mlx5Context {
         this.context = context;
         this.calls = calls;
         this.attributes = attributes;
+    }
+
+    /**
+     * Opens a ConnectX device with {@code mlx5dv_open_device}, for example for DEVX; the context is an ordinary
+     * one of the mlx5 provider, closed with {@code ibv_close_device}, whose {@code unwrap(Mlx5Context.class)}
+     * is this view.
+     *
+     * @param deviceName the device, one that libmlx5 claims ({@code mlx5dv_is_supported})
+     * @param options the {@code struct mlx5dv_context_attr} flags
+     * @return the open context
+     * @throws org.verbs4j.UnsupportedVerbException if libmlx5 does not claim the device
+     * @throws InvalidArgumentException if the options are missing
+     * @throws org.verbs4j.VerbsException with libmlx5's errno (EPERM: DEVX refused by the kernel)
+     */
+    public static Context open(String deviceName, Mlx5OpenOptions options) {
+        Requests.require(options, DeviceOpener.VERB);
+        Device device = claimed(deviceName);
+        return Requests.withOpen(options, device::open);
+    }
+
+    private static Device claimed(String deviceName) {
+        for (Device device : new Mlx5Provider().devices()) {
+            if (device.name().equals(deviceName)) {
+                return device;
+            }
+        }
+        throw new UnsupportedVerbException(DeviceOpener.VERB, deviceName + " is not a device that libmlx5 claims"
+                + " (mlx5dv_is_supported)");
     }
 
     /** @return the context */
@@ -132,6 +166,31 @@ public final class Mlx5Context {
             return calls.initObj(obj, objTypes);
         } finally {
             handle.leaveCall();
+        }
+    }
+
+    /**
+     * @return the sysfs path of the device's data-direct device ({@code mlx5dv_get_data_direct_sysfs_path},
+     *     rdma-core 54 and later), for registering memory with {@code MLX5DV_REG_DMABUF_ACCESS_DATA_DIRECT}
+     * @throws org.verbs4j.UnsupportedVerbException if the loaded libmlx5 is older than 54, or the device is
+     *     not mlx5
+     * @throws org.verbs4j.VerbsException with the kernel's errno if the device has no data-direct device
+     * @throws org.verbs4j.ClosedObjectException if the context is closed
+     */
+    public String dataDirectSysfsPath() {
+        NativeHandle handle = held(DATA_DIRECT);
+        try {
+            return dataDirectSysfsPath(calls, handle.pointer());
+        } finally {
+            handle.leaveCall();
+        }
+    }
+
+    static String dataDirectSysfsPath(Mlx5Calls calls, MemorySegment context) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment buffer = call.allocate(PATH_MAX);
+            calls.dataDirectSysfsPath(context, buffer);
+            return buffer.getString(0);
         }
     }
 

@@ -7,13 +7,15 @@ import org.verbs4j.Context;
 import org.verbs4j.provider.generic.vendor.CqCreation;
 import org.verbs4j.provider.generic.vendor.CreatedCq;
 import org.verbs4j.provider.generic.vendor.CreatedQp;
+import org.verbs4j.provider.generic.vendor.DeviceOpening;
 import org.verbs4j.provider.generic.vendor.DirectVerbs;
 import org.verbs4j.provider.generic.vendor.QpCreation;
 import org.verbs4j.provider.generic.vendor.VendorDevice;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
 
 /**
- * libmlx5 on the generic binding's seam: the device is opened by libibverbs, its mlx5 caps are queried once
+ * libmlx5 on the generic binding's seam: the device is opened by libibverbs (by {@code mlx5dv_open_device}
+ * when opened through {@link Mlx5Context#open}), its mlx5 caps are queried once
  * and offered as {@link Mlx5Context} and as the context's vendor attributes ({@link ContextReport}); a completion queue or queue pair created through {@link Mlx5Context}
  * with mlx5 options goes to {@code mlx5dv_create_cq} or {@code mlx5dv_create_qp}, any other to libibverbs.
  */
@@ -24,6 +26,12 @@ final class Mlx5DirectVerbs implements DirectVerbs {
     /** @param calls the loaded libmlx5, asked for on first use */
     Mlx5DirectVerbs(Supplier<Mlx5Calls> calls) {
         this.calls = calls;
+    }
+
+    @Override
+    public MemorySegment openDevice(DeviceOpening opening) {
+        return Requests.OPEN.isBound() ? DeviceOpener.open(calls.get(), opening, Requests.OPEN.get())
+                : opening.generic();
     }
 
     @Override

@@ -70,6 +70,8 @@ class BindingTablesTest {
         assertOffset(Mlx5Layout.CLOCK_MULT, "mlx5dv_clock_info", "mult");
         assertOffset(Mlx5Layout.CLOCK_SHIFT, "mlx5dv_clock_info", "shift");
         assertOffset(Mlx5Layout.CLOCK_MASK, "mlx5dv_clock_info", "mask");
+        assertOffset(Mlx5Layout.CONTEXT_ATTR_FLAGS, "mlx5dv_context_attr", "flags");
+        assertOffset(Mlx5Layout.CONTEXT_ATTR_COMP_MASK, "mlx5dv_context_attr", "comp_mask");
         assertOffset(Mlx5Layout.PORT_FLAGS, "mlx5dv_port", "flags");
         assertOffset(Mlx5Layout.PORT_VPORT, "mlx5dv_port", "vport");
         assertOffset(Mlx5Layout.PORT_VPORT_VHCA_ID, "mlx5dv_port", "vport_vhca_id");
@@ -103,6 +105,8 @@ class BindingTablesTest {
         assertThat(Mlx5Layout.QP_EX_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_qp_ex").size(65));
         assertThat(Mlx5Layout.CLOCK_INFO_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_clock_info").size(65));
         assertThat(Mlx5Layout.PORT_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_port").size(65));
+        assertThat(Mlx5Layout.CONTEXT_ATTR_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_context_attr").size(65));
+        assertThat((long) DeviceOpener.FLAG_DEVX).isEqualTo(Mlx5Abi.constant("MLX5DV_CONTEXT_FLAGS_DEVX"));
     }
 
     @Test

@@ -96,6 +96,7 @@ class ContextMisuseTest {
         assertInvalid(() -> Mlx5QpOptions.NONE.withCreateFlags(null), "mlx5dv_create_qp", "given");
         assertInvalid(() -> new Mlx5CqOptions(0, null, false), "mlx5dv_create_cq", "compression");
         assertInvalid(() -> Mlx5CqOptions.DEFAULT.withCompression(null), "mlx5dv_create_cq", "format");
+        assertInvalid(() -> Mlx5Context.open("mlx5_0", null), "mlx5dv_open_device", "missing");
     }
 
     private static long objSize(Release release) {

@@ -80,6 +80,7 @@ class RxeDeviceTest {
             assertUnsupported(() -> DeviceQuery.query(calls, pointer), "mlx5dv_query_device");
             assertUnsupported(() -> Mlx5Context.clockInfo(calls, pointer), "mlx5dv_get_clock_info");
             assertUnsupported(() -> Mlx5Context.queryPort(calls, pointer, 1), "_mlx5dv_query_port");
+            assertUnsupported(() -> Mlx5Context.dataDirectSysfsPath(calls, pointer), "mlx5dv_get_data_direct_sysfs_path");
             assertUnsupported(() -> createCq(calls, pointer, call), "mlx5dv_create_cq");
             try (ProtectionDomain pd = context.allocateProtectionDomain();
                     CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(8).build())) {
@@ -135,6 +136,14 @@ class RxeDeviceTest {
             assertThatThrownBy(() -> handle.enterCall("mlx5dv_test")).isInstanceOf(ClosedObjectException.class)
                     .hasMessageContaining("mlx5dv_test");
         }
+    }
+
+    @Test
+    void openingItWithMlx5OptionsIsUnsupported() {
+        String name = device().name();
+
+        assertThatThrownBy(() -> Mlx5Context.open(name, Mlx5OpenOptions.DEVX)).isInstanceOf(UnsupportedVerbException.class)
+                .hasMessageContaining("mlx5dv_open_device").hasMessageContaining(name);
     }
 
     @Test
