@@ -2,7 +2,7 @@ package org.verbs4j.provider.generic.vendor;
 
 /**
  * The batch state of a queue pair's {@code SendOps}, for a vendor's setters that write into the request being
- * built (such as mlx5's {@code mlx5dv_wr_set_dc_addr}), which libibverbs leaves unchecked: the generic
+ * built without checking that one is (a vendor's addressing of a request, for example): the generic
  * {@code SendOps} of a queue pair implements it.
  */
 public interface SendBatch {
