@@ -8,6 +8,7 @@ import static org.verbs4j.provider.mlx5.raw.Mlx5Layout.*;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.function.Function;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
 
 /**
@@ -20,11 +21,16 @@ final class DeviceQuery {
     }
 
     static Mlx5DeviceAttributes query(Mlx5Calls calls, MemorySegment context) {
+        return query(calls, context, DeviceQuery::read);
+    }
+
+    /** @return what {@code reader} makes of the {@code struct mlx5dv_context} libmlx5 filled */
+    static <T> T query(Mlx5Calls calls, MemorySegment context, Function<MemorySegment, T> reader) {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment attrs = call.allocate(CONTEXT_SIZE, 8);
             attrs.set(JAVA_LONG, CONTEXT_COMP_MASK, Mlx5ContextMask.knownIn(calls.library().release()));
             calls.queryDevice(context, attrs);
-            return read(attrs);
+            return reader.apply(attrs);
         }
     }
 

@@ -10,8 +10,11 @@ import java.lang.foreign.MemorySegment;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Device;
+import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QueuePair;
+import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
 
@@ -23,6 +26,10 @@ import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
  */
 public final class Mlx5Context {
 
+    private static final String DATA_DIRECT = "mlx5dv_get_data_direct_sysfs_path";
+    /** Linux's {@code PATH_MAX}, the buffer for a sysfs path. */
+    private static final int PATH_MAX = 4096;
+
     private final Context context;
     private final Mlx5Calls calls;
     private final Mlx5DeviceAttributes attributes;
@@ -31,6 +38,34 @@ public final class Mlx5Context {
         this.context = context;
         this.calls = calls;
         this.attributes = attributes;
+    }
+
+    /**
+     * Opens a ConnectX device with {@code mlx5dv_open_device}, for example for DEVX; the context is an ordinary
+     * one of the mlx5 provider, closed with {@code ibv_close_device}, whose {@code unwrap(Mlx5Context.class)}
+     * is this view.
+     *
+     * @param deviceName the device, one that libmlx5 claims ({@code mlx5dv_is_supported})
+     * @param options the {@code struct mlx5dv_context_attr} flags
+     * @return the open context
+     * @throws org.verbs4j.UnsupportedVerbException if libmlx5 does not claim the device
+     * @throws InvalidArgumentException if the options are missing
+     * @throws org.verbs4j.VerbsException with libmlx5's errno (EPERM: DEVX refused by the kernel)
+     */
+    public static Context open(String deviceName, Mlx5OpenOptions options) {
+        Requests.require(options, DeviceOpener.VERB);
+        Device device = claimed(deviceName);
+        return Requests.withOpen(options, device::open);
+    }
+
+    private static Device claimed(String deviceName) {
+        for (Device device : new Mlx5Provider().devices()) {
+            if (device.name().equals(deviceName)) {
+                return device;
+            }
+        }
+        throw new UnsupportedVerbException(DeviceOpener.VERB, deviceName + " is not a device that libmlx5 claims"
+                + " (mlx5dv_is_supported)");
     }
 
     /** @return the context */
@@ -49,10 +84,12 @@ public final class Mlx5Context {
      * @param attributes the generic attributes
      * @param options the mlx5 attributes, checked against {@link #deviceAttributes()}
      * @return the completion queue
-     * @throws org.verbs4j.InvalidArgumentException for a CQE size other than 64 or 128, or padding without 128
+     * @throws org.verbs4j.InvalidArgumentException for a CQE size other than 64 or 128, or padding without 128,
+     *     or missing options
      * @throws org.verbs4j.UnsupportedVerbException for a compression format or padding the device lacks
      */
     public CompletionQueue createCompletionQueue(CqInitAttributes attributes, Mlx5CqOptions options) {
+        Requests.require(options, CqCreator.VERB);
         return Requests.withCq(new Requests.Cq(options, this.attributes),
                 () -> context.createCompletionQueue(attributes));
     }
@@ -66,28 +103,46 @@ public final class Mlx5Context {
      * @param options the mlx5 attributes
      * @return the queue pair
      * @throws org.verbs4j.InvalidArgumentException if DC is asked on another type, a DCT is given send
-     *     operations, or DCI streams exceed the caps
+     *     operations, DCI streams exceed the caps, or the options are missing
      * @throws org.verbs4j.UnsupportedVerbException for a create flag the loaded release lacks, or streams the
      *     device lacks
      */
     public QueuePair createQueuePair(QpInitAttributes attributes, Mlx5QpOptions options) {
+        Requests.require(options, QpCreator.VERB);
         return Requests.withQp(new Requests.Qp(options, this.attributes), () -> context.createQueuePair(attributes));
     }
 
     /**
      * @return the clock conversion state ({@code mlx5dv_get_clock_info}), whose {@link Mlx5ClockInfo#tsToNs}
      *     converts raw completion timestamps
+     * @throws org.verbs4j.ClosedObjectException if the context is closed
      */
     public Mlx5ClockInfo clockInfo() {
-        return clockInfo(calls, NativeHandle.of(context, "mlx5dv_get_clock_info"));
+        NativeHandle handle = held("mlx5dv_get_clock_info");
+        try {
+            return clockInfo(calls, handle.pointer());
+        } finally {
+            handle.leaveCall();
+        }
     }
 
     /**
      * @param port a port number, from 1
      * @return the port's mlx5 attributes ({@code mlx5dv_query_port}, rdma-core 35 and later)
+     * @throws InvalidArgumentException for a port number below 1 (one beyond the device's ports is the
+     *     kernel's EINVAL)
+     * @throws org.verbs4j.ClosedObjectException if the context is closed
      */
     public Mlx5Port queryPort(int port) {
-        return queryPort(calls, NativeHandle.of(context, "mlx5dv_query_port"), port);
+        if (port < 1) {
+            throw new InvalidArgumentException("mlx5dv_query_port", "port " + port + " is below 1");
+        }
+        NativeHandle handle = held("mlx5dv_query_port");
+        try {
+            return queryPort(calls, handle.pointer(), port);
+        } finally {
+            handle.leaveCall();
+        }
     }
 
     /**
@@ -95,15 +150,56 @@ public final class Mlx5Context {
      * buffers, doorbells and numbers of the objects it names, for code that writes WQEs or reads CQEs itself.
      * <b>Side effect</b>: asking for a completion queue ({@code MLX5DV_OBJ_CQ}) marks it as owned by the
      * caller, and libmlx5 stops cleaning its CQEs when a queue pair is destroyed. The pointers inside are
-     * valid only while the named objects are open. Nothing is checked: this is C.
+     * valid only while the named objects are open. Only the struct itself is checked (native, open, as large
+     * as the loaded release's {@code struct mlx5dv_obj}, known type bits); the {@code in} pointers are C's.
      *
      * @param obj a {@code struct mlx5dv_obj} whose {@code in} members point at the objects
      * @param objTypes the {@code MLX5DV_OBJ_*} bits
      * @return 0 or libmlx5's errno
+     * @throws InvalidArgumentException for a struct too small, not native or freed, or an unknown type bit
+     * @throws org.verbs4j.ClosedObjectException if the context is closed
      */
     public int initObjRaw(MemorySegment obj, long objTypes) {
-        NativeHandle.of(context, "mlx5dv_init_obj");
-        return calls.initObj(obj, objTypes);
+        ObjStruct.check(obj, objTypes, calls.library().release());
+        NativeHandle handle = held(ObjStruct.VERB);
+        try {
+            return calls.initObj(obj, objTypes);
+        } finally {
+            handle.leaveCall();
+        }
+    }
+
+    /**
+     * @return the sysfs path of the device's data-direct device ({@code mlx5dv_get_data_direct_sysfs_path},
+     *     rdma-core 54 and later), for registering memory with {@code MLX5DV_REG_DMABUF_ACCESS_DATA_DIRECT}
+     * @throws org.verbs4j.UnsupportedVerbException if the loaded libmlx5 is older than 54, or the device is
+     *     not mlx5
+     * @throws org.verbs4j.VerbsException with the kernel's errno if the device has no data-direct device
+     * @throws org.verbs4j.ClosedObjectException if the context is closed
+     */
+    public String dataDirectSysfsPath() {
+        NativeHandle handle = held(DATA_DIRECT);
+        try {
+            return dataDirectSysfsPath(calls, handle.pointer());
+        } finally {
+            handle.leaveCall();
+        }
+    }
+
+    static String dataDirectSysfsPath(Mlx5Calls calls, MemorySegment context) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment buffer = call.allocate(PATH_MAX);
+            calls.dataDirectSysfsPath(context, buffer);
+            return buffer.getString(0);
+        }
+    }
+
+    /** @return the context as a native handle, held open until {@link NativeHandle#leaveCall()} */
+    private NativeHandle held(String verb) {
+        NativeHandle.of(context, verb);
+        NativeHandle handle = (NativeHandle) context;
+        handle.enterCall(verb);
+        return handle;
     }
 
     static Mlx5ClockInfo clockInfo(Mlx5Calls calls, MemorySegment context) {

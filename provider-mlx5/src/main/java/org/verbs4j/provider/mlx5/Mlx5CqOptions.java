@@ -1,6 +1,7 @@
 package org.verbs4j.provider.mlx5;
 
 import java.util.Optional;
+import org.verbs4j.InvalidArgumentException;
 
 /**
  * The mlx5 attributes of a completion queue ({@code struct mlx5dv_cq_init_attr}), given to
@@ -14,6 +15,14 @@ import java.util.Optional;
  */
 public record Mlx5CqOptions(int cqeSize, Optional<Mlx5CqeFormat> compression, boolean padding) {
 
+    /** Requires the compression ({@code Optional.empty()} for none). */
+    public Mlx5CqOptions {
+        if (compression == null) {
+            throw new InvalidArgumentException(CqCreator.VERB, "the compression must be given (Optional.empty()"
+                    + " for none)");
+        }
+    }
+
     /** libmlx5's defaults: nothing requested. */
     public static final Mlx5CqOptions DEFAULT = new Mlx5CqOptions(0, Optional.empty(), false);
 
@@ -24,6 +33,9 @@ public record Mlx5CqOptions(int cqeSize, Optional<Mlx5CqeFormat> compression, bo
 
     /** @return these options with CQE compression in mini-CQE {@code format} */
     public Mlx5CqOptions withCompression(Mlx5CqeFormat format) {
+        if (format == null) {
+            throw new InvalidArgumentException(CqCreator.VERB, "the mini-CQE format is missing");
+        }
         return new Mlx5CqOptions(cqeSize, Optional.of(format), padding);
     }
 

@@ -7,14 +7,16 @@ import org.verbs4j.Context;
 import org.verbs4j.provider.generic.vendor.CqCreation;
 import org.verbs4j.provider.generic.vendor.CreatedCq;
 import org.verbs4j.provider.generic.vendor.CreatedQp;
+import org.verbs4j.provider.generic.vendor.DeviceOpening;
 import org.verbs4j.provider.generic.vendor.DirectVerbs;
 import org.verbs4j.provider.generic.vendor.QpCreation;
 import org.verbs4j.provider.generic.vendor.VendorDevice;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
 
 /**
- * libmlx5 on the generic binding's seam: the device is opened by libibverbs, its mlx5 caps are queried once
- * and offered as {@link Mlx5Context}; a completion queue or queue pair created through {@link Mlx5Context}
+ * libmlx5 on the generic binding's seam: the device is opened by libibverbs (by {@code mlx5dv_open_device}
+ * when opened through {@link Mlx5Context#open}), its mlx5 caps are queried once
+ * and offered as {@link Mlx5Context} and as the context's vendor attributes ({@link ContextReport}); a completion queue or queue pair created through {@link Mlx5Context}
  * with mlx5 options goes to {@code mlx5dv_create_cq} or {@code mlx5dv_create_qp}, any other to libibverbs.
  */
 final class Mlx5DirectVerbs implements DirectVerbs {
@@ -27,9 +29,16 @@ final class Mlx5DirectVerbs implements DirectVerbs {
     }
 
     @Override
+    public MemorySegment openDevice(DeviceOpening opening) {
+        return Requests.OPEN.isBound() ? DeviceOpener.open(calls.get(), opening, Requests.OPEN.get())
+                : opening.generic();
+    }
+
+    @Override
     public VendorDevice queryDevice(Context context, MemorySegment pointer) {
         Mlx5Calls loaded = calls.get();
-        return new VendorDevice(Set.of(), new Mlx5Context(context, loaded, DeviceQuery.query(loaded, pointer)));
+        return DeviceQuery.query(loaded, pointer, attrs -> new VendorDevice(Set.of(),
+                new Mlx5Context(context, loaded, DeviceQuery.read(attrs)), ContextReport.of(attrs)));
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.verbs4j.provider.mlx5;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
+import org.verbs4j.InvalidArgumentException;
 
 /**
  * The mlx5 attributes of a queue pair ({@code struct mlx5dv_qp_init_attr}), given to
@@ -24,10 +25,23 @@ public record Mlx5QpOptions(Optional<Mlx5DcType> dcType, long dctAccessKey, Opti
      * @param logNumErrored log2 of the streams that may be in error at once
      */
     public record DciStreams(int logNumConcurrent, int logNumErrored) {
+
+        /** Checks that both fit the C {@code uint8_t}. */
+        public DciStreams {
+            if (logNumConcurrent < 0 || logNumConcurrent > 0xff || logNumErrored < 0 || logNumErrored > 0xff) {
+                throw new InvalidArgumentException(QpCreator.VERB, "DCI streams " + logNumConcurrent + "/"
+                        + logNumErrored + " are not logarithms from 0 to 255");
+            }
+        }
     }
 
-    /** Copies the flags. */
+    /** Requires every component and copies the flags. */
     public Mlx5QpOptions {
+        if (dcType == null || streams == null || createFlags == null
+                || createFlags.stream().anyMatch(java.util.Objects::isNull)) {
+            throw new InvalidArgumentException(QpCreator.VERB, "the DC type, streams and create flags must be"
+                    + " given (Optional.empty() and an empty set for none)");
+        }
         createFlags = createFlags.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(createFlags));
     }
 

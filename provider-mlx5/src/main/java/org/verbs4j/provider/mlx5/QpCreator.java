@@ -1,6 +1,5 @@
 package org.verbs4j.provider.mlx5;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -38,8 +37,10 @@ final class QpCreator {
             return CreatedQp.of(qp);
         }
         MemorySegment mqp = calls.qpExFromIbvQpEx(qp);
-        return CreatedQp.of(qp).withView(pair -> new Mlx5DcSendOps(pair, mqp,
-                mqp.get(ADDRESS, QP_EX_WR_SET_DC_ADDR), mqp.get(ADDRESS, QP_EX_WR_SET_DC_ADDR_STREAM)));
+        boolean sends = !creation.attributes().sendOpsFlags().isEmpty();
+        int streams = request.options().streams().map(s -> 1 << s.logNumConcurrent()).orElse(0);
+        return CreatedQp.of(qp).withView(pair -> new Mlx5DcSendOps(pair, sends ? pair.sendOps() : null, mqp,
+                streams));
     }
 
     static void check(QpInitAttributes attributes, Requests.Qp request, int release) {

@@ -1,10 +1,11 @@
 package org.verbs4j.provider.mlx5;
 
 import java.util.function.Supplier;
+import org.verbs4j.InvalidArgumentException;
 
 /**
- * The mlx5 options of the creation under way on this thread: {@link Mlx5Context} binds them around the
- * generic {@code createCompletionQueue} or {@code createQueuePair}, and the hooks of {@link Mlx5DirectVerbs}
+ * The mlx5 options of the opening or creation under way on this thread: {@link Mlx5Context} binds them around the
+ * generic {@code Device.open}, {@code createCompletionQueue} or {@code createQueuePair}, and the hooks of {@link Mlx5DirectVerbs}
  * read them. Without a binding the hooks take the generic path.
  */
 final class Requests {
@@ -17,10 +18,22 @@ final class Requests {
     record Qp(Mlx5QpOptions options, Mlx5DeviceAttributes caps) {
     }
 
+    static final ScopedValue<Mlx5OpenOptions> OPEN = ScopedValue.newInstance();
     static final ScopedValue<Cq> CQ = ScopedValue.newInstance();
     static final ScopedValue<Qp> QP = ScopedValue.newInstance();
 
     private Requests() {
+    }
+
+    /** @throws InvalidArgumentException if {@code options} is missing */
+    static void require(Object options, String verb) {
+        if (options == null) {
+            throw new InvalidArgumentException(verb, "the mlx5 options are missing");
+        }
+    }
+
+    static <T> T withOpen(Mlx5OpenOptions options, Supplier<T> opening) {
+        return ScopedValue.where(OPEN, options).call(opening::get);
     }
 
     static <T> T withCq(Cq request, Supplier<T> creation) {

@@ -70,10 +70,31 @@ class BindingTablesTest {
         assertOffset(Mlx5Layout.CLOCK_MULT, "mlx5dv_clock_info", "mult");
         assertOffset(Mlx5Layout.CLOCK_SHIFT, "mlx5dv_clock_info", "shift");
         assertOffset(Mlx5Layout.CLOCK_MASK, "mlx5dv_clock_info", "mask");
+        assertOffset(Mlx5Layout.CONTEXT_ATTR_FLAGS, "mlx5dv_context_attr", "flags");
+        assertOffset(Mlx5Layout.CONTEXT_ATTR_COMP_MASK, "mlx5dv_context_attr", "comp_mask");
         assertOffset(Mlx5Layout.PORT_FLAGS, "mlx5dv_port", "flags");
         assertOffset(Mlx5Layout.PORT_VPORT, "mlx5dv_port", "vport");
         assertOffset(Mlx5Layout.PORT_VPORT_VHCA_ID, "mlx5dv_port", "vport_vhca_id");
         assertOffset(Mlx5Layout.PORT_ESW_OWNER_VHCA_ID, "mlx5dv_port", "esw_owner_vhca_id");
+    }
+
+    @Test
+    void everyReportedFieldIsAtGccsOffset() {
+        ContextReport.offsets().forEach((name, offset) -> assertOffset(offset, "mlx5dv_context", name));
+        assertThat(ContextReport.offsets()).hasSize(36);
+    }
+
+    @Test
+    void theInitObjChecksAreTheHeaders() {
+        assertThat(ObjStruct.SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_obj").size(44));
+        assertThat(ObjStruct.SIZE_WITH_DEVX).isEqualTo(Mlx5Abi.struct("mlx5dv_obj").size(ObjStruct.DEVX_SINCE));
+        assertThat(Mlx5Abi.struct("mlx5dv_obj").size(ObjStruct.DEVX_SINCE - 1)).isEqualTo(ObjStruct.SIZE);
+        assertThat(ObjStruct.DEVX).isEqualTo(Mlx5Abi.constant("MLX5DV_OBJ_DEVX"));
+        long types = 0;
+        for (String type : new String[] {"QP", "CQ", "SRQ", "RWQ", "DM", "AH", "PD"}) {
+            types |= Mlx5Abi.constant("MLX5DV_OBJ_" + type);
+        }
+        assertThat(ObjStruct.TYPES).isEqualTo(types);
     }
 
     @Test
@@ -84,6 +105,8 @@ class BindingTablesTest {
         assertThat(Mlx5Layout.QP_EX_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_qp_ex").size(65));
         assertThat(Mlx5Layout.CLOCK_INFO_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_clock_info").size(65));
         assertThat(Mlx5Layout.PORT_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_port").size(65));
+        assertThat(Mlx5Layout.CONTEXT_ATTR_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_context_attr").size(65));
+        assertThat((long) DeviceOpener.FLAG_DEVX).isEqualTo(Mlx5Abi.constant("MLX5DV_CONTEXT_FLAGS_DEVX"));
     }
 
     @Test

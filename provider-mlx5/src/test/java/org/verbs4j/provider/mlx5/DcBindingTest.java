@@ -1,6 +1,5 @@
 package org.verbs4j.provider.mlx5;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -8,16 +7,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.verbs4j.ClosedObjectException;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.QpType;
+import org.verbs4j.SendOps;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.provider.generic.vendor.CreatedQp;
@@ -73,25 +73,25 @@ class DcBindingTest {
         try (Arena call = Arena.ofConfined()) {
             CreatedQp created = create(binding, binding.qpCreation(call, QpType.DRIVER, SEND_WRITE),
                     Mlx5QpOptions.dci().withStreams(2, 1));
-            Mlx5DcSendOps dc = view(created, new AtomicBoolean());
+            Mlx5DcSendOps dc = view(created, new AtomicBoolean(), new StandInSendOps(created.qp()));
             StandInAh ah = new StandInAh(binding.standIn.allocate(64));
-            MemorySegment qp = created.qp().reinterpret(512);
+            MemorySegment qp = created.qp();
 
-            qpCall(qp, "wr_start");
-            qpCall(qp, "wr_send");
-            dc.setDcAddr(ah, 0xabc, 0xfeedL);
-            qpCall(qp, "wr_send");
-            dc.setDcAddrStream(ah, 0xabd, 0xbeefL, (short) 3);
-            qpCall(qp, "wr_complete");
+            dc.start();
+            dc.send().setDcAddr(ah, 0xabc, 0xfeedL).setSge(1, 2, 3);
+            dc.rdmaWrite(7, 0x1000).setDcAddrStream(ah, 0xabd, 0xbeefL, (short) 3);
+            dc.complete();
 
             List<WrCall> calls = binding.standIn.wrCalls();
             assertThat(calls).extracting(WrCall::op).containsExactly(WrOp.START, WrOp.SEND, WrOp.SET_DC_ADDR,
-                    WrOp.SEND, WrOp.SET_DC_ADDR_STREAM, WrOp.COMPLETE);
+                    WrOp.SET_SGE, WrOp.RDMA_WRITE, WrOp.SET_DC_ADDR_STREAM, WrOp.COMPLETE);
             assertThat(calls.get(2)).extracting(WrCall::qp, WrCall::a, WrCall::b, WrCall::c)
                     .containsExactly(qp.address(), ah.pointer().address(), 0xabcL, 0xfeedL);
-            assertThat(calls.get(4)).extracting(WrCall::a, WrCall::b, WrCall::c, WrCall::d)
+            assertThat(calls.get(5)).extracting(WrCall::a, WrCall::b, WrCall::c, WrCall::d)
                     .containsExactly(ah.pointer().address(), 0xabdL, 0xbeefL, 3L);
             assertThat(binding.standIn.unrequestedCalls()).isZero();
+            assertThat(ah.entered).as("calls the address handle was held open for").isEqualTo(2);
+            assertThat(ah.left).isEqualTo(2);
         }
     }
 
@@ -99,9 +99,11 @@ class DcBindingTest {
     @MethodSource("org.verbs4j.provider.mlx5.StandInBinding#all")
     void dcAddressingAllocatesNothing(Release release, StandInBinding binding) throws Exception {
         try (Arena call = Arena.ofConfined()) {
-            Mlx5DcSendOps dc = view(create(binding, binding.qpCreation(call, QpType.DRIVER, SEND_WRITE),
-                    Mlx5QpOptions.dci().withStreams(2, 1)), new AtomicBoolean());
+            CreatedQp created = create(binding, binding.qpCreation(call, QpType.DRIVER, SEND_WRITE),
+                    Mlx5QpOptions.dci().withStreams(2, 1));
+            Mlx5DcSendOps dc = view(created, new AtomicBoolean(), new StandInSendOps(null));
             StandInAh ah = new StandInAh(binding.standIn.allocate(64));
+            dc.start();
             address(dc, ah, 200_000);
 
             long idle = AllocatedBytes.ofCurrentThread();
@@ -117,7 +119,73 @@ class DcBindingTest {
 
     private static void address(Mlx5DcSendOps dc, StandInAh ah, int count) {
         for (int i = 0; i < count; i++) {
-            dc.setDcAddr(ah, i, 0xfeedL).setDcAddrStream(ah, i, 0xbeefL, (short) 1);
+            dc.send().setDcAddr(ah, i, 0xfeedL).send().setDcAddrStream(ah, i, 0xbeefL, (short) 1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.verbs4j.provider.mlx5.StandInBinding#all")
+    void anAddressWithoutARequestOfThisThreadsOpenBatchIsRefusedAndCallsNothing(Release release,
+            StandInBinding binding) throws Exception {
+        try (Arena call = Arena.ofConfined()) {
+            Set<SendOpsFlag> ops = Set.of(SendOpsFlag.SEND, SendOpsFlag.RDMA_WRITE, SendOpsFlag.LOCAL_INV);
+            CreatedQp created = create(binding, binding.qpCreation(call, QpType.DRIVER, ops), Mlx5QpOptions.dci());
+            StandInSendOps generic = new StandInSendOps(created.qp());
+            Mlx5DcSendOps dc = view(created, new AtomicBoolean(), generic);
+            StandInAh ah = new StandInAh(binding.standIn.allocate(64));
+
+            assertNoRequest(() -> dc.setDcAddr(ah, 1, 7), "mlx5dv_wr_set_dc_addr");
+            dc.start();
+            assertNoRequest(() -> dc.setDcAddrStream(ah, 1, 7, (short) 0), "mlx5dv_wr_set_dc_addr_stream");
+            dc.send().setDcAddr(ah, 1, 7);
+            assertNoRequest(() -> dc.setDcAddr(ah, 1, 7), "once");
+            dc.localInv(5);
+            assertNoRequest(() -> dc.setDcAddr(ah, 1, 7), "mlx5dv_wr_set_dc_addr");
+            generic.send();
+            assertNoRequest(() -> dc.setDcAddr(ah, 1, 7), "on this view");
+            dc.rdmaWrite(1, 2);
+            CompletableFuture.runAsync(() -> assertNoRequest(() -> dc.setDcAddr(ah, 1, 7), "this thread's open batch"))
+                    .get();
+            dc.complete();
+            assertNoRequest(() -> dc.setDcAddr(ah, 1, 7), "open batch");
+            dc.start();
+            dc.send();
+            generic.complete();
+            generic.start();
+            assertNoRequest(() -> dc.setDcAddr(ah, 1, 7), "open batch");
+            dc.abort();
+
+            assertThat(binding.standIn.wrCalls()).extracting(WrCall::op).filteredOn(op -> op == WrOp.SET_DC_ADDR
+                    || op == WrOp.SET_DC_ADDR_STREAM).hasSize(1);
+        }
+    }
+
+    private static void assertNoRequest(Runnable addressing, String detail) {
+        assertThatThrownBy(addressing::run).isInstanceOf(InvalidArgumentException.class)
+                .hasMessageContaining("mlx5dv_wr_set_dc_addr").hasMessageContaining("no request")
+                .hasMessageContaining(detail);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.verbs4j.provider.mlx5.StandInBinding#all")
+    void aStreamBeyondTheDcisStreamsIsRefused(Release release, StandInBinding binding) {
+        try (Arena call = Arena.ofConfined()) {
+            CreatedQp created = create(binding, binding.qpCreation(call, QpType.DRIVER, SEND_WRITE),
+                    Mlx5QpOptions.dci().withStreams(2, 1));
+            Mlx5DcSendOps dc = view(created, new AtomicBoolean(), new StandInSendOps(created.qp()));
+            StandInAh ah = new StandInAh(binding.standIn.allocate(64));
+            dc.start();
+            dc.send().setDcAddrStream(ah, 1, 7, (short) 3);
+            dc.send();
+
+            assertThatThrownBy(() -> dc.setDcAddrStream(ah, 1, 7, (short) 4))
+                    .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("mlx5dv_wr_set_dc_addr_stream")
+                    .hasMessageContaining("stream 4 is beyond the DCI's 4 streams");
+            assertThatThrownBy(() -> dc.setDcAddrStream(ah, 1, 7, (short) -1))
+                    .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("stream 65535");
+            dc.abort();
+            assertThat(binding.standIn.wrCalls()).extracting(WrCall::op).filteredOn(op -> op == WrOp.SET_DC_ADDR_STREAM)
+                    .hasSize(1);
         }
     }
 
@@ -173,21 +241,31 @@ class DcBindingTest {
     void dcAddressingMisuseIsTypedAndCallsNothing(Release release, StandInBinding binding) {
         try (Arena call = Arena.ofConfined()) {
             Mlx5DcSendOps dct = view(create(binding, binding.qpCreation(call, QpType.DRIVER, Set.of()),
-                    Mlx5QpOptions.dct(7)), new AtomicBoolean());
+                    Mlx5QpOptions.dct(7)), new AtomicBoolean(), null);
             AtomicBoolean closed = new AtomicBoolean();
-            Mlx5DcSendOps dci = view(create(binding, binding.qpCreation(call, QpType.DRIVER, SEND_WRITE),
-                    Mlx5QpOptions.dci()), closed);
+            CreatedQp created = create(binding, binding.qpCreation(call, QpType.DRIVER, SEND_WRITE),
+                    Mlx5QpOptions.dci());
+            Mlx5DcSendOps dci = view(created, closed, new StandInSendOps(created.qp()));
             StandInAh ah = new StandInAh(binding.standIn.allocate(64));
 
             assertThatThrownBy(() -> dct.setDcAddr(ah, 1, 7)).isInstanceOf(InvalidArgumentException.class)
                     .hasMessageContaining("mlx5dv_wr_set_dc_addr").hasMessageContaining("a DCT");
-            assertThatThrownBy(() -> dci.setDcAddr(null, 1, 7)).isInstanceOf(InvalidArgumentException.class);
+            assertThatThrownBy(dct::start).isInstanceOf(UnsupportedVerbException.class)
+                    .hasMessageContaining("without send-ops flags");
+            dci.start();
+            dci.send();
+            assertThatThrownBy(() -> dci.setDcAddr(null, 1, 7)).isInstanceOf(InvalidArgumentException.class)
+                    .hasMessageContaining("mlx5dv_wr_set_dc_addr").hasMessageContaining("missing");
+            assertThatThrownBy(() -> dci.setDcAddr(new StandInBinding.ForeignAh(), 1, 7))
+                    .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("not the generic binding's");
             ah.close();
-            assertThatThrownBy(() -> dci.setDcAddr(ah, 1, 7)).isInstanceOf(ClosedObjectException.class);
+            assertThatThrownBy(() -> dci.setDcAddr(ah, 1, 7)).isInstanceOf(ClosedObjectException.class)
+                    .hasMessageContaining("mlx5dv_wr_set_dc_addr");
             closed.set(true);
             assertThatThrownBy(() -> dci.setDcAddrStream(new StandInAh(binding.standIn.allocate(64)), 1, 7, (short) 0))
                     .isInstanceOf(ClosedObjectException.class).hasMessageContaining("mlx5dv_wr_set_dc_addr_stream");
-            assertThat(binding.standIn.wrCalls()).isEmpty();
+            assertThat(binding.standIn.wrCalls()).extracting(WrCall::op).containsExactly(WrOp.START, WrOp.SEND);
+            assertThat(ah.entered).isZero();
         }
     }
 
@@ -214,20 +292,8 @@ class DcBindingTest {
                 .hasMessageContaining("mlx5dv_create_qp").hasMessageContaining(detail);
     }
 
-    private static Mlx5DcSendOps view(CreatedQp created, AtomicBoolean closed) {
-        return (Mlx5DcSendOps) created.view().apply(StandInBinding.queuePair(closed));
-    }
-
-    /** Calls an {@code ibv_qp_ex} pointer as the generic send ops do. */
-    private static void qpCall(MemorySegment qp, String pointer) {
-        MemorySegment function = qp.get(ADDRESS, Mlx5Abi.offset("ibv_qp_ex", pointer));
-        FunctionDescriptor descriptor = pointer.equals("wr_complete") ? FunctionDescriptor.of(JAVA_INT, ADDRESS)
-                : FunctionDescriptor.ofVoid(ADDRESS);
-        try {
-            java.lang.foreign.Linker.nativeLinker().downcallHandle(function, descriptor).invokeWithArguments(qp);
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
+    private static Mlx5DcSendOps view(CreatedQp created, AtomicBoolean closed, SendOps ops) {
+        return (Mlx5DcSendOps) created.view().apply(StandInBinding.queuePair(closed, ops));
     }
 
     /** @return {@code struct mlx5dv_qp_init_attr} as libmlx5 must receive it, at the offsets gcc gives */

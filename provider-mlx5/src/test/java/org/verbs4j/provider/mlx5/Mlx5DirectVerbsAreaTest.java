@@ -5,14 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.CompletionQueue;
-import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
-import org.verbs4j.Device;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpCapabilities;
@@ -23,41 +19,34 @@ import org.verbs4j.SendOpsFlag;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VendorAttribute;
 import org.verbs4j.VerbsException;
-import org.verbs4j.spi.Availability;
+import org.verbs4j.spi.VerbsProvider;
+import org.verbs4j.tck.AreaVerification;
+import org.verbs4j.tck.TckArea;
 
 /**
- * The mlx5 area: what pyverbs' {@code test_mlx5_cq} and the creation side of the first {@code test_mlx5_dc}
- * tests check, on the first device of the mlx5 provider ({@code verbs4j.test.device} picks another). It runs
- * unchanged on a ConnectX and is aborted with the provider's reason elsewhere.
+ * The mlx5 area of the kit: what pyverbs' {@code test_mlx5_cq} and the creation side of the first
+ * {@code test_mlx5_dc} tests check, plus the binding's own rules (the vendor attributes, DC addressing refused
+ * outside a batch), on the device the kit selects for the mlx5 provider ({@code verbs4j.tck.device} picks
+ * one). It runs unchanged on a ConnectX; elsewhere the kit's device gate aborts it once with the provider's
+ * reason.
  */
-class Mlx5DirectVerbsAreaTest {
+@TckArea("mlx5 direct verbs")
+class Mlx5DirectVerbsAreaTest extends AreaVerification {
 
-    private Context context;
     private Mlx5Context mlx5;
     private ProtectionDomain pd;
 
-    @BeforeEach
-    void open() {
-        Mlx5Provider provider = new Mlx5Provider();
-        Availability availability = provider.availability();
-        Assumptions.assumeTrue(availability.available(), availability::reason);
-        String wanted = System.getProperty("verbs4j.test.device", "");
-        Device device = provider.devices().stream().filter(d -> wanted.isEmpty() || d.name().equals(wanted))
-                .findFirst().orElseThrow(() -> new AssertionError("no mlx5 device named " + wanted));
-        context = device.open();
-        mlx5 = context.unwrap(Mlx5Context.class);
-        pd = context.allocateProtectionDomain();
+    @Override
+    protected VerbsProvider provider() {
+        return new Mlx5Provider();
     }
 
-    @AfterEach
-    void close() {
-        if (pd != null) {
-            pd.close();
-        }
-        if (context != null) {
-            context.close();
-        }
+    @BeforeEach
+    void view() {
+        mlx5 = context().unwrap(Mlx5Context.class);
+        pd = protectionDomain();
     }
 
     @Test
@@ -124,7 +113,7 @@ class Mlx5DirectVerbsAreaTest {
     @Test
     void aDctAndADciAreCreatedAndOnlyTheDciAddressesRequests() {
         try (CompletionQueue cq = cq(Mlx5CqOptions.DEFAULT);
-                SharedReceiveQueue srq = context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, 64, 1))) {
+                SharedReceiveQueue srq = context().createSharedReceiveQueue(SrqInitAttributes.basic(pd, 64, 1))) {
             QpInitAttributes dctAttributes = QpInitAttributes.builder(QpType.DRIVER, pd, cq,
                     new QpCapabilities(0, 0, 0, 0, 0)).srq(srq).build();
             QpInitAttributes dciAttributes = QpInitAttributes.builder(QpType.DRIVER, pd, cq,
@@ -139,6 +128,34 @@ class Mlx5DirectVerbsAreaTest {
             assertThatThrownBy(() -> mlx5.createQueuePair(dciAttributes, Mlx5QpOptions.dct(1)))
                     .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("a DCT takes no send ops");
         }
+    }
+
+    /** The binding's rule: libmlx5 writes a DC address into the current request unchecked, so none is taken outside a batch. */
+    @Test
+    void aDcAddressOutsideABatchIsRefusedBeforeLibmlx5() {
+        try (CompletionQueue cq = cq(Mlx5CqOptions.DEFAULT)) {
+            QpInitAttributes dciAttributes = QpInitAttributes.builder(QpType.DRIVER, pd, cq,
+                    new QpCapabilities(64, 0, 1, 0, 0)).sendOpsFlags(Set.of(SendOpsFlag.SEND)).build();
+            try (QueuePair dci = mlx5.createQueuePair(dciAttributes, Mlx5QpOptions.dci())) {
+                Mlx5DcSendOps dc = dci.unwrap(Mlx5DcSendOps.class);
+
+                assertThatThrownBy(() -> dc.setDcAddr(null, 1, 1)).isInstanceOf(InvalidArgumentException.class)
+                        .hasMessageContaining("no request");
+                dc.start();
+                assertThatThrownBy(() -> dc.setDcAddr(null, 1, 1)).isInstanceOf(InvalidArgumentException.class)
+                        .hasMessageContaining("no request");
+                dc.abort();
+            }
+        }
+    }
+
+    /** The mlx5 caps as the context's vendor attributes, which verbs4j devices prints. */
+    @Test
+    void theContextReportsTheMlx5CapsAsVendorAttributes() {
+        assertThat(context().vendorAttributes()).extracting(VendorAttribute::name)
+                .startsWith("version", "flags", "comp_mask");
+        assertThat(context().vendorAttributes()).extracting(VendorAttribute::source)
+                .containsOnly("mlx5dv_query_device");
     }
 
     /** test_mlx5_dc: test_dc_rdma_write_stream's creation (streams within the caps; beyond them refused). */

@@ -3,13 +3,21 @@ package org.verbs4j.provider.mlx5;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Proxy;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.verbs4j.Context;
 import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.VendorAttribute;
+import org.verbs4j.provider.generic.vendor.VendorDevice;
 import org.verbs4j.provider.mlx5.abi.Mlx5Abi;
 import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 import org.verbs4j.provider.mlx5.raw.Mlx5Function;
@@ -49,6 +57,54 @@ class QueryDeviceBindingTest {
         assertThat(caps.maxClockInfoUpdateNsec()).isEqualTo(1_000_000);
         assertThat(caps.has(Mlx5ContextFlag.CQE_V1)).isTrue();
         assertThat(caps.answered(Mlx5ContextMask.OOO_RECV_WRS)).isEqualTo(release.major() >= 55);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.verbs4j.provider.mlx5.StandInBinding#all")
+    void theContextsVendorAttributesAreTheFieldsOfTheAnsweredBlocks(Release release, StandInBinding binding) {
+        String s = "mlx5dv_context";
+        MemorySegment persona = binding.standIn.caps(Mlx5Abi.struct(s).size(release.major()));
+        persona.set(JAVA_LONG, Mlx5Abi.offset(s, "flags"), 0x1021);
+        persona.set(JAVA_BYTE, Mlx5Abi.offset(s, "num_lag_ports"), (byte) 2);
+        persona.set(JAVA_INT, Mlx5Abi.offset(s, "striding_rq_caps.supported_qpts"), 0x100);
+        persona.set(JAVA_SHORT, Mlx5Abi.offset(s, "sig_caps.t10dif_bg"), (short) 0xbeef);
+        persona.set(JAVA_BYTE, Mlx5Abi.offset(s, "crypto_caps.crypto_engines"), (byte) 5);
+        persona.set(JAVA_LONG, Mlx5Abi.offset(s, "max_wr_memcpy_length"), 1L << 40);
+        if (release.major() >= 47) {
+            persona.set(JAVA_LONG, Mlx5Abi.offset(s, "max_dc_rd_atom"), 16);
+        }
+        if (release.major() >= 50) {
+            persona.set(JAVA_INT, Mlx5Abi.offset(s, "reg_c0.mask"), 0);
+        }
+
+        VendorDevice device = binding.verbs.queryDevice(context(), binding.standIn.context());
+        Map<String, String> report = device.attributes().stream()
+                .collect(Collectors.toMap(VendorAttribute::name, VendorAttribute::value, (a, b) -> a, LinkedHashMap::new));
+
+        assertThat(device.attributes()).extracting(VendorAttribute::source).containsOnly("mlx5dv_query_device");
+        assertThat(report.keySet()).startsWith("version", "flags", "comp_mask", "cqe_comp_caps.max_num");
+        assertThat(report).containsEntry("flags", "0x1021 (CQE_V1, CQE_128B_PAD, 0x1000)")
+                .containsEntry("cqe_comp_caps.max_num", "64")
+                .containsEntry("cqe_comp_caps.supported_format", "0x3 (HASH, CSUM)")
+                .containsEntry("striding_rq_caps.supported_qpts", "0x100").containsEntry("num_lag_ports", "2")
+                .containsEntry("sig_caps.t10dif_bg", "0xbeef").containsEntry("crypto_caps.crypto_engines", "5")
+                .containsEntry("max_wr_memcpy_length", "1099511627776")
+                .containsEntry("dci_streams_caps.max_log_num_concurent", "4")
+                .doesNotContainKeys("reg_c0.value", "reg_c0.mask", "hca_core_clock");
+        assertThat(report.get("comp_mask")).contains("CQE_COMPRESSION, SWP").doesNotContain("REG_C0");
+        assertThat(report.containsKey("max_dc_rd_atom")).isEqualTo(release.major() >= 47);
+        if (release.major() >= 47) {
+            assertThat(report).containsEntry("max_dc_rd_atom", "16");
+        }
+        assertThat(report.containsKey("ooo_recv_wrs_caps.max_uc")).isEqualTo(release.major() >= 55);
+        assertThat(device.view()).isInstanceOf(Mlx5Context.class);
+    }
+
+    private static Context context() {
+        return (Context) Proxy.newProxyInstance(Context.class.getClassLoader(), new Class<?>[] {Context.class},
+                (self, method, args) -> {
+                    throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     @ParameterizedTest(name = "{0}")

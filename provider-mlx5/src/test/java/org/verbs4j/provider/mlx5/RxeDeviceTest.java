@@ -10,8 +10,12 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.verbs4j.ClosedObjectException;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
@@ -20,6 +24,8 @@ import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.SendOpsFlag;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.Verbs;
 import org.verbs4j.VerbsException;
@@ -29,14 +35,17 @@ import org.verbs4j.provider.generic.raw.RdmaCoreVersion;
 import org.verbs4j.provider.generic.vendor.CqCreation;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
 import org.verbs4j.provider.generic.vendor.QpCreation;
+import org.verbs4j.provider.generic.vendor.SendBatch;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
 import org.verbs4j.provider.mlx5.raw.Mlx5Library;
 
 /**
  * The real libmlx5 on a device that is not mlx5 (rxe0 in the VM, through the generic provider): mlx5 does not
  * claim it, and every mlx5dv call of the binding on its context is an {@link UnsupportedVerbException}, as
- * libmlx5 answers EOPNOTSUPP; {@code mlx5dv_init_obj} without an object gives EINVAL. Without a device the
- * tests abort, unless {@code verbs4j.test.requireDevice=true}.
+ * libmlx5 answers EOPNOTSUPP; {@code mlx5dv_init_obj} without an object gives EINVAL; the generic device reports
+ * no vendor attributes. The seam the DC view relies on, on the generic objects: the send ops number the batch
+ * a thread holds, and a vendor call holds its object open against a close. Without a device the tests abort,
+ * unless {@code verbs4j.test.requireDevice=true}.
  */
 class RxeDeviceTest {
 
@@ -71,6 +80,7 @@ class RxeDeviceTest {
             assertUnsupported(() -> DeviceQuery.query(calls, pointer), "mlx5dv_query_device");
             assertUnsupported(() -> Mlx5Context.clockInfo(calls, pointer), "mlx5dv_get_clock_info");
             assertUnsupported(() -> Mlx5Context.queryPort(calls, pointer, 1), "_mlx5dv_query_port");
+            assertUnsupported(() -> Mlx5Context.dataDirectSysfsPath(calls, pointer), "mlx5dv_get_data_direct_sysfs_path");
             assertUnsupported(() -> createCq(calls, pointer, call), "mlx5dv_create_cq");
             try (ProtectionDomain pd = context.allocateProtectionDomain();
                     CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(8).build())) {
@@ -78,6 +88,68 @@ class RxeDeviceTest {
                 assertThat(initObjCq(calls, cq, call)).as("mlx5dv_init_obj(CQ)").isEqualTo(95);
             }
             assertThat(calls.initObj(call.allocate(OBJ_SIZE), 0)).as("mlx5dv_init_obj(obj, 0)").isEqualTo(22);
+        }
+    }
+
+    @Test
+    void theGenericSendOpsNumberTheBatchEachThreadHolds() throws Exception {
+        try (Context context = Verbs.open(device().name());
+                ProtectionDomain pd = context.allocateProtectionDomain();
+                CompletionQueue cq = context.createCompletionQueue(CqInitAttributes.builder(8).build());
+                QueuePair qp = context.createQueuePair(QpInitAttributes.builder(QpType.RC, pd, cq,
+                        new QpCapabilities(4, 4, 1, 1, 0)).sendOpsFlags(Set.of(SendOpsFlag.SEND)).build())) {
+            SendBatch batch = (SendBatch) qp.sendOps();
+            Thread self = Thread.currentThread();
+
+            assertThat(batch.batchHeldBy(self)).as("before start").isZero();
+            qp.sendOps().start();
+            long first = batch.batchHeldBy(self);
+            long onOtherThread = CompletableFuture.supplyAsync(() -> batch.batchHeldBy(Thread.currentThread())).get();
+            qp.sendOps().abort();
+            long afterAbort = batch.batchHeldBy(self);
+            qp.sendOps().start();
+            long second = batch.batchHeldBy(self);
+            qp.sendOps().abort();
+
+            assertThat(first).isPositive();
+            assertThat(onOtherThread).isZero();
+            assertThat(afterAbort).isZero();
+            assertThat(second).isEqualTo(first + 1);
+        }
+    }
+
+    @Test
+    void aVendorCallHoldsTheObjectOpenAgainstACloseFromAnotherThread() throws Exception {
+        try (Context context = Verbs.open(device().name())) {
+            ProtectionDomain pd = context.allocateProtectionDomain();
+            NativeHandle handle = (NativeHandle) pd;
+
+            handle.enterCall("test");
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(pd::close);
+            Thread.sleep(300);
+            boolean closedWhileHeld = closing.isDone();
+            handle.leaveCall();
+            closing.get(10, TimeUnit.SECONDS);
+
+            assertThat(closedWhileHeld).as("the close finished while the call held the object").isFalse();
+            assertThat(pd.isClosed()).isTrue();
+            assertThatThrownBy(() -> handle.enterCall("mlx5dv_test")).isInstanceOf(ClosedObjectException.class)
+                    .hasMessageContaining("mlx5dv_test");
+        }
+    }
+
+    @Test
+    void openingItWithMlx5OptionsIsUnsupported() {
+        String name = device().name();
+
+        assertThatThrownBy(() -> Mlx5Context.open(name, Mlx5OpenOptions.DEVX)).isInstanceOf(UnsupportedVerbException.class)
+                .hasMessageContaining("mlx5dv_open_device").hasMessageContaining(name);
+    }
+
+    @Test
+    void theGenericDeviceReportsNoVendorAttributes() {
+        try (Context context = Verbs.open(device().name())) {
+            assertThat(context.vendorAttributes()).isEmpty();
         }
     }
 

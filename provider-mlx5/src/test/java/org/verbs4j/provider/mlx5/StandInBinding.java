@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.Arguments;
+import org.verbs4j.AddressHandle;
+import org.verbs4j.AhAttributes;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.ProtectionDomain;
@@ -21,7 +23,9 @@ import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
+import org.verbs4j.SendOps;
 import org.verbs4j.SendOpsFlag;
+import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.CqAttrs;
 import org.verbs4j.provider.generic.vendor.CqCreation;
@@ -116,20 +120,57 @@ final class StandInBinding {
         });
     }
 
-    /** @return a queue pair of the API that is closed when {@code closed} is */
-    static QueuePair queuePair(AtomicBoolean closed) {
-        return proxy(QueuePair.class, closed);
+    /**
+     * @return a queue pair of the API that is closed when {@code closed} is, whose {@code sendOps()} are
+     *     {@code ops}, or the generic refusal if {@code null}
+     */
+    static QueuePair queuePair(AtomicBoolean closed, SendOps ops) {
+        return proxy(QueuePair.class, closed, ops);
     }
 
     private static <T> T proxy(Class<T> type, AtomicBoolean closed) {
+        return proxy(type, closed, null);
+    }
+
+    private static <T> T proxy(Class<T> type, AtomicBoolean closed, SendOps ops) {
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (self, method, args) ->
                 switch (method.getName()) {
                     case "isClosed" -> closed != null && closed.get();
+                    case "sendOps" -> sendOps(ops);
                     case "hashCode" -> System.identityHashCode(self);
                     case "equals" -> self == args[0];
                     case "toString" -> type.getSimpleName() + " of the stand-in";
                     default -> throw new UnsupportedOperationException(method.getName());
                 }));
+    }
+
+    /** An address handle of another binding. */
+    static final class ForeignAh implements AddressHandle {
+        @Override
+        public ProtectionDomain protectionDomain() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public AhAttributes attributes() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void close() {
+        }
+
+        @Override
+        public boolean isClosed() {
+            return false;
+        }
+    }
+
+    private static SendOps sendOps(SendOps ops) {
+        if (ops == null) {
+            throw new UnsupportedVerbException("ibv_qp_to_qp_ex", "the queue pair was created without send-ops flags");
+        }
+        return ops;
     }
 
     @Override

@@ -200,6 +200,18 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
         USERS.getAndAdd(this, -1);
     }
 
+    /** {@link #enter} for a vendor's verb. */
+    @Override
+    public final void enterCall(String verb) {
+        enter(verb);
+    }
+
+    /** {@link #leave} for a vendor's verb. */
+    @Override
+    public final void leaveCall() {
+        leave();
+    }
+
     /**
      * Waits until an event file descriptor of this object is readable, in slices of {@link #WAIT_SLICE}, so that
      * a close of the object ends the wait (its descriptor is closed, and its number may be reused) instead of

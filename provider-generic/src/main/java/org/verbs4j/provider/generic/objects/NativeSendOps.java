@@ -27,6 +27,7 @@ import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.FunctionPointers;
 import org.verbs4j.provider.generic.raw.Native;
+import org.verbs4j.provider.generic.vendor.SendBatch;
 
 /**
  * The {@code ibv_wr_*} functions of one queue pair: the function pointers of its {@code struct ibv_qp_ex}
@@ -42,7 +43,7 @@ import org.verbs4j.provider.generic.raw.Native;
  * refused; inside a batch the calls add no atomic operation.
  */
 @SuppressWarnings("restricted")
-final class NativeSendOps implements SendOps {
+final class NativeSendOps implements SendOps, SendBatch {
 
     /** {@code struct ibv_qp_ex *} and the other pointers the binding owns, passed as addresses (LP64). */
     private static final java.lang.foreign.ValueLayout.OfLong PTR = JAVA_LONG;
@@ -126,6 +127,8 @@ final class NativeSendOps implements SendOps {
     private boolean batchOpen;
     /** The thread that opened the batch, for a close from that thread. */
     private Thread batchThread;
+    /** The number of the last batch opened, for {@link #batchHeldBy}. */
+    private long batches;
 
     private NativeSendOps(NativeQueuePair qp, Abi abi, MemorySegment qpx, int release) {
         this.qp = qp;
@@ -241,6 +244,7 @@ final class NativeSendOps implements SendOps {
             qp.enter(verb);
             batchOpen = true;
             batchThread = Thread.currentThread();
+            batches++;
         }
     }
 
@@ -256,6 +260,11 @@ final class NativeSendOps implements SendOps {
     /** @return whether a thread's batch holds the queue pair */
     boolean heldBy(Thread thread) {
         return batchOpen && batchThread == thread;
+    }
+
+    @Override
+    public long batchHeldBy(Thread thread) {
+        return heldBy(thread) ? batches : 0;
     }
 
     @Override

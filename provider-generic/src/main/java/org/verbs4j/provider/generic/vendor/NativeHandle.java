@@ -9,12 +9,29 @@ import org.verbs4j.VerbsObject;
  * An object of the generic binding, seen as its C pointer: what a vendor's direct verb takes (the
  * {@code struct ibv_context *} of a device query, the {@code struct ibv_ah *} of an address-handle query).
  * The pointer is valid while the object is open; a vendor checks {@link VerbsObject#isClosed()} first, and
- * keeps the object open for as long as it uses the pointer.
+ * keeps the object open for as long as it uses the pointer ({@link #enterCall}, {@link #leaveCall}).
  */
 public interface NativeHandle {
 
     /** @return the C pointer of the object (for example {@code struct ibv_pd *}) */
     MemorySegment pointer();
+
+    /**
+     * Holds the object open for a call of a vendor's verb with its pointer: a close from another thread waits
+     * until {@link #leaveCall()} (which must follow, in a {@code finally}). No allocation.
+     *
+     * @param verb the verb, for the message
+     * @throws ClosedObjectException if the object is closed or being closed
+     */
+    default void enterCall(String verb) {
+        if (this instanceof VerbsObject object && object.isClosed()) {
+            throw new ClosedObjectException(verb, getClass().getSimpleName() + " is closed");
+        }
+    }
+
+    /** Ends a call entered with {@link #enterCall}. */
+    default void leaveCall() {
+    }
 
     /**
      * @param object an object given to a vendor's verb

@@ -116,6 +116,42 @@ public final class Mlx5Calls {
         }
     }
 
+    /**
+     * {@code mlx5dv_open_device(device, attr)}.
+     *
+     * @param device the {@code struct ibv_device *}
+     * @param attr a {@code struct mlx5dv_context_attr}
+     * @return the {@code struct ibv_context *}, closed with {@code ibv_close_device}
+     * @throws org.verbs4j.VerbsException with libmlx5's errno if it opened none
+     */
+    public MemorySegment openDevice(MemorySegment device, MemorySegment attr, Arena call) {
+        MethodHandle handle = library.downcall(Mlx5Function.OPEN_DEVICE, FunctionDescriptor.of(ADDRESS, ADDRESS,
+                ADDRESS), ErrnoCapture.OPTION);
+        MemorySegment state = ErrnoCapture.allocate(call);
+        try {
+            MemorySegment opened = (MemorySegment) handle.invokeExact(state, device, attr);
+            return Native.checkPointer(opened, state, Mlx5Function.OPEN_DEVICE.cName());
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code mlx5dv_get_data_direct_sysfs_path(context, buf, buf_len)}, with {@code buf_len} the buffer's size.
+     *
+     * @throws org.verbs4j.VerbsException with libmlx5's errno (ENOSPC for a buffer too small)
+     */
+    public void dataDirectSysfsPath(MemorySegment context, MemorySegment buffer) {
+        MethodHandle handle = library.downcall(Mlx5Function.GET_DATA_DIRECT_SYSFS_PATH,
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+        try {
+            Native.check((int) handle.invokeExact(context, buffer, buffer.byteSize()),
+                    Mlx5Function.GET_DATA_DIRECT_SYSFS_PATH.cName());
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
     private int callInt(Mlx5Function function, MemorySegment first, MemorySegment second) {
         try {
             return (int) library.downcall(function, INT_PP).invokeExact(first, second);

@@ -25,7 +25,9 @@ public enum Mlx5Function {
     /** {@code _mlx5dv_query_port}, behind the inline {@code mlx5dv_query_port}. */
     QUERY_PORT("_mlx5dv_query_port", 35, "MLX5_1.19"),
     /** {@code mlx5dv_reg_dmabuf_mr}. */
-    REG_DMABUF_MR("mlx5dv_reg_dmabuf_mr", 54, "MLX5_1.25");
+    REG_DMABUF_MR("mlx5dv_reg_dmabuf_mr", 54, "MLX5_1.25"),
+    /** {@code mlx5dv_get_data_direct_sysfs_path}. */
+    GET_DATA_DIRECT_SYSFS_PATH("mlx5dv_get_data_direct_sysfs_path", 54, "MLX5_1.25");
 
     private final String cName;
     private final int since;

@@ -100,6 +100,13 @@ public final class Mlx5Layout {
     /** {@code mlx5dv_port.esw_owner_vhca_id}. */
     public static final long PORT_ESW_OWNER_VHCA_ID = 12;
 
+    /** {@code sizeof(struct mlx5dv_context_attr)} in the newest release (65; 16 before 57). */
+    public static final long CONTEXT_ATTR_SIZE = 24;
+    /** {@code mlx5dv_context_attr.flags}. */
+    public static final long CONTEXT_ATTR_FLAGS = 0;
+    /** {@code mlx5dv_context_attr.comp_mask}. */
+    public static final long CONTEXT_ATTR_COMP_MASK = 8;
+
     private Mlx5Layout() {
     }
 }
