@@ -81,7 +81,7 @@ java_server() { # name mode c-client-command...
 c_server() { # name mode c-server-command...
   local name=\$1 mode=\$2; shift 2; port=\$((port+1)); selected "\$name" || return 0
   timeout \$LIMIT "\$@" -p \$port > /tmp/c.out 2>&1 & local cp=\$!
-  wait_listen \$port 30 || echo "(no LISTEN cm_id seen for port \$port; trying anyway)"
+  wait_listen \$port \$LIMIT || echo "(no LISTEN cm_id seen for port \$port; trying anyway)"
   timeout \$LIMIT "\${JAVA[@]}" \$mode \$IP \$port \$SIZE \$PINGS > /tmp/j.out 2>&1; local jr=\$?
   wait \$cp; local cr=\$?
   echo "--- \$name: C side (\$*):"; cat /tmp/c.out; echo "--- \$name: Java side:"; cat /tmp/j.out
@@ -95,7 +95,7 @@ c_server "Java rping client -> rping -s (C)" rping-client rping -s -a \$IP -V -v
 udaddy_c_server() { # name
   selected "\$1" || return 0
   timeout \$LIMIT udaddy -b \$IP -C 10 > /tmp/c.out 2>&1 & local cp=\$!
-  wait_listen 7174 30 || echo "(no LISTEN cm_id seen for port 7174; trying anyway)"
+  wait_listen 7174 \$LIMIT || echo "(no LISTEN cm_id seen for port 7174; trying anyway)"
   timeout \$LIMIT "\${JAVA[@]}" udaddy-client \$IP 7174 100 10 > /tmp/j.out 2>&1; local jr=\$?
   wait \$cp; local cr=\$?
   echo "--- \$1: C side:"; cat /tmp/c.out; echo "--- \$1: Java side:"; cat /tmp/j.out
