@@ -1,5 +1,6 @@
 package org.verbs4j;
 
+import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.List;
 
@@ -38,6 +39,32 @@ public interface Context extends VerbsObject {
      * @return the GID at that index (C {@code ibv_query_gid})
      */
     Gid queryGid(int portNum, int index);
+
+    /**
+     * Computes the address vector of a reply to the sender of a received UD message (C
+     * {@code ibv_init_ah_from_wc}), from the current completion of {@code cq} and the global route header that
+     * the device placed in the first 40 bytes of the receive buffer. The result's {@code dlid} is the
+     * completion's source LID, its {@code sl} the completion's service level, its {@code srcPathBits} the
+     * completion's destination LID path bits and its {@code portNum} {@code portNum}. If the completion carries
+     * {@link WcFlag#GRH}, the result is global: its destination GID is the header's source (an IPv4 source
+     * address of RoCE v2 as its IPv4-mapped GID), its source GID index the index of the port's GID, of the type
+     * the header implies, that the header was sent to, and its hop limit, traffic class and flow label are the
+     * header's. Without {@link WcFlag#GRH} the result has no global route and {@code grh} is not read.
+     *
+     * @param portNum the local port the message arrived on
+     * @param cq a queue inside a poll batch whose current completion is a successful receive; it must have
+     *     been created with {@link CompletionField#SLID}, {@link CompletionField#SL} and
+     *     {@link CompletionField#DLID_PATH_BITS}
+     * @param grh the first 40 bytes of the receive buffer ({@code struct ibv_grh}); may be {@code null} when
+     *     the completion has no {@link WcFlag#GRH}
+     * @return the address vector, for {@link ProtectionDomain#createAddressHandle}
+     * @throws InvalidArgumentException if no successful receive completion is current, the queue lacks one of
+     *     the fields, the header is needed and is {@code null}, shorter than 40 bytes or not readable, or the
+     *     header's destination is a multicast address (C {@code EINVAL})
+     * @throws VerbsException if the header is neither IPv6 nor IPv4 ({@code EPROTONOSUPPORT}) or no GID of the
+     *     port matches its destination
+     */
+    AhAttributes initAhFromCompletion(int portNum, CompletionQueue cq, MemorySegment grh);
 
     /** @return the number of completion vectors (C {@code ibv_context.num_comp_vectors}) */
     int numCompVectors();

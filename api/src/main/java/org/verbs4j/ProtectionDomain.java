@@ -44,4 +44,23 @@ public interface ProtectionDomain extends VerbsObject {
      * @return a new address handle for UD sends (C {@code ibv_create_ah})
      */
     AddressHandle createAddressHandle(AhAttributes attributes);
+
+    /**
+     * Creates an address handle for a reply to the sender of a received UD message (C
+     * {@code ibv_create_ah_from_wc}): the address vector of {@link Context#initAhFromCompletion} for this
+     * domain's context, which {@link AddressHandle#attributes()} returns, made into a handle as
+     * {@link #createAddressHandle} does. With the sender's QP number ({@link CompletionQueue#readSrcQp()}) and
+     * Q_Key it is the reply path of a UD server.
+     *
+     * @param cq a queue inside a poll batch whose current completion is a successful receive, created with
+     *     {@link CompletionField#SLID}, {@link CompletionField#SL} and {@link CompletionField#DLID_PATH_BITS}
+     * @param grh the first 40 bytes of the receive buffer ({@code struct ibv_grh}); may be {@code null} when
+     *     the completion has no {@link WcFlag#GRH}
+     * @param portNum the local port the message arrived on
+     * @return the address handle
+     * @throws InvalidArgumentException for the reasons of {@link Context#initAhFromCompletion}, or if the
+     *     address vector is not valid for {@link #createAddressHandle}
+     * @throws VerbsException for the other reasons of {@link Context#initAhFromCompletion}
+     */
+    AddressHandle createAddressHandleFromCompletion(CompletionQueue cq, MemorySegment grh, int portNum);
 }

@@ -350,6 +350,34 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     @Test
+    @DisplayName("ibv_create_ah_from_wc(3) on RDMA_PS_UDP, as udaddy's server: the server answers the client's datagram"
+            + " through an address handle made from its completion and GRH, to its src_qp with RDMA_UDP_QKEY")
+    void datagramReplyFromCompletion() {
+        Pair pair = connectedPair(PortSpace.UDP);
+        UdParam ud = pair.clientEstablished.udParam().orElseThrow();
+        Endpoint client = pair.clientEnd;
+        Endpoint server = pair.serverEnd;
+        WorkRequests.receive(server.qp, 2, server.mr, 0, BUFFER);
+        WorkRequests.receive(client.qp, 3, client.mr, 0, BUFFER);
+        AddressHandle toServer = track(client.qp.protectionDomain().createAddressHandle(ud.ahAttr()));
+        sendDatagram(client, 1, toServer, ud.qpNum(), ud.qkey(), 0xc11e_07L);
+        int port = pair.server.portNum();
+        AtomicReference<Integer> clientQpn = new AtomicReference<>();
+        AddressHandle toClient = CurrentCompletion.apply(server.cq, environment().completionTimeout(),
+                "the client's datagram", cq -> {
+                    clientQpn.set(cq.readSrcQp());
+                    return track(server.qp.protectionDomain().createAddressHandleFromCompletion(cq,
+                            server.mr.segment(), port));
+                });
+        assertEquals(client.qp.qpNum(), clientQpn.get(), "src_qp of the client's datagram");
+        sendDatagram(server, 4, toClient, clientQpn.get(), UDP_QKEY, 0x5e4_7e4L);
+        Completion reply = Completions.awaitOne(client.cq, environment().completionTimeout(), "the server's reply");
+        assertEquals(WcStatus.SUCCESS, reply.status());
+        assertEquals(server.qp.qpNum(), reply.srcQp(), "src_qp of the reply");
+        assertEquals(0x5e4_7e4L, client.mr.segment().get(ValueLayout.JAVA_LONG, 40), "the reply after its GRH");
+    }
+
+    @Test
     @DisplayName("rdma_connect(3) RDMA_PS_UDP to a port nobody listens on: UNREACHABLE with IB_SIDR_UNSUPPORTED")
     void datagramNobodyListens() {
         CmId probe = cm.createId(channel(), PortSpace.UDP, null);
@@ -648,6 +676,20 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
                 "datagram received");
         assertEquals(WcStatus.SUCCESS, received.status());
         assertEquals(0xda7a_6a4dL, receiver.mr.segment().get(ValueLayout.JAVA_LONG, 40), "after the 40-byte GRH");
+    }
+
+    /** Sends 8 bytes from the end of the endpoint's buffer and waits for the send's completion. */
+    private void sendDatagram(Endpoint sender, long wrId, AddressHandle ah, int qpn, int qkey, long value) {
+        long offset = BUFFER + 40 - 8;
+        sender.mr.segment().set(ValueLayout.JAVA_LONG, offset, value);
+        SendOps ops = sender.qp.sendOps();
+        ops.start();
+        ops.wrId(wrId).wrFlags((int) SendFlag.SIGNALED.value());
+        ops.send().setUdAddr(ah, qpn, qkey);
+        ops.setSge(sender.mr.lkey(), sender.mr.address() + offset, 8);
+        ops.complete();
+        Completion sent = Completions.awaitOne(sender.cq, environment().completionTimeout(), "datagram " + wrId);
+        assertEquals(WcStatus.SUCCESS, sent.status(), "datagram " + wrId);
     }
 
     /** @return the IPv4 address of the device under test: that of its first IPv4-mapped GID */

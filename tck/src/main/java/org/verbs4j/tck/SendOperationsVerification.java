@@ -11,6 +11,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -23,11 +24,13 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
+import org.verbs4j.AhAttributes;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.DeviceLimits;
 import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
+import org.verbs4j.Gid;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
@@ -572,6 +575,70 @@ public abstract class SendOperationsVerification extends AreaVerification {
             Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the UD receive");
             assertAll(() -> assertEquals(WcStatus.SUCCESS, received.status()),
                     () -> assertEquals(Loopback.GRH_SIZE, received.byteLen(), "byte_len of a zero-byte message"));
+        }
+
+        @Test
+        @DisplayName("ibv_create_ah_from_wc(3): the receiver of a UD SEND replies through an address handle made "
+                + "from the completion and its GRH (ibv_init_ah_from_wc's attributes, the sender's GID as destination)")
+        void replyThroughAddressFromCompletion() {
+            QueuePairs pairs = loopback().ud();
+            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
+            MemoryRegion source = payload(pairs.pd(), 10);
+            MemoryRegion request = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            MemoryRegion reply = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            WorkRequests.receive(pairs.responder(), 1, request, 0, Loopback.GRH_SIZE + SIZE);
+            WorkRequests.receive(pairs.requester(), 3, reply, 0, Loopback.GRH_SIZE + SIZE);
+            WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), source, 0, SIZE);
+            Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the UD SEND");
+            int port = loopback().ownAddress().portNum();
+            ReplyPath path = CurrentCompletion.apply(pairs.responderCq(), timeout(), "the UD receive",
+                    cq -> new ReplyPath(track(pairs.pd().createAddressHandleFromCompletion(cq, request.segment(), port)),
+                            context().initAhFromCompletion(port, cq, request.segment()), cq.readSrcQp()));
+            WorkRequests.sendUd(pairs.responder(), 4, path.ah(), path.srcQp(), source, 0, SIZE);
+            Completions.awaitSuccess(pairs.responderCq(), timeout(), "the reply's SEND");
+            Completion received = Completions.awaitOne(pairs.requesterCq(), timeout(), "the reply");
+            AhAttributes made = path.ah().attributes();
+            Gid sender = loopback().ownAddress().grh().dgid();
+            assertAll(() -> assertEquals(made, path.initialized(), "ibv_init_ah_from_wc gives the handle's attributes"),
+                    () -> assertTrue(made.isGlobal(), "is_global"),
+                    () -> assertEquals(sender, made.grh().dgid(), "dgid: the sender's GID"),
+                    () -> assertEquals(sender, context().queryGid(port, made.grh().sgidIndex()),
+                            "sgid_index: the GID the message was sent to"),
+                    () -> assertEquals(port, made.portNum(), "port_num"),
+                    () -> assertEquals(new Expect(3, WcStatus.SUCCESS, WcOpcode.RECV), Expect.of(received)),
+                    () -> assertEquals(pairs.responder().qpNum(), received.srcQp(), "the reply's src_qp"),
+                    () -> Payloads.assertPayload(reply.segment(), Loopback.GRH_SIZE, Payloads.pattern(10, SIZE),
+                            "the reply's payload"));
+        }
+
+        @Test
+        @DisplayName("ibv_create_ah_from_wc(3) misuse: a GRH under 40 bytes, none for a completion with IBV_WC_GRH, "
+                + "a send's completion, or no completion current: InvalidArgumentException naming the verb")
+        void addressFromCompletionMisuse() {
+            QueuePairs pairs = loopback().ud();
+            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
+            MemoryRegion request = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            WorkRequests.receive(pairs.responder(), 1, request, 0, Loopback.GRH_SIZE + SIZE);
+            WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), request, 0, SIZE);
+            int port = loopback().ownAddress().portNum();
+            ProtectionDomain pd = pairs.pd();
+            List<InvalidArgumentException> failures = new ArrayList<>();
+            CurrentCompletion.apply(pairs.requesterCq(), timeout(), "the UD SEND", cq -> failures.add(
+                    assertThrows(InvalidArgumentException.class,
+                            () -> pd.createAddressHandleFromCompletion(cq, request.segment(), port), "a send")));
+            CurrentCompletion.apply(pairs.responderCq(), timeout(), "the UD receive", cq -> failures.addAll(List.of(
+                    assertThrows(InvalidArgumentException.class, () -> pd.createAddressHandleFromCompletion(cq,
+                            request.segment().asSlice(0, Loopback.GRH_SIZE - 1), port), "39 bytes"),
+                    assertThrows(InvalidArgumentException.class,
+                            () -> pd.createAddressHandleFromCompletion(cq, null, port), "no GRH"))));
+            failures.add(assertThrows(InvalidArgumentException.class,
+                    () -> pd.createAddressHandleFromCompletion(pairs.responderCq(), request.segment(), port),
+                    "no batch"));
+            assertEquals(List.of("ibv_create_ah_from_wc"),
+                    failures.stream().map(InvalidArgumentException::operation).distinct().toList(), failures.toString());
+        }
+
+        private record ReplyPath(AddressHandle ah, AhAttributes initialized, int srcQp) {
         }
     }
 

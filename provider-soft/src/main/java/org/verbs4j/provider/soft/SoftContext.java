@@ -1,7 +1,9 @@
 package org.verbs4j.provider.soft;
 
+import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.List;
+import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.Capabilities;
@@ -97,6 +99,13 @@ final class SoftContext extends SoftObject implements Context {
         ensureOpen("ibv_query_gid");
         checkPort("ibv_query_gid", portNum);
         return gid("ibv_query_gid", index);
+    }
+
+    @Override
+    public AhAttributes initAhFromCompletion(int portNum, CompletionQueue cq, MemorySegment grh) {
+        String verb = "ibv_init_ah_from_wc";
+        ensureOpen(verb);
+        return ReplyAddress.of(this, verb, portNum, ReceivedRoute.of(verb, cq), grh);
     }
 
     /** @return the GID at {@code index} of port 1 (zero for an empty entry) */

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
+import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.MemoryWindow;
@@ -79,6 +80,14 @@ final class SoftProtectionDomain extends SoftObject implements ProtectionDomain 
     public AddressHandle createAddressHandle(AhAttributes attributes) {
         Failures.required("ibv_create_ah", attributes, "the address attributes");
         return created(new SoftAddressHandle(this, attributes));
+    }
+
+    @Override
+    public AddressHandle createAddressHandleFromCompletion(CompletionQueue cq, MemorySegment grh, int portNum) {
+        String verb = "ibv_create_ah_from_wc";
+        ensureOpen(verb);
+        AhAttributes reply = ReplyAddress.of(context, verb, portNum, ReceivedRoute.of(verb, cq), grh);
+        return new SoftAddressHandle(this, reply);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
+import org.verbs4j.CompletionQueue;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.AhAttrs;
@@ -32,6 +33,21 @@ final class NativeAddressHandle extends NativeResource implements AddressHandle 
             MemorySegment errno = ErrnoCapture.allocate(call);
             MemorySegment ah = (MemorySegment) pd.context.ib.createAh.invokeExact(errno, pd.pointer(), attr);
             return new NativeAddressHandle(pd, Native.checkPointer(ah, errno, "ibv_create_ah"), attributes);
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    static NativeAddressHandle createFromCompletion(NativeProtectionDomain pd, CompletionQueue cq, MemorySegment grh,
+                                                    int portNum) {
+        String verb = "ibv_create_ah_from_wc";
+        try (Arena call = Arena.ofConfined()) {
+            ReplyRoute route = ReplyRoute.of(pd.context.abi, call, verb, cq, grh);
+            AhAttributes attributes = pd.context.replyAddress(verb, portNum, route, call);
+            MemorySegment errno = ErrnoCapture.allocate(call);
+            MemorySegment ah = (MemorySegment) pd.context.ib.createAhFromWc.invokeExact(errno, pd.pointer(),
+                    route.wc(), route.grh(), (byte) portNum);
+            return new NativeAddressHandle(pd, Native.checkPointer(ah, errno, verb), attributes);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }

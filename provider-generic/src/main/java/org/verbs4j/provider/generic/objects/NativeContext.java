@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.Capabilities;
@@ -29,6 +30,7 @@ import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.Device;
 import org.verbs4j.DeviceAttributes;
+import org.verbs4j.Errno;
 import org.verbs4j.Gid;
 import org.verbs4j.GidEntry;
 import org.verbs4j.GidType;
@@ -48,6 +50,7 @@ import org.verbs4j.WorkQueue;
 import org.verbs4j.WqInitAttributes;
 import org.verbs4j.XrcDomain;
 import org.verbs4j.provider.generic.raw.Abi;
+import org.verbs4j.provider.generic.raw.AhAttrs;
 import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.NonBlockingFd;
 import org.verbs4j.provider.generic.raw.Ibverbs;
@@ -311,6 +314,44 @@ public final class NativeContext extends NativeResource implements Context {
         } finally {
             leave();
         }
+    }
+
+    @Override
+    public AhAttributes initAhFromCompletion(int portNum, CompletionQueue cq, MemorySegment grh) {
+        String verb = "ibv_init_ah_from_wc";
+        enter(verb);
+        try (Arena call = Arena.ofConfined()) {
+            return replyAddress(verb, portNum, ReplyRoute.of(abi, call, verb, cq, grh), call);
+        } finally {
+            leave();
+        }
+    }
+
+    /**
+     * Calls {@code ibv_init_ah_from_wc}.
+     *
+     * @param verb the verb to name in a failure
+     * @param portNum the port the message arrived on
+     * @param route the completion and its header
+     * @param call the arena of the call
+     * @return the address vector
+     */
+    AhAttributes replyAddress(String verb, int portNum, ReplyRoute route, Arena call) {
+        checkPort(portNum, verb);
+        MemorySegment attr = call.allocate(abi.ibvAhAttr);
+        MemorySegment errno = ErrnoCapture.allocate(call);
+        try {
+            int rc = (int) ib.initAhFromWc.invokeExact(errno, handle, (byte) portNum, route.wc(), route.grh(), attr);
+            if (rc != 0) {
+                int code = ErrnoCapture.errno(errno);
+                throw VerbsException.of(verb, code == 0 ? Errno.EINVAL.code() : code,
+                        "no reply address from the GRH (not IPv4 or IPv6, a multicast destination, or no GID of port "
+                        + portNum + " is its destination)");
+            }
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+        return AhAttrs.read(abi, attr, 0);
     }
 
     private void checkPort(int portNum, String verb) {

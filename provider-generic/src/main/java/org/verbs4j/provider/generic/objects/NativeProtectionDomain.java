@@ -12,6 +12,7 @@ import java.util.Set;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
+import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.Flags;
 import org.verbs4j.InvalidArgumentException;
@@ -225,6 +226,16 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
         enter("ibv_create_ah");
         try {
             return NativeAddressHandle.create(this, attributes);
+        } finally {
+            leave();
+        }
+    }
+
+    @Override
+    public AddressHandle createAddressHandleFromCompletion(CompletionQueue cq, MemorySegment grh, int portNum) {
+        enter("ibv_create_ah_from_wc");
+        try {
+            return NativeAddressHandle.createFromCompletion(this, cq, grh, portNum);
         } finally {
             leave();
         }

@@ -95,6 +95,10 @@ public final class Abi {
     public final StructLayout ibvPollCqAttr;
     /** {@code struct ibv_wc_tm_info}. */
     public final StructLayout ibvWcTmInfo;
+    /** {@code struct ibv_wc}, the completion of {@code ibv_poll_cq}, for {@code ibv_create_ah_from_wc}. */
+    public final StructLayout ibvWc;
+    /** {@code struct ibv_grh}, the global route header in front of a UD message. */
+    public final StructLayout ibvGrh;
     /** {@code struct ibv_qp_init_attr_ex}. */
     public final StructLayout ibvQpInitAttrEx;
     /** {@code struct ibv_qp_ex} (which starts with {@code struct ibv_qp}). */
@@ -164,6 +168,13 @@ public final class Abi {
         ibvCqEx = cqEx(mutex, cond);
         ibvPollCqAttr = struct("ibv_poll_cq_attr", U32.withName("comp_mask"));
         ibvWcTmInfo = struct("ibv_wc_tm_info", U64.withName("tag"), U32.withName("priv"));
+        ibvWc = struct("ibv_wc", U64.withName("wr_id"), U32.withName("status"), U32.withName("opcode"),
+                U32.withName("vendor_err"), U32.withName("byte_len"),
+                union("$imm", U32.withName("imm_data"), U32.withName("invalidated_rkey")), U32.withName("qp_num"),
+                U32.withName("src_qp"), U32.withName("wc_flags"), U16.withName("pkey_index"), U16.withName("slid"),
+                U8.withName("sl"), U8.withName("dlid_path_bits"));
+        ibvGrh = struct("ibv_grh", U32.withName("version_tclass_flow"), U16.withName("paylen"),
+                U8.withName("next_hdr"), U8.withName("hop_limit"), GID.withName("sgid"), GID.withName("dgid"));
         ibvQpInitAttrEx = qpInitAttrEx();
         ibvQpEx = qpEx(mutex, cond);
         ibvAhAttr = ahAttr("ibv_ah_attr");
@@ -205,7 +216,7 @@ public final class Abi {
         ibvRwqIndTable = struct("ibv_rwq_ind_table", PTR.withName("context"), U32.withName("ind_tbl_handle"),
                 U32.withName("ind_tbl_num"), U32.withName("comp_mask"));
         structs = List.of(ibvDevice, ibvContext, ibvDeviceAttrEx, ibvPortAttr, ibvGidEntry, ibvPd, ibvMr,
-                ibvCompChannel, ibvCqInitAttrEx, ibvCqEx, ibvPollCqAttr, ibvWcTmInfo, ibvQpInitAttrEx, ibvQpEx,
+                ibvCompChannel, ibvCqInitAttrEx, ibvCqEx, ibvPollCqAttr, ibvWcTmInfo, ibvWc, ibvGrh, ibvQpInitAttrEx, ibvQpEx,
                 ibvQpAttr, ibvAhAttr, ibvSrqInitAttrEx, ibvSrq, ibvSrqAttr, ibvSge, ibvRecvWr, ibvOpsWr,
                 ibvAsyncEvent, ibvDataBuf, ibvMwBindInfo, ibvMw, ibvXrcdInitAttr, ibvXrcd, ibvParentDomainInitAttr,
                 ibvWqInitAttr, ibvWq, ibvWqAttr, ibvRwqIndTableInitAttr, ibvRwqIndTable);

@@ -40,7 +40,13 @@ public final class AhAttrs {
         target.set(JAVA_BYTE, base + Abi.offset(l, "port_num"), (byte) ah.portNum());
     }
 
-    static AhAttributes read(Abi abi, MemorySegment source, long base) {
+    /**
+     * @param abi the layouts
+     * @param source the memory that holds the struct
+     * @param base the struct's offset in {@code source}
+     * @return the attributes; no global route unless {@code is_global} is set
+     */
+    public static AhAttributes read(Abi abi, MemorySegment source, long base) {
         StructLayout l = abi.ibvAhAttr;
         GlobalRoute grh = null;
         if (u8(source, base + Abi.offset(l, "is_global")) != 0) {

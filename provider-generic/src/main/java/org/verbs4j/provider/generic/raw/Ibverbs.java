@@ -54,6 +54,8 @@ public final class Ibverbs {
     public final MethodHandle querySrq;
     public final MethodHandle destroySrq;
     public final MethodHandle createAh;
+    public final MethodHandle createAhFromWc;
+    public final MethodHandle initAhFromWc;
     public final MethodHandle destroyAh;
     public final MethodHandle attachMcast;
     public final MethodHandle detachMcast;
@@ -102,6 +104,10 @@ public final class Ibverbs {
         destroySrq = lib.downcall(Symbol.IBV_DESTROY_SRQ, ptrToInt);
         createAh = lib.downcall(Symbol.IBV_CREATE_AH, FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS),
                 ErrnoCapture.OPTION);
+        createAhFromWc = lib.downcall(Symbol.IBV_CREATE_AH_FROM_WC,
+                FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_BYTE), ErrnoCapture.OPTION);
+        initAhFromWc = lib.downcall(Symbol.IBV_INIT_AH_FROM_WC,
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS), ErrnoCapture.OPTION);
         destroyAh = lib.downcall(Symbol.IBV_DESTROY_AH, ptrToInt);
         attachMcast = lib.downcall(Symbol.IBV_ATTACH_MCAST,
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_SHORT));

@@ -64,6 +64,10 @@ public enum Symbol {
     IBV_DESTROY_SRQ("ibv_destroy_srq", "IBVERBS_1.1"),
     /** {@code ibv_create_ah}. */
     IBV_CREATE_AH("ibv_create_ah", "IBVERBS_1.1"),
+    /** {@code ibv_create_ah_from_wc}. */
+    IBV_CREATE_AH_FROM_WC("ibv_create_ah_from_wc", "IBVERBS_1.1"),
+    /** {@code ibv_init_ah_from_wc}. */
+    IBV_INIT_AH_FROM_WC("ibv_init_ah_from_wc", "IBVERBS_1.1"),
     /** {@code ibv_destroy_ah}. */
     IBV_DESTROY_AH("ibv_destroy_ah", "IBVERBS_1.1"),
     /** {@code ibv_attach_mcast}. */

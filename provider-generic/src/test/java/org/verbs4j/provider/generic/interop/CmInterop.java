@@ -8,8 +8,10 @@ import org.verbs4j.provider.generic.GenericProvider;
  * A Java peer of rdma-core's C tools over the generic provider's connection manager, for
  * {@code vm/run-cm-interop.sh}: {@code CmInterop MODE ADDRESS PORT [SIZE COUNT]} with MODE one of
  * {@code rdma-server} (for the C {@code rdma_client}), {@code rdma-client} (to the C {@code rdma_server}),
- * {@code rping-server} (for {@code rping -c}), {@code rping-client} (to {@code rping -s}) and
- * {@code udaddy-client} (to {@code udaddy}, whose port is 7174). A server prints
+ * {@code rping-server} (for {@code rping -c}), {@code rping-client} (to {@code rping -s}),
+ * {@code udaddy-client} (to {@code udaddy}, whose port is 7174), {@code udaddy-server} (for the C
+ * {@code udaddy -s}, on port 7174), {@code ucmatose-server} (for {@code ucmatose -s}) and
+ * {@code ucmatose-client} (to {@code ucmatose}). A server prints
  * {@code LISTENING} once it listens. Prints {@code OK: ...} and exits 0, or {@code FAILED: ...} and exits 1.
  */
 public final class CmInterop {
@@ -46,6 +48,9 @@ public final class CmInterop {
             case "rping-server" -> RpingPeer.serve(cm, address, size, ready);
             case "rping-client" -> RpingPeer.connect(cm, address, size, count);
             case "udaddy-client" -> UdaddyPeer.connect(cm, address, size, count);
+            case "udaddy-server" -> UdaddyPeer.serve(cm, address, size, count, ready);
+            case "ucmatose-server" -> UcmatosePeer.serve(cm, address, size, count, ready);
+            case "ucmatose-client" -> UcmatosePeer.connect(cm, address, size, count);
             default -> throw new IllegalArgumentException("unknown mode " + args[0]);
         };
     }

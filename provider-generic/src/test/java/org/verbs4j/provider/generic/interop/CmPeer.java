@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -53,7 +54,12 @@ final class CmPeer implements AutoCloseable {
 
     /** Binds and listens on the address, then takes the first CONNECT_REQUEST's identifier. */
     CmEvent listenAndTakeRequest(InetSocketAddress address, Runnable ready) {
-        listener = cm.createId(channel, PortSpace.TCP, null);
+        return listenAndTakeRequest(address, PortSpace.TCP, ready);
+    }
+
+    /** Binds and listens on the address in a port space, then takes the first CONNECT_REQUEST's identifier. */
+    CmEvent listenAndTakeRequest(InetSocketAddress address, PortSpace space, Runnable ready) {
+        listener = cm.createId(channel, space, null);
         listener.bind(address);
         listener.listen(1);
         ready.run();
@@ -127,6 +133,28 @@ final class CmPeer implements AutoCloseable {
             Thread.onSpinWait();
         }
         throw new IllegalStateException("no completion of " + what + " within " + TIMEOUT);
+    }
+
+    /**
+     * Waits for the next completion of a queue, which must be successful, and applies an action to the queue while
+     * that completion is current (as verbs that read it in place need).
+     */
+    static <T> T atNextCompletion(CompletionQueue cq, String what, Function<CompletionQueue, T> action) {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (!cq.startPoll()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("no completion of " + what + " within " + TIMEOUT);
+            }
+            Thread.onSpinWait();
+        }
+        try {
+            if (cq.status() != WcStatus.SUCCESS) {
+                throw new IllegalStateException(what + " completed with " + cq.status());
+            }
+            return action.apply(cq);
+        } finally {
+            cq.endPoll();
+        }
     }
 
     /** Disconnects if {@code first}, then waits for DISCONNECTED, and answers it if not {@code first}. */
