@@ -6,11 +6,11 @@
 #    no tests): tools/target/verbs4j-tools-*.jar and tools/target/lib.
 # 2. Boots the VM (vm/run.sh) and runs, on $RXE_DEV with its RoCE v2 GID:
 #    ibv_rc_pingpong and ibv_ud_pingpong against verbs4j pingpong rc and ud; ib_send_bw, ib_write_bw,
-#    ib_read_bw and ib_write_lat against the matching verbs4j perf mode; each with the C tool as server and
-#    then as client. A pair passes only if both sides exit 0 and print their closing figures. Then two
+#    ib_read_bw and ib_write_lat against the matching verbs4j perf mode, and the same with -R (rdma_cm); each
+#    with the C tool as server and then as client. A pair passes only if both sides exit 0 and print their closing figures. Then two
 #    failures that must be reported plainly: an unknown device, and a server that never answers.
 #
-# Usage: run-tools-interop.sh [interop|pingpong|figures|all]   (default interop; pingpong: only its pairs; "figures" runs ibv_rc_pingpong and
+# Usage: run-tools-interop.sh [interop|pingpong|cm|figures|all]   (default interop; pingpong, cm: only those pairs; "figures" runs ibv_rc_pingpong and
 # verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf send_lat, three rounds each)
 # Environment: PP_ITERS, PP_SIZE, PERF_ITERS, FIG_ITERS, FIG_SIZE, TOOLS_TIMEOUT (s per process, 240),
 # TOOLS_PEER_TIMEOUT (the Java sides' --timeout, default 3/4 of TOOLS_TIMEOUT), FIG_ROUNDS (3),
@@ -26,7 +26,7 @@ ROOT=$(cd "$HERE/.." && pwd -P)
 verbs4j_find_jdk || exit 1
 verbs4j_require_maven || exit 1
 MODE=${1:-interop}
-case $MODE in interop|pingpong|figures|all) ;; *) echo "usage: run-tools-interop.sh [interop|pingpong|figures|all]" >&2; exit 2 ;; esac
+case $MODE in interop|pingpong|cm|figures|all) ;; *) echo "usage: run-tools-interop.sh [interop|pingpong|cm|figures|all]" >&2; exit 2 ;; esac
 
 echo "run-tools-interop: building on the host" >&2
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)

@@ -4,7 +4,7 @@
 #
 # A pair starts the server, waits until it listens on its TCP port, then runs the client; it passes only if
 # both exit 0 and both print the figures their tool ends with. Every process is bounded by TOOLS_TIMEOUT.
-# Usage: tools-interop.sh ROOT [interop|pingpong|figures|all]
+# Usage: tools-interop.sh ROOT [interop|pingpong|cm|figures|all]
 set -u
 ROOT=$1
 MODE=${2:-interop}
@@ -34,14 +34,24 @@ wait_listen() {
   return 1
 }
 
+# Waits until an rdma_cm identifier listens on port $1 (perftest's -R servers open no TCP port).
+wait_cm_listen() {
+  local i
+  for i in $(seq 1 $((T * 5))); do
+    rdma resource show cm_id 2>/dev/null | grep -q "state LISTEN .*:$1 " && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
 # pair NAME EXPECT SERVER CLIENT: @PORT@ in the commands becomes a fresh port; EXPECT is an extended regular
-# expression both outputs must match (the closing figures).
+# expression both outputs must match (the closing figures). WAIT=wait_cm_listen for an rdma_cm server.
 pair() {
   [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
   local name=$1 expect=$2 server=${3//@PORT@/$PORT} client=${4//@PORT@/$PORT} spid src crc start
   start=$(date +%s)
   timeout -k 5 "$T" bash -c "$server" >"$OUT/$name.server.txt" 2>&1 & spid=$!
-  if wait_listen "$PORT"; then
+  if "${WAIT:-wait_listen}" "$PORT"; then
     timeout -k 5 "$T" bash -c "$client" >"$OUT/$name.client.txt" 2>&1; crc=$?
   else
     echo "the server never listened on $PORT" >"$OUT/$name.client.txt"; crc=99
@@ -96,6 +106,17 @@ perf_pairs() {
   pair "perf-send_lat-verbs4j-server" "$LAT_FIG" "$V perf $J send_lat --server $PF -n $n" "ib_send_lat $PF -n $n 127.0.0.1"
 }
 
+# perftest's -R: the exchange and the test's queue pair through rdma_cm, the client given the server's IP.
+cm_pairs() {
+  local n=${PERF_ITERS:-200} ip=${RXE_IP:?}
+  for t in send_bw write_bw read_bw; do
+    WAIT=wait_cm_listen pair "perf-cm-$t-c-server" "$BW_FIG" "ib_$t -R $PF -n $n -s 4096" "$V perf $J $t -R $PF -n $n -s 4096 $ip"
+    WAIT=wait_cm_listen pair "perf-cm-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t -R --server $PF -n $n -s 4096" "ib_$t -R $PF -n $n -s 4096 $ip"
+  done
+  WAIT=wait_cm_listen pair "perf-cm-write_lat-c-server" "$LAT_FIG" "ib_write_lat -R $PF -n $n" "$V perf $J write_lat -R $PF -n $n $ip"
+  WAIT=wait_cm_listen pair "perf-cm-write_lat-verbs4j-server" "$LAT_FIG" "$V perf $J write_lat -R --server $PF -n $n" "ib_write_lat -R $PF -n $n $ip"
+}
+
 failures() {
   expect_failure "pingpong-unknown-device" "IB device mlx5_9 not found" "$V pingpong rc -d mlx5_9"
   expect_failure "pingpong-silent-server" "the peer did not send its address within 3.0 s" \
@@ -117,9 +138,10 @@ echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), perftest $(dpkg-qu
   "kernel $(uname -r), $(java -version 2>&1 | head -n1), $DEV GID index $GIDX"
 case $MODE in
   pingpong) pingpong_pairs; failures ;;
-  interop) pingpong_pairs; perf_pairs; failures ;;
+  interop) pingpong_pairs; perf_pairs; cm_pairs; failures ;;
+  cm) cm_pairs ;;
   figures) figures ;;
-  all) pingpong_pairs; perf_pairs; failures; figures ;;
+  all) pingpong_pairs; perf_pairs; cm_pairs; failures; figures ;;
 esac
 for f in /tmp/hs_err_*.log; do [ -f "$f" ] && { echo "--- $f:"; head -n 40 "$f"; }; done
 echo "tools interop: $PASSES passed, $FAILS failed (outputs in tools/target/vm-interop)"

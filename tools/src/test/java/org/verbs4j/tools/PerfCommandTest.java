@@ -164,12 +164,44 @@ class PerfCommandTest {
     }
 
     @Test
-    void rdmaCmIsReportedAsNotSupportedYet() {
-        Run run = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
+    void rdmaCmConnectsTheExchangeAndTheQueuePairOfAServerAndAClient() throws Exception {
+        for (String test : List.of("write_bw", "read_bw", "send_bw")) {
+            TwoSides run = rdmaCmPair(test);
 
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).containsExactly("verbs4j perf: -R (rdma_cm connection management) is not supported yet"
-                + " by verbs4j perf");
+            assertBandwidthRow(run.server(), 1024, 200);
+            assertBandwidthRow(run.client(), 1024, 200);
+            assertThat(run.server().out()).contains(" rdma_cm QPs\t : ON", " Data ex. method : rdma_cm",
+                    " Waiting for client rdma_cm QP to connect");
+            assertThat(run.client().out()).contains(" Data ex. method : rdma_cm");
+        }
+    }
+
+    @Test
+    void rdmaCmRunsTheLatencyTests() throws Exception {
+        for (String test : List.of("write_lat", "send_lat", "read_lat")) {
+            TwoSides run = rdmaCmPair(test);
+
+            assertThat(run.server().exitCode()).as("%s server: %s", test, run.server().err()).isZero();
+            assertLatencyRow(run.client(), 1024, 200);
+        }
+    }
+
+    private static TwoSides rdmaCmPair(String test) throws Exception {
+        String[] common = {"perf", test, "-R", "-d", "soft0", "-p", String.valueOf(TwoSides.freePort()), "-n", "200",
+            "-s", "1024", "--timeout", "20"};
+        return TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "127.0.0.1"));
+    }
+
+    @Test
+    void rdmaCmOverUcAndWithoutAPeerAreRefused() {
+        Run uc = Run.of(Verbs::catalog, "perf", "send_bw", "-R", "-c", "UC", "--server");
+        Run alone = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
+
+        assertThat(uc.exitCode()).isEqualTo(2);
+        assertThat(uc.err()).containsExactly("verbs4j perf: UC is not supported in librdmacm (-R)");
+        assertThat(alone.exitCode()).isEqualTo(2);
+        assertThat(alone.err()).containsExactly("verbs4j perf: -R without a peer (run --server and a client with HOST)"
+                + " is not supported yet by verbs4j perf");
     }
 
     @Test

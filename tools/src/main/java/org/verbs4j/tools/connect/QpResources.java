@@ -37,6 +37,7 @@ public final class QpResources implements AutoCloseable {
     private final CompletionChannel channel;
     private final CompletionQueue cq;
     private final SharedReceiveQueue srq;
+    private final QpInitAttributes initAttributes;
 
     private QpResources(Builder spec) {
         pd = spec.context.allocateProtectionDomain();
@@ -45,8 +46,9 @@ public final class QpResources implements AutoCloseable {
         cq = spec.context.createCompletionQueue(CqInitAttributes.builder(spec.cqDepth).channel(channel).build());
         srq = spec.srqDepth > 0
                 ? spec.context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, spec.srqDepth, 1)) : null;
+        initAttributes = initAttributes(spec);
         for (int i = 0; i < spec.queuePairs; i++) {
-            queuePairs.add(spec.context.createQueuePair(initAttributes(spec)));
+            queuePairs.add(spec.context.createQueuePair(initAttributes));
         }
     }
 
@@ -100,6 +102,14 @@ public final class QpResources implements AutoCloseable {
     /** @return the queue pairs, in creation order */
     public List<QueuePair> queuePairs() {
         return List.copyOf(queuePairs);
+    }
+
+    /**
+     * @return the attributes the queue pairs are created with, for one created elsewhere on these resources
+     *     (for example on a connection manager's identifier)
+     */
+    public QpInitAttributes initAttributes() {
+        return initAttributes;
     }
 
     /** @return the first queue pair */
@@ -192,6 +202,16 @@ public final class QpResources implements AutoCloseable {
          */
         public Builder sharedReceiveQueue(int depth, int count) {
             srqDepth = depth;
+            queuePairs = count;
+            return this;
+        }
+
+        /**
+         * @param count how many queue pairs to create (default 1); 0 when they are created elsewhere with
+         *     {@link QpResources#initAttributes()}
+         * @return this builder
+         */
+        public Builder queuePairs(int count) {
             queuePairs = count;
             return this;
         }

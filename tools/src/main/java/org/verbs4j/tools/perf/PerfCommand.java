@@ -112,7 +112,8 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = {"-D", "--duration"}, description = "run for this many seconds (not supported yet)")
     private Integer duration;
 
-    @Option(names = {"-R", "--rdma_cm"}, description = "connect through rdma_cm (not supported yet)")
+    @Option(names = {"-R", "--rdma_cm"}, description = "connect the queue pair and exchange the keys through rdma_cm;"
+            + " HOST is the server device's IP address")
     private boolean rdmaCm;
 
     @Option(names = "--report_gbits", description = "report Gb/sec instead of MiB/sec")
@@ -178,7 +179,8 @@ public final class PerfCommand implements Callable<Integer> {
         return new PerfSettings(chosen, host, host == null && !server, tcpPort, device, ibPort,
                 size == null ? chosen.defaultSize() : size, n, all, gidIndex, type,
                 mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : cqMod,
-                inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, Duration.ofSeconds(timeoutSeconds));
+                inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, Duration.ofSeconds(timeoutSeconds),
+                rdmaCm);
     }
 
     private QpType connection(PerfTest chosen) {
@@ -210,7 +212,11 @@ public final class PerfCommand implements Callable<Integer> {
     }
 
     private void refuseUnsupported(PerfTest chosen) {
-        String option = rdmaCm ? "-R (rdma_cm connection management)"
+        if (rdmaCm && connection.equalsIgnoreCase("UC")) {
+            throw new IllegalArgumentException("UC is not supported in librdmacm (-R)");
+        }
+        String option = rdmaCm && !connection.equalsIgnoreCase("RC") ? "-R with -c " + connection
+                : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
                 : all && (chosen.isLatency() || chosen == PerfTest.ATOMIC_BW) ? "-a with " + chosen.tool()
                 : duration != null ? "-D (duration)" : queuePairs != 1 ? "-q " + queuePairs + " (several queue pairs)"
                 : null;

@@ -61,8 +61,13 @@ final class PerfPrinter {
         }
         boolean reads = test.verb() == PerfTest.Verb.READ || test.verb() == PerfTest.Verb.ATOMIC;
         print(reads ? " Outstand reads  : " + outReads : " Max inline data : " + inline + "[B]");
-        print(" rdma_cm QPs\t : OFF");
-        print(" Data ex. method : Ethernet");
+        print(" rdma_cm QPs\t : " + (settings.rdmaCm() ? "ON" : "OFF"));
+        print(" Data ex. method : " + (settings.rdmaCm() ? "rdma_cm" : "Ethernet"));
+        if (settings.rdmaCm() && !settings.isClient()) {
+            print(LINE);
+            print(" Waiting for client rdma_cm QP to connect");
+            print(" Please run the same command with the IB/RoCE interface IP");
+        }
         print(LINE);
     }
 
