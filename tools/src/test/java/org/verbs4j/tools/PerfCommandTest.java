@@ -156,11 +156,24 @@ class PerfCommandTest {
     }
 
     @Test
-    void allSizesOfALatencyTestAreNotSupportedYet() {
-        Run run = Run.of(Verbs::catalog, "perf", "send_lat", "-a");
+    void allSizesOfEveryLatencyTestGoFromTwoBytesToEightMebibytes() {
+        for (String test : List.of("write_lat", "send_lat", "read_lat")) {
+            Run run = Run.of(Verbs::catalog, "perf", test, "-a", "-d", "soft0", "-n", "10", "--timeout", "20");
+
+            assertThat(run.exitCode()).as("%s: stderr %s", test, run.err()).isZero();
+            List<String> rows = run.out().stream().filter(line -> line.matches(LAT_ROW)).toList();
+            assertThat(rows).as(test).hasSize(23);
+            assertThat(rows.getFirst()).startsWith(" 2       10 ");
+            assertThat(rows.getLast()).startsWith(" 8388608 10 ");
+        }
+    }
+
+    @Test
+    void allSizesOfTheAtomicTestAreRefusedAsPerftestDoes() {
+        Run run = Run.of(Verbs::catalog, "perf", "atomic_bw", "-a");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).containsExactly("verbs4j perf: -a with ib_send_lat is not supported yet by verbs4j perf");
+        assertThat(run.err()).containsExactly("verbs4j perf: Message size cannot be changed for Atomic tests (-a)");
     }
 
     @Test

@@ -106,7 +106,7 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = {"-q", "--qp"}, description = "number of queue pairs (only 1 yet)")
     private int queuePairs = 1;
 
-    @Option(names = {"-a", "--all"}, description = "every message size from 2 bytes to 8 MiB (bandwidth tests)")
+    @Option(names = {"-a", "--all"}, description = "every message size from 2 bytes to 8 MiB (UD: to the MTU)")
     private boolean all;
 
     @Option(names = {"-D", "--duration"}, description = "run for this many seconds (not supported yet)")
@@ -212,12 +212,14 @@ public final class PerfCommand implements Callable<Integer> {
     }
 
     private void refuseUnsupported(PerfTest chosen) {
+        if (all && chosen == PerfTest.ATOMIC_BW) {
+            throw new IllegalArgumentException("Message size cannot be changed for Atomic tests (-a)");
+        }
         if (rdmaCm && connection.equalsIgnoreCase("UC")) {
             throw new IllegalArgumentException("UC is not supported in librdmacm (-R)");
         }
         String option = rdmaCm && !connection.equalsIgnoreCase("RC") ? "-R with -c " + connection
                 : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
-                : all && (chosen.isLatency() || chosen == PerfTest.ATOMIC_BW) ? "-a with " + chosen.tool()
                 : duration != null ? "-D (duration)" : queuePairs != 1 ? "-q " + queuePairs + " (several queue pairs)"
                 : null;
         if (option != null) {
