@@ -14,6 +14,7 @@ import org.verbs4j.Verbs;
 class PerfCommandTest {
 
     private static final String BW_ROW = " \\d+ +\\d+ +\\d+\\.\\d\\d +\\d+\\.\\d\\d\\s+\\d+\\.\\d{6}\\s*";
+    private static final String LAT_DURATION_ROW = " \\d+ +\\d+ +\\d+\\.\\d\\d +\\d+\\.\\d\\d\\s*";
     private static final String LAT_ROW = " \\d+ +\\d+( +\\d+\\.\\d\\d){2}\\s+\\d+\\.\\d\\d(\\s+\\d+\\.\\d\\d){4}\\s*";
 
     private static Run loopback(String test, String... more) {
@@ -166,6 +167,43 @@ class PerfCommandTest {
             assertThat(rows.getFirst()).startsWith(" 2       10 ");
             assertThat(rows.getLast()).startsWith(" 8388608 10 ");
         }
+    }
+
+    @Test
+    void durationRunsEveryLatencyTestForItsSecondsAndCountsTheSample() {
+        for (String test : List.of("write_lat", "send_lat", "read_lat")) {
+            long start = System.nanoTime();
+            Run run = Run.of(Verbs::catalog, "perf", test, "-D", "3", "-f", "1", "-d", "soft0", "--timeout", "20");
+            double seconds = (System.nanoTime() - start) / 1e9;
+
+            assertThat(run.exitCode()).as("%s: stderr %s", test, run.err()).isZero();
+            assertThat(run.out()).as(test).contains(" #bytes        #iterations       t_avg[usec]    tps average");
+            List<String> rows = run.out().stream().filter(line -> line.matches(LAT_DURATION_ROW)).toList();
+            assertThat(rows).as("%s: %s", test, run.out()).hasSize(1);
+            String[] fields = rows.getFirst().trim().split(" +");
+            double average = Double.parseDouble(fields[2]);
+            double tps = Double.parseDouble(fields[3]);
+            assertThat(Long.parseLong(fields[1])).as(test).isPositive();
+            assertThat(tps).as("%s: tps is the count over the one-second sample", test)
+                    .isCloseTo(Long.parseLong(fields[1]), org.assertj.core.data.Percentage.withPercentage(1));
+            assertThat(average * tps / 1e6).as("%s: average times rate", test)
+                    .isCloseTo(test.equals("read_lat") ? 1.0 : 0.5, org.assertj.core.data.Offset.offset(0.01));
+            assertThat(seconds).as(test).isGreaterThanOrEqualTo(3);
+        }
+    }
+
+    @Test
+    void durationIsRefusedWherePerftestRefusesItOrVerbs4jLacksIt() {
+        Run events = Run.of(Verbs::catalog, "perf", "send_lat", "-D", "4", "-e");
+        Run all = Run.of(Verbs::catalog, "perf", "write_lat", "-D", "4", "-a");
+        Run bandwidth = Run.of(Verbs::catalog, "perf", "send_bw", "-D", "4");
+
+        assertThat(events.err()).containsExactly("verbs4j perf: Duration mode doesn't work with events.");
+        assertThat(all.err()).containsExactly("verbs4j perf: Duration mode currently doesn't support running on all"
+                + " sizes.");
+        assertThat(bandwidth.err()).containsExactly("verbs4j perf: -D with ib_send_bw is not supported yet by verbs4j"
+                + " perf");
+        assertThat(List.of(events.exitCode(), all.exitCode(), bandwidth.exitCode())).containsOnly(2);
     }
 
     @Test

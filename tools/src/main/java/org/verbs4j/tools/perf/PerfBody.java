@@ -95,6 +95,11 @@ final class PerfBody {
             endpoint.messageSize(size);
             endpoint.postReceives(Math.min(settings.rxDepth(), settings.iters()));
             link.keys(mine);
+            if (settings.duration() != null) {
+                DurationWindow window = window();
+                printer.latency(DurationReport.of(size, DurationLoops.send(endpoint, settings, window), window, true));
+                continue;
+            }
             long[] posted;
             try (Progress progress = progress()) {
                 posted = LatencyLoops.send(endpoint, settings, progress);
@@ -109,6 +114,11 @@ final class PerfBody {
         printer.latencyHeader();
         for (int size : sizes) {
             endpoint.messageSize(size);
+            if (settings.duration() != null) {
+                DurationWindow window = window();
+                printer.latency(DurationReport.of(size, DurationLoops.write(endpoint, settings, window), window, true));
+                continue;
+            }
             long[] posted;
             try (Progress progress = progress()) {
                 posted = LatencyLoops.write(endpoint, settings, progress);
@@ -123,6 +133,11 @@ final class PerfBody {
             printer.latencyHeader();
             for (int size : sizes) {
                 endpoint.messageSize(size);
+                if (settings.duration() != null) {
+                    DurationWindow window = window();
+                    printer.latency(DurationReport.of(size, DurationLoops.read(endpoint, window), window, false));
+                    continue;
+                }
                 long[] posted;
                 try (Progress progress = progress()) {
                     posted = LatencyLoops.read(endpoint, settings, progress);
@@ -131,6 +146,10 @@ final class PerfBody {
             }
         }
         link.keys(mine);
+    }
+
+    private DurationWindow window() {
+        return DurationWindow.startingNow(settings.duration(), settings.margin());
     }
 
     private Progress progress() {

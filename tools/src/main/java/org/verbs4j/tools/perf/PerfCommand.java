@@ -109,8 +109,12 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = {"-a", "--all"}, description = "every message size from 2 bytes to 8 MiB (UD: to the MTU)")
     private boolean all;
 
-    @Option(names = {"-D", "--duration"}, description = "run for this many seconds (not supported yet)")
+    @Option(names = {"-D", "--duration"}, description = "run for this many seconds instead of -n iterations"
+            + " (latency tests)")
     private Integer duration;
+
+    @Option(names = {"-f", "--margin"}, description = "warm-up and cool-down of -D, in seconds (default a quarter)")
+    private Integer margin;
 
     @Option(names = {"-R", "--rdma_cm"}, description = "connect the queue pair and exchange the keys through rdma_cm;"
             + " HOST is the server device's IP address")
@@ -180,7 +184,8 @@ public final class PerfCommand implements Callable<Integer> {
                 size == null ? chosen.defaultSize() : size, n, all, gidIndex, type,
                 mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : cqMod,
                 inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, Duration.ofSeconds(timeoutSeconds),
-                rdmaCm);
+                rdmaCm, duration == null ? null : Duration.ofSeconds(duration),
+                duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin));
     }
 
     private QpType connection(PerfTest chosen) {
@@ -211,16 +216,33 @@ public final class PerfCommand implements Callable<Integer> {
         };
     }
 
+    /** perftest's own refusals in duration mode. */
+    private void refuseDurationMisuse() {
+        if (duration == null) {
+            return;
+        }
+        if (duration <= 0 || margin != null && (margin < 0 || 2L * margin >= duration)) {
+            throw new IllegalArgumentException("-D must be positive and -f less than half of it");
+        }
+        if (events) {
+            throw new IllegalArgumentException("Duration mode doesn't work with events.");
+        }
+        if (all) {
+            throw new IllegalArgumentException("Duration mode currently doesn't support running on all sizes.");
+        }
+    }
+
     private void refuseUnsupported(PerfTest chosen) {
         if (all && chosen == PerfTest.ATOMIC_BW) {
             throw new IllegalArgumentException("Message size cannot be changed for Atomic tests (-a)");
         }
+        refuseDurationMisuse();
         if (rdmaCm && connection.equalsIgnoreCase("UC")) {
             throw new IllegalArgumentException("UC is not supported in librdmacm (-R)");
         }
         String option = rdmaCm && !connection.equalsIgnoreCase("RC") ? "-R with -c " + connection
                 : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
-                : duration != null ? "-D (duration)" : queuePairs != 1 ? "-q " + queuePairs + " (several queue pairs)"
+                : duration != null && !chosen.isLatency() ? "-D with " + chosen.tool() : queuePairs != 1 ? "-q " + queuePairs + " (several queue pairs)"
                 : null;
         if (option != null) {
             throw new IllegalArgumentException(option + " is not supported yet by verbs4j perf");

@@ -243,6 +243,35 @@ final class PerfEndpoint implements AutoCloseable {
         return isReceive;
     }
 
+    /** What {@link #awaitCompletionUntil} found. */
+    enum Completion { SEND, RECEIVE, NONE }
+
+    /**
+     * Waits for the next completion by polling, but not past {@code deadline} (perftest's duration mode stops
+     * its polls when its time is up).
+     *
+     * @param deadline a {@link System#nanoTime()} value
+     * @return the kind of completion, or {@link Completion#NONE} if the deadline came first
+     * @throws PerfFailure if it failed
+     */
+    Completion awaitCompletionUntil(long deadline) {
+        CompletionQueue cq = resources.cq();
+        int idle = 0;
+        while (!cq.startPoll()) {
+            if (++idle % POLLS_PER_CLOCK_CHECK == 0 && System.nanoTime() - deadline >= 0) {
+                return Completion.NONE;
+            }
+        }
+        WcStatus status = cq.status();
+        boolean isReceive = cq.wrId() == RECV_WRID;
+        cq.endPoll();
+        if (status != WcStatus.SUCCESS) {
+            throw new PerfFailure(String.format("Completion with error at %s: status %s (%d)",
+                    isReceive ? "server" : "client", status.cName(), status.value()));
+        }
+        return isReceive ? Completion.RECEIVE : Completion.SEND;
+    }
+
     private void awaitEvent() {
         CompletionQueue notified = resources.channel().getEvent(settings.timeout());
         if (notified == null) {
@@ -276,6 +305,24 @@ final class PerfEndpoint implements AutoCloseable {
             }
             Thread.onSpinWait();
         }
+    }
+
+    /**
+     * Spins until the peer's write has put {@code value} at the end of the message, but not past
+     * {@code deadline}.
+     *
+     * @param deadline a {@link System#nanoTime()} value
+     * @return whether it came before the deadline
+     */
+    boolean awaitLastByteUntil(byte value, long deadline) {
+        int spins = 0;
+        while ((byte) BYTE.getVolatile(remoteArea, size - 1L) != value) {
+            if (++spins % POLLS_PER_CLOCK_CHECK == 0 && System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
     }
 
     /** @return the queue pair's actual inline limit */
