@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.CompletionChannel;
+import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
@@ -43,7 +44,8 @@ public final class QpResources implements AutoCloseable {
         pd = spec.context.allocateProtectionDomain();
         mr = pd.registerMemory(arena.allocate(spec.bufferBytes, 4096), spec.access);
         channel = spec.events ? spec.context.createCompletionChannel() : null;
-        cq = spec.context.createCompletionQueue(CqInitAttributes.builder(spec.cqDepth).channel(channel).build());
+        cq = spec.context.createCompletionQueue(CqInitAttributes.builder(spec.cqDepth).channel(channel)
+                .wcFlags(spec.completionFields).build());
         srq = spec.srqDepth > 0
                 ? spec.context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, spec.srqDepth, 1)) : null;
         initAttributes = initAttributes(spec);
@@ -147,6 +149,7 @@ public final class QpResources implements AutoCloseable {
         private int srqDepth;
         private int queuePairs = 1;
         private boolean events;
+        private Set<CompletionField> completionFields = CompletionField.STANDARD;
 
         private Builder(Context context, QpType type) {
             this.context = context;
@@ -222,6 +225,15 @@ public final class QpResources implements AutoCloseable {
          */
         public Builder events(boolean value) {
             events = value;
+            return this;
+        }
+
+        /**
+         * @param value the fields the completion queue's poller reads (default {@link CompletionField#STANDARD})
+         * @return this builder
+         */
+        public Builder completionFields(Set<CompletionField> value) {
+            completionFields = value;
             return this;
         }
 

@@ -87,7 +87,7 @@ public final class PingPongCommand implements Callable<Integer> {
     @Option(names = {"-N", "--new_send"}, description = "use the new post send WR API (verbs4j always does)")
     private boolean newSend;
 
-    @Option(names = {"-o", "--odp"}, hidden = true)
+    @Option(names = {"-o", "--odp"}, description = "use on demand paging (rc and srq)")
     private boolean odp;
 
     @Option(names = {"-O", "--iodp"}, hidden = true)
@@ -96,7 +96,7 @@ public final class PingPongCommand implements Callable<Integer> {
     @Option(names = {"-P", "--prefetch"}, hidden = true)
     private boolean prefetch;
 
-    @Option(names = {"-t", "--ts"}, hidden = true)
+    @Option(names = {"-t", "--ts"}, description = "get CQE with timestamp (rc)")
     private boolean timestamps;
 
     @Option(names = {"-j", "--dm"}, hidden = true)
@@ -138,6 +138,10 @@ public final class PingPongCommand implements Callable<Integer> {
     private PingPongSettings settings() {
         Transport chosen = Transport.parse(transport);
         refuseUnsupported();
+        if (odp && chosen != Transport.RC && chosen != Transport.SRQ || timestamps && chosen != Transport.RC) {
+            throw new IllegalArgumentException((odp ? "-o" : "-t") + " is not an option of ibv_"
+                    + chosen.name().toLowerCase(Locale.ROOT) + "_pingpong");
+        }
         if (chosen == Transport.UD && mtu != null) {
             throw new IllegalArgumentException("ud has no -m: ibv_ud_pingpong uses the port's active MTU");
         }
@@ -151,7 +155,7 @@ public final class PingPongCommand implements Callable<Integer> {
         }
         return new PingPongSettings(chosen, host, tcpPort, device, ibPort, size == null ? chosen.defaultSize() : size,
                 mtu == null ? Mtu.MTU_1024 : Mtu.ofBytes(mtu), rxDepth, iters, sl, events, gidIndex, validate, qps,
-                Duration.ofSeconds(timeoutSeconds));
+                Duration.ofSeconds(timeoutSeconds), odp, timestamps);
     }
 
     private void checkQueuePairs(Transport chosen, int qps) {
@@ -165,8 +169,7 @@ public final class PingPongCommand implements Callable<Integer> {
     }
 
     private void refuseUnsupported() {
-        String option = odp ? "-o (on-demand paging)" : implicitOdp ? "-O (implicit on-demand paging)"
-                : prefetch ? "-P (prefetch)" : timestamps ? "-t (completion timestamps)"
+        String option = implicitOdp ? "-O (implicit on-demand paging)" : prefetch ? "-P (prefetch)"
                 : deviceMemory ? "-j (device memory)" : null;
         if (option != null) {
             throw new IllegalArgumentException(option + " is not supported by verbs4j pingpong");
