@@ -17,7 +17,7 @@ import org.verbs4j.tools.connect.PeerException;
  * perftest's {@code -R}: the test's queue pair created on an rdma_cm identifier and connected by the
  * connection manager ({@code create_rdma_cm_connection}): a hand-shake, the client resolves the server's
  * address and route, creates its resources and connects (retrying while the server does not listen yet),
- * the server listens on the port and accepts, and another hand-shake. At the end the server disconnects
+ * the server (listening on the port since before the hand-shake) accepts, and another hand-shake. At the end the server disconnects
  * and both wait for the DISCONNECTED event ({@code rdma_cm_disconnect_nodes}).
  */
 final class CmConnection implements AutoCloseable {
@@ -29,6 +29,7 @@ final class CmConnection implements AutoCloseable {
     private final ConnectionManager cm;
     private final PerfSettings settings;
     private final EventChannel channel;
+    private CmId listener;
     private CmId id;
     private PerfEndpoint endpoint;
     private boolean finished;
@@ -49,9 +50,12 @@ final class CmConnection implements AutoCloseable {
      */
     static CmConnection open(ConnectionManager cm, PerfSettings settings, PerftestLink link, int outReads,
             Function<CmId, PerfEndpoint> endpoints) {
-        link.keys(PerftestKeys.none());
         CmConnection connection = new CmConnection(cm, settings);
         try {
+            if (!settings.isClient()) {
+                connection.listen();
+            }
+            link.keys(PerftestKeys.none());
             if (settings.isClient()) {
                 connection.connect(outReads, endpoints);
             } else {
@@ -110,19 +114,25 @@ final class CmConnection implements AutoCloseable {
         return CmEvents.next(channel, settings.timeout(), "answer of " + server);
     }
 
+    /**
+     * Listens before the hand-shake that lets the client connect: the C client gives up after ten attempts a
+     * tenth of a second apart, and a JVM may take longer than that to set up its first listener.
+     */
+    private void listen() {
+        listener = cm.createId(channel, PortSpace.TCP, null);
+        listener.bind(new InetSocketAddress("0.0.0.0", settings.tcpPort()));
+        listener.listen(1);
+    }
+
     private void accept(int outReads, Function<CmId, PerfEndpoint> endpoints) {
-        CmEvent request;
-        try (CmId listener = cm.createId(channel, PortSpace.TCP, null)) {
-            listener.bind(new InetSocketAddress("0.0.0.0", settings.tcpPort()));
-            listener.listen(1);
-            request = CmEvents.expect(channel, CmEventType.CONNECT_REQUEST, settings.timeout(),
-                    "client's rdma_cm queue pair on port " + settings.tcpPort());
-            id = request.id();
-            endpoint = endpoints.apply(id);
-            ConnParam theirs = request.connParam().orElseThrow();
-            id.accept(params(Math.min(outReads, theirs.initiatorDepth()),
-                    Math.min(outReads, theirs.responderResources())));
-        }
+        CmEvent request = CmEvents.expect(channel, CmEventType.CONNECT_REQUEST, settings.timeout(),
+                "client's rdma_cm queue pair on port " + settings.tcpPort());
+        id = request.id();
+        endpoint = endpoints.apply(id);
+        ConnParam theirs = request.connParam().orElseThrow();
+        id.accept(params(Math.min(outReads, theirs.initiatorDepth()), Math.min(outReads, theirs.responderResources())));
+        listener.close();
+        listener = null;
         CmEvents.expect(channel, CmEventType.ESTABLISHED, settings.timeout(), "established test connection");
     }
 
@@ -169,6 +179,10 @@ final class CmConnection implements AutoCloseable {
     }
 
     private void release() {
+        if (listener != null) {
+            listener.close();
+            listener = null;
+        }
         if (endpoint != null) {
             endpoint.close();
             endpoint = null;
