@@ -211,6 +211,16 @@ class PingPongCommandTest {
     }
 
     @Test
+    void aTimeoutThatIsNotPositiveIsAUsageErrorOfBothCommands() {
+        Run pingpong = Run.of(Verbs::catalog, "pingpong", "rc", "--timeout", "0");
+        Run perf = Run.of(Verbs::catalog, "perf", "send_bw", "--timeout", "-1");
+
+        assertThat(pingpong.err()).containsExactly("verbs4j pingpong: --timeout must be positive");
+        assertThat(perf.err()).containsExactly("verbs4j perf: --timeout must be positive");
+        assertThat(List.of(pingpong.exitCode(), perf.exitCode())).containsOnly(2);
+    }
+
+    @Test
     void udHasNoMtuOption() {
         Run run = Run.of(Verbs::catalog, "pingpong", "ud", "-m", "2048");
 

@@ -1,15 +1,14 @@
 package org.verbs4j.tools.pingpong;
 
-import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.Mtu;
-import org.verbs4j.VerbsException;
-import org.verbs4j.tools.connect.PeerException;
+import org.verbs4j.tools.cli.PeerCommand;
+import org.verbs4j.tools.cli.PeerOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,9 +32,6 @@ import picocli.CommandLine.Spec;
             "2:usage error, or an option verbs4j does not support"})
 public final class PingPongCommand implements Callable<Integer> {
 
-    private static final int OK = 0;
-    private static final int FAILED = 1;
-    private static final int USAGE = 2;
 
     private final Supplier<DeviceCatalog> catalog;
 
@@ -48,14 +44,8 @@ public final class PingPongCommand implements Callable<Integer> {
     @Parameters(index = "1", arity = "0..1", paramLabel = "HOST", description = "the server; none: be the server")
     private String host;
 
-    @Option(names = {"-p", "--port"}, description = "listen on/connect to TCP port (default 18515)")
-    private int tcpPort = 18515;
-
-    @Option(names = {"-d", "--ib-dev"}, paramLabel = "DEV", description = "use device DEV (default first device)")
-    private String device;
-
-    @Option(names = {"-i", "--ib-port"}, description = "use this port of the device (default 1)")
-    private int ibPort = 1;
+    @Mixin
+    private PeerOptions peer = new PeerOptions();
 
     @Option(names = {"-s", "--size"}, description = "size of message to exchange (default 4096; ud 1024)")
     private Integer size;
@@ -102,10 +92,6 @@ public final class PingPongCommand implements Callable<Integer> {
     @Option(names = {"-j", "--dm"}, hidden = true)
     private boolean deviceMemory;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "give up when the peer is silent this long, in the exchange or the traffic (default 60)")
-    private int timeoutSeconds = 60;
-
     /** @param catalog supplies the device catalog, for example {@code Verbs::catalog} */
     public PingPongCommand(Supplier<DeviceCatalog> catalog) {
         this.catalog = catalog;
@@ -113,26 +99,9 @@ public final class PingPongCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        PingPongSettings settings;
-        try {
-            settings = settings();
-        } catch (IllegalArgumentException usage) {
-            err.println("verbs4j pingpong: " + usage.getMessage());
-            err.flush();
-            return USAGE;
-        }
-        try {
-            new PingPong(settings, out).run(catalog.get());
-            return OK;
-        } catch (PingPongFailure | PeerException | VerbsException | IllegalArgumentException failure) {
-            out.flush();
-            err.println("verbs4j pingpong " + settings.transport().name().toLowerCase(Locale.ROOT) + ": "
-                    + failure.getMessage());
-            err.flush();
-            return FAILED;
-        }
+        return PeerCommand.execute(spec, "pingpong", this::settings,
+                chosen -> chosen.transport().name().toLowerCase(Locale.ROOT),
+                chosen -> new PingPong(chosen, spec.commandLine().getOut()).run(catalog.get()));
     }
 
     private PingPongSettings settings() {
@@ -150,12 +119,12 @@ public final class PingPongCommand implements Callable<Integer> {
         }
         int qps = chosen == Transport.SRQ ? (queuePairs == null ? 16 : queuePairs) : 1;
         checkQueuePairs(chosen, qps);
-        if (timeoutSeconds <= 0 || iters <= 0 || rxDepth <= 0) {
-            throw new IllegalArgumentException("--timeout, -n and -r must be positive");
+        if (iters <= 0 || rxDepth <= 0) {
+            throw new IllegalArgumentException("-n and -r must be positive");
         }
-        return new PingPongSettings(chosen, host, tcpPort, device, ibPort, size == null ? chosen.defaultSize() : size,
+        return new PingPongSettings(chosen, host, peer.tcpPort(), peer.device(), peer.ibPort(), size == null ? chosen.defaultSize() : size,
                 mtu == null ? Mtu.MTU_1024 : Mtu.ofBytes(mtu), rxDepth, iters, sl, events, gidIndex, validate, qps,
-                Duration.ofSeconds(timeoutSeconds), odp, timestamps);
+                peer.timeout(), odp, timestamps);
     }
 
     private void checkQueuePairs(Transport chosen, int qps) {
