@@ -144,8 +144,9 @@ final class CmConnection implements AutoCloseable {
     }
 
     /**
-     * @param id an identifier
-     * Disconnects it, if it is still connected: a peer may have done so first.
+     * Disconnects an identifier if it is still connected: the peer may have done so first.
+     *
+     * @param id the identifier
      */
     static void disconnectQuietly(CmId id) {
         try {
