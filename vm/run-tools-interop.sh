@@ -5,17 +5,23 @@
 # 1. Builds the tools jar and its runtime modules on the host (mvn install of tools and what it needs,
 #    no tests): tools/target/verbs4j-tools-*.jar and tools/target/lib.
 # 2. Boots the VM (vm/run.sh) and runs, on $RXE_DEV with its RoCE v2 GID:
-#    ibv_rc_pingpong and ibv_ud_pingpong against verbs4j pingpong rc and ud; ib_send_bw, ib_write_bw,
-#    ib_read_bw and ib_write_lat against the matching verbs4j perf mode; each with the C tool as server and
-#    then as client. A pair passes only if both sides exit 0 and print their closing figures. Then two
-#    failures that must be reported plainly: an unknown device, and a server that never answers.
+#    ibv_rc_pingpong, ibv_ud_pingpong, ibv_uc_pingpong and ibv_srq_pingpong against verbs4j pingpong rc, ud,
+#    uc and srq; ib_send_bw, ib_write_bw, ib_read_bw, ib_write_lat and ib_send_lat against the matching
+#    verbs4j perf mode; ib_send_bw -c UD, ib_send_bw and ib_write_bw -c UC; ib_write_lat and ib_send_lat
+#    with -D (duration); and send_bw, write_bw, read_bw and write_lat with -R (rdma_cm); each with the C tool
+#    as server and then as client. A pair passes only if both sides exit 0 and print their closing figures.
+#    Then two failures that must be reported plainly: an unknown device, and a server that never answers.
 #
-# Usage: run-tools-interop.sh [interop|pingpong|figures|all]   (default interop; pingpong: only its pairs; "figures" runs ibv_rc_pingpong and
-# verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf send_lat, three rounds each)
-# Environment: PP_ITERS, PP_SIZE, PERF_ITERS, FIG_ITERS, FIG_SIZE, TOOLS_TIMEOUT (s per process, 240),
-# TOOLS_PEER_TIMEOUT (the Java sides' --timeout, default 3/4 of TOOLS_TIMEOUT), FIG_ROUNDS (3),
-# TOOLS_JAVA_OPTS (extra JVM options in the VM), TOOLS_ONLY (a regular expression: only the pairs it matches),
-# RXE_VM_SUITE and the other RXE_VM_* knobs of run.sh. Outputs: tools/target/vm-interop.
+# Usage: run-tools-interop.sh [interop|pingpong|transports|duration|cm|figures|all]
+#   interop (default): all the pairs and the failures; pingpong, transports, duration, cm: only those pairs;
+#   figures: ibv_rc_pingpong and verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf
+#   send_lat, three rounds each; all: interop and figures.
+# Environment: PP_ITERS, PP_SIZE, PERF_ITERS, PERF_SECONDS (-D, 8), FIG_ITERS, FIG_SIZE, FIG_ROUNDS (3),
+# TOOLS_TIMEOUT (s per process, 240), TOOLS_PEER_TIMEOUT (the Java sides' --timeout, default 3/4 of
+# TOOLS_TIMEOUT), TOOLS_JAVA_OPTS (extra JVM options in the VM), TOOLS_ONLY (a regular expression: only the
+# pairs it matches), TOOLS_RUN (a name: two runs at once, for example of two suites, each with its own copy of
+# the jars and outputs), RXE_VM_SUITE and the other RXE_VM_* knobs of run.sh. Outputs: tools/target/vm-interop
+# (with TOOLS_RUN: vm-interop-NAME).
 # Exit status: 0 if every pair passed.
 set -euo pipefail
 
@@ -26,12 +32,12 @@ ROOT=$(cd "$HERE/.." && pwd -P)
 verbs4j_find_jdk || exit 1
 verbs4j_require_maven || exit 1
 MODE=${1:-interop}
-case $MODE in interop|pingpong|figures|all) ;; *) echo "usage: run-tools-interop.sh [interop|pingpong|figures|all]" >&2; exit 2 ;; esac
+case $MODE in interop|pingpong|transports|duration|cm|figures|all) ;; *) echo "usage: run-tools-interop.sh [interop|pingpong|transports|duration|cm|figures|all]" >&2; exit 2 ;; esac
 
 echo "run-tools-interop: building on the host" >&2
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)
 # The VM runs a copy, so that a build on the host during the run does not pull the jars from under it.
-VM_TOOLS=$ROOT/tools/target/vm-tools
+VM_TOOLS=$ROOT/tools/target/vm-tools${TOOLS_RUN:+-$TOOLS_RUN}
 rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS"
 cp -r "$ROOT/tools/target/lib" "$VM_TOOLS/lib"
 for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
@@ -39,7 +45,8 @@ for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
 done
 
 ENVS=()
-for v in PP_ITERS PP_SIZE PERF_ITERS FIG_ITERS FIG_SIZE FIG_ROUNDS TOOLS_TIMEOUT TOOLS_PEER_TIMEOUT TOOLS_JAVA_OPTS TOOLS_ONLY; do
+for v in PP_ITERS PP_SIZE PERF_ITERS PERF_SECONDS FIG_ITERS FIG_SIZE FIG_ROUNDS TOOLS_TIMEOUT TOOLS_PEER_TIMEOUT TOOLS_JAVA_OPTS TOOLS_ONLY \
+    TOOLS_RUN; do
   [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}")
 done
 echo "run-tools-interop: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2

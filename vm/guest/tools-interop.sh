@@ -4,14 +4,14 @@
 #
 # A pair starts the server, waits until it listens on its TCP port, then runs the client; it passes only if
 # both exit 0 and both print the figures their tool ends with. Every process is bounded by TOOLS_TIMEOUT.
-# Usage: tools-interop.sh ROOT [interop|pingpong|figures|all]
+# Usage: tools-interop.sh ROOT [interop|pingpong|transports|duration|cm|figures|all]
 set -u
 ROOT=$1
 MODE=${2:-interop}
-OUT=$ROOT/tools/target/vm-interop
+OUT=$ROOT/tools/target/vm-interop${TOOLS_RUN:+-$TOOLS_RUN}
 T=${TOOLS_TIMEOUT:-240}
 DEV=${RXE_DEV:?} GIDX=${RXE_GID_INDEX:?}
-TOOLS=$ROOT/tools/target/vm-tools
+TOOLS=$ROOT/tools/target/vm-tools${TOOLS_RUN:+-$TOOLS_RUN}
 JAR=$(ls "$TOOLS"/verbs4j-tools-*.jar | head -n1)
 # A class-data archive made by the first run shortens the start of every later JVM under emulation;
 # TOOLS_JAVA_OPTS adds options (the figures run uses the default JIT unless told otherwise).
@@ -24,24 +24,38 @@ J="--timeout ${TOOLS_PEER_TIMEOUT:-$((T * 3 / 4))}"
 PORT=18600 FAILS=0 PASSES=0
 rm -rf "$OUT" && mkdir -p "$OUT"
 
-# Waits until something listens on TCP port $1 (the C clients connect once and give up).
+# Waits until something listens on TCP port $1 (the C clients connect once and give up), while the server
+# (process $2) lives.
 wait_listen() {
   local i
   for i in $(seq 1 $((T * 5))); do
     ss -Hltn "sport = :$1" | grep -q . && return 0
+    kill -0 "$2" 2>/dev/null || return 1
+    sleep 0.2
+  done
+  return 1
+}
+
+# Waits until an rdma_cm identifier listens on port $1 (perftest's -R servers open no TCP port), while the
+# server (process $2) lives.
+wait_cm_listen() {
+  local i
+  for i in $(seq 1 $((T * 5))); do
+    rdma resource show cm_id 2>/dev/null | grep -q "state LISTEN .*:$1 " && return 0
+    kill -0 "$2" 2>/dev/null || return 1
     sleep 0.2
   done
   return 1
 }
 
 # pair NAME EXPECT SERVER CLIENT: @PORT@ in the commands becomes a fresh port; EXPECT is an extended regular
-# expression both outputs must match (the closing figures).
+# expression both outputs must match (the closing figures). WAIT=wait_cm_listen for an rdma_cm server.
 pair() {
   [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
   local name=$1 expect=$2 server=${3//@PORT@/$PORT} client=${4//@PORT@/$PORT} spid src crc start
   start=$(date +%s)
   timeout -k 5 "$T" bash -c "$server" >"$OUT/$name.server.txt" 2>&1 & spid=$!
-  if wait_listen "$PORT"; then
+  if "${WAIT:-wait_listen}" "$PORT" "$spid"; then
     timeout -k 5 "$T" bash -c "$client" >"$OUT/$name.client.txt" 2>&1; crc=$?
   else
     echo "the server never listened on $PORT" >"$OUT/$name.client.txt"; crc=99
@@ -76,9 +90,10 @@ PP_FIG="bytes in [0-9.]+ seconds = [0-9.]+ Mbit/sec"
 PF="-d $DEV -x $GIDX -p @PORT@"
 BW_FIG="^ [0-9]+[[:space:]]+[0-9]+([[:space:]]+[0-9]+\.[0-9]+){3}"
 LAT_FIG="^ [0-9]+[[:space:]]+[0-9]+([[:space:]]+[0-9]+\.[0-9]+){7}"
+LAT_DUR_FIG="^ [0-9]+[[:space:]]+[0-9]+([[:space:]]+[0-9]+\.[0-9]+){2}[[:space:]]*$"
 
 pingpong_pairs() {
-  for t in rc ud; do
+  for t in rc ud uc srq; do
     pair "pingpong-$t-c-server" "$PP_FIG" "ibv_${t}_pingpong $PP" "$V pingpong $J $t $PP 127.0.0.1"
     pair "pingpong-$t-verbs4j-server" "$PP_FIG" "$V pingpong $J $t $PP" "ibv_${t}_pingpong $PP 127.0.0.1"
   done
@@ -96,7 +111,55 @@ perf_pairs() {
   pair "perf-send_lat-verbs4j-server" "$LAT_FIG" "$V perf $J send_lat --server $PF -n $n" "ib_send_lat $PF -n $n 127.0.0.1"
 }
 
+# The other transports of perftest: UD sends (at most the MTU) and UC sends and writes.
+transport_pairs() {
+  local n=${PERF_ITERS:-200}
+  pair "perf-ud-send_bw-c-server" "$BW_FIG" "ib_send_bw -c UD $PF -n $n -s 1024" "$V perf $J send_bw -c UD $PF -n $n -s 1024 127.0.0.1"
+  pair "perf-ud-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -c UD --server $PF -n $n -s 1024" "ib_send_bw -c UD $PF -n $n -s 1024 127.0.0.1"
+  for t in send_bw write_bw; do
+    pair "perf-uc-$t-c-server" "$BW_FIG" "ib_$t -c UC $PF -n $n -s 4096" "$V perf $J $t -c UC $PF -n $n -s 4096 127.0.0.1"
+    pair "perf-uc-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t -c UC --server $PF -n $n -s 4096" "ib_$t -c UC $PF -n $n -s 4096 127.0.0.1"
+  done
+}
+
+# perftest's -D: a latency test of a few seconds, counted in its sample.
+duration_pairs() {
+  local d=${PERF_SECONDS:-8}
+  for t in write_lat send_lat; do
+    pair "perf-duration-$t-c-server" "$LAT_DUR_FIG" "ib_$t -D $d $PF" "$V perf $J $t -D $d $PF 127.0.0.1"
+    pair "perf-duration-$t-verbs4j-server" "$LAT_DUR_FIG" "$V perf $J $t -D $d --server $PF" "ib_$t -D $d $PF 127.0.0.1"
+  done
+}
+
+# perftest's -R: the exchange and the test's queue pair through rdma_cm, the client given the server's IP.
+cm_pairs() {
+  local n=${PERF_ITERS:-200} ip=${RXE_IP:?}
+  for t in send_bw write_bw read_bw; do
+    WAIT=wait_cm_listen pair "perf-cm-$t-c-server" "$BW_FIG" "ib_$t -R $PF -n $n -s 4096" "$V perf $J $t -R $PF -n $n -s 4096 $ip"
+    WAIT=wait_cm_listen pair "perf-cm-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t -R --server $PF -n $n -s 4096" "ib_$t -R $PF -n $n -s 4096 $ip"
+  done
+  WAIT=wait_cm_listen pair "perf-cm-write_lat-c-server" "$LAT_FIG" "ib_write_lat -R $PF -n $n" "$V perf $J write_lat -R $PF -n $n $ip"
+  WAIT=wait_cm_listen pair "perf-cm-write_lat-verbs4j-server" "$LAT_FIG" "$V perf $J write_lat -R --server $PF -n $n" "ib_write_lat -R $PF -n $n $ip"
+}
+
+# feature NAME MESSAGE OPTION: ibv_rc_pingpong OPTION alone first; a device without the feature makes it fail with
+# MESSAGE, and then verbs4j pingpong must refuse it the same way; a device with it runs both roles of the pair.
+feature() {
+  [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
+  local name=$1 message=$2 option=$3 alone=$OUT/$1.c-alone.txt rc
+  timeout -k 5 30 bash -c "ibv_rc_pingpong $option ${PP//@PORT@/$PORT}" >"$alone" 2>&1; rc=$?
+  PORT=$((PORT + 1))
+  if [ "$rc" = 1 ] && grep -Fq "$message" "$alone"; then
+    expect_failure "$name-refused-as-by-ibv_rc_pingpong" "$message" "$V pingpong rc $option $PP"
+  else
+    pair "$name-c-server" "$PP_FIG" "ibv_rc_pingpong $option $PP" "$V pingpong $J rc $option $PP 127.0.0.1"
+    pair "$name-verbs4j-server" "$PP_FIG" "$V pingpong $J rc $option $PP" "ibv_rc_pingpong $option $PP 127.0.0.1"
+  fi
+}
+
 failures() {
+  feature "pingpong-timestamps" "The device isn't completion timestamp capable" "-t"
+  feature "pingpong-odp" "The device isn't ODP capable" "-o"
   expect_failure "pingpong-unknown-device" "IB device mlx5_9 not found" "$V pingpong rc -d mlx5_9"
   expect_failure "pingpong-silent-server" "the peer did not send its address within 3.0 s" \
     "busybox nc -l -p @PORT@ -e sleep 30 & sleep 1; $V pingpong rc $PP --timeout 3 127.0.0.1"
@@ -117,10 +180,13 @@ echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), perftest $(dpkg-qu
   "kernel $(uname -r), $(java -version 2>&1 | head -n1), $DEV GID index $GIDX"
 case $MODE in
   pingpong) pingpong_pairs; failures ;;
-  interop) pingpong_pairs; perf_pairs; failures ;;
+  interop) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; cm_pairs; failures ;;
+  duration) duration_pairs ;;
+  cm) cm_pairs ;;
+  transports) transport_pairs ;;
   figures) figures ;;
-  all) pingpong_pairs; perf_pairs; failures; figures ;;
+  all) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; cm_pairs; failures; figures ;;
 esac
 for f in /tmp/hs_err_*.log; do [ -f "$f" ] && { echo "--- $f:"; head -n 40 "$f"; }; done
-echo "tools interop: $PASSES passed, $FAILS failed (outputs in tools/target/vm-interop)"
+echo "tools interop: $PASSES passed, $FAILS failed (outputs in ${OUT#"$ROOT"/})"
 [ "$FAILS" = 0 ]

@@ -27,4 +27,5 @@ module org.verbs4j.tools {
     opens org.verbs4j.tools to info.picocli;
     opens org.verbs4j.tools.pingpong to info.picocli;
     opens org.verbs4j.tools.perf to info.picocli;
+    opens org.verbs4j.tools.cli to info.picocli;
 }

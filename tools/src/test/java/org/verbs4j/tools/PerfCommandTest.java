@@ -14,6 +14,7 @@ import org.verbs4j.Verbs;
 class PerfCommandTest {
 
     private static final String BW_ROW = " \\d+ +\\d+ +\\d+\\.\\d\\d +\\d+\\.\\d\\d\\s+\\d+\\.\\d{6}\\s*";
+    private static final String LAT_DURATION_ROW = " \\d+ +\\d+ +\\d+\\.\\d\\d +\\d+\\.\\d\\d\\s*";
     private static final String LAT_ROW = " \\d+ +\\d+( +\\d+\\.\\d\\d){2}\\s+\\d+\\.\\d\\d(\\s+\\d+\\.\\d\\d){4}\\s*";
 
     private static Run loopback(String test, String... more) {
@@ -156,20 +157,102 @@ class PerfCommandTest {
     }
 
     @Test
-    void allSizesOfALatencyTestAreNotSupportedYet() {
-        Run run = Run.of(Verbs::catalog, "perf", "send_lat", "-a");
+    void allSizesOfEveryLatencyTestGoFromTwoBytesToEightMebibytes() {
+        for (String test : List.of("write_lat", "send_lat", "read_lat")) {
+            Run run = Run.of(Verbs::catalog, "perf", test, "-a", "-d", "soft0", "-n", "10", "--timeout", "20");
 
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).containsExactly("verbs4j perf: -a with ib_send_lat is not supported yet by verbs4j perf");
+            assertThat(run.exitCode()).as("%s: stderr %s", test, run.err()).isZero();
+            List<String> rows = run.out().stream().filter(line -> line.matches(LAT_ROW)).toList();
+            assertThat(rows).as(test).hasSize(23);
+            assertThat(rows.getFirst()).startsWith(" 2       10 ");
+            assertThat(rows.getLast()).startsWith(" 8388608 10 ");
+        }
     }
 
     @Test
-    void rdmaCmIsReportedAsNotSupportedYet() {
-        Run run = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
+    void durationRunsEveryLatencyTestForItsSecondsAndCountsTheSample() {
+        for (String test : List.of("write_lat", "send_lat", "read_lat")) {
+            long start = System.nanoTime();
+            Run run = Run.of(Verbs::catalog, "perf", test, "-D", "3", "-f", "1", "-d", "soft0", "--timeout", "20");
+            double seconds = (System.nanoTime() - start) / 1e9;
+
+            assertThat(run.exitCode()).as("%s: stderr %s", test, run.err()).isZero();
+            assertThat(run.out()).as(test).contains(" #bytes        #iterations       t_avg[usec]    tps average");
+            List<String> rows = run.out().stream().filter(line -> line.matches(LAT_DURATION_ROW)).toList();
+            assertThat(rows).as("%s: %s", test, run.out()).hasSize(1);
+            String[] fields = rows.getFirst().trim().split(" +");
+            double average = Double.parseDouble(fields[2]);
+            double tps = Double.parseDouble(fields[3]);
+            assertThat(Long.parseLong(fields[1])).as(test).isPositive();
+            assertThat(tps).as("%s: tps is the count over the one-second sample", test)
+                    .isCloseTo(Long.parseLong(fields[1]), org.assertj.core.data.Percentage.withPercentage(1));
+            assertThat(average * tps / 1e6).as("%s: average times rate", test)
+                    .isCloseTo(test.equals("read_lat") ? 1.0 : 0.5, org.assertj.core.data.Offset.offset(0.01));
+            assertThat(seconds).as(test).isGreaterThanOrEqualTo(3);
+        }
+    }
+
+    @Test
+    void durationIsRefusedWherePerftestRefusesItOrVerbs4jLacksIt() {
+        Run events = Run.of(Verbs::catalog, "perf", "send_lat", "-D", "4", "-e");
+        Run all = Run.of(Verbs::catalog, "perf", "write_lat", "-D", "4", "-a");
+        Run bandwidth = Run.of(Verbs::catalog, "perf", "send_bw", "-D", "4");
+
+        assertThat(events.err()).containsExactly("verbs4j perf: Duration mode doesn't work with events.");
+        assertThat(all.err()).containsExactly("verbs4j perf: Duration mode currently doesn't support running on all"
+                + " sizes.");
+        assertThat(bandwidth.err()).containsExactly("verbs4j perf: -D with ib_send_bw is not supported yet by verbs4j"
+                + " perf");
+        assertThat(List.of(events.exitCode(), all.exitCode(), bandwidth.exitCode())).containsOnly(2);
+    }
+
+    @Test
+    void allSizesOfTheAtomicTestAreRefusedAsPerftestDoes() {
+        Run run = Run.of(Verbs::catalog, "perf", "atomic_bw", "-a");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).containsExactly("verbs4j perf: -R (rdma_cm connection management) is not supported yet"
-                + " by verbs4j perf");
+        assertThat(run.err()).containsExactly("verbs4j perf: Message size cannot be changed for Atomic tests (-a)");
+    }
+
+    @Test
+    void rdmaCmConnectsTheExchangeAndTheQueuePairOfAServerAndAClient() throws Exception {
+        for (String test : List.of("write_bw", "read_bw", "send_bw")) {
+            TwoSides run = rdmaCmPair(test);
+
+            assertBandwidthRow(run.server(), 1024, 200);
+            assertBandwidthRow(run.client(), 1024, 200);
+            assertThat(run.server().out()).contains(" rdma_cm QPs\t : ON", " Data ex. method : rdma_cm",
+                    " Waiting for client rdma_cm QP to connect");
+            assertThat(run.client().out()).contains(" Data ex. method : rdma_cm");
+        }
+    }
+
+    @Test
+    void rdmaCmRunsTheLatencyTests() throws Exception {
+        for (String test : List.of("write_lat", "send_lat", "read_lat")) {
+            TwoSides run = rdmaCmPair(test);
+
+            assertThat(run.server().exitCode()).as("%s server: %s", test, run.server().err()).isZero();
+            assertLatencyRow(run.client(), 1024, 200);
+        }
+    }
+
+    private static TwoSides rdmaCmPair(String test) throws Exception {
+        String[] common = {"perf", test, "-R", "-d", "soft0", "-p", String.valueOf(TwoSides.freePort()), "-n", "200",
+            "-s", "1024", "--timeout", "20"};
+        return TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "127.0.0.1"));
+    }
+
+    @Test
+    void rdmaCmOverUcAndWithoutAPeerAreRefused() {
+        Run uc = Run.of(Verbs::catalog, "perf", "send_bw", "-R", "-c", "UC", "--server");
+        Run alone = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
+
+        assertThat(uc.exitCode()).isEqualTo(2);
+        assertThat(uc.err()).containsExactly("verbs4j perf: UC is not supported in librdmacm (-R)");
+        assertThat(alone.exitCode()).isEqualTo(2);
+        assertThat(alone.err()).containsExactly("verbs4j perf: -R without a peer (run --server and a client with HOST)"
+                + " is not supported yet by verbs4j perf");
     }
 
     @Test

@@ -165,11 +165,59 @@ class PingPongCommandTest {
 
     @Test
     void optionsVerbs4jDoesNotSupportAreRefusedByName() {
-        Run run = Run.of(Verbs::catalog, "pingpong", "rc", "-t");
+        Run run = Run.of(Verbs::catalog, "pingpong", "rc", "-j");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).containsExactly("verbs4j pingpong: -t (completion timestamps) is not supported by"
+        assertThat(run.err()).containsExactly("verbs4j pingpong: -j (device memory) is not supported by"
                 + " verbs4j pingpong");
+    }
+
+    @Test
+    void timestampsGiveTheClockCyclesBetweenReceivesAsTheCToolPrintsThem() throws Exception {
+        int port = TwoSides.freePort();
+        TwoSides run = TwoSides.run(args("rc", port, "-t"), args("rc", port, "-t", "localhost"));
+
+        for (Run side : List.of(run.server(), run.client())) {
+            assertSucceeded(side);
+            List<String> lines = side.out().subList(side.out().size() - 3, side.out().size());
+            assertThat(lines.get(0)).matches("Max receive completion clock cycles = \\d+");
+            assertThat(lines.get(1)).matches("Min receive completion clock cycles = \\d+");
+            assertThat(lines.get(2)).matches("Average receive completion clock cycles = \\d+\\.\\d{6}");
+            long max = Long.parseLong(lines.get(0).replaceAll("\\D", ""));
+            long min = Long.parseLong(lines.get(1).replaceAll("\\D", ""));
+            double average = Double.parseDouble(lines.get(2).replaceAll(".* = ", ""));
+            assertThat(min).isPositive().isLessThanOrEqualTo(max);
+            assertThat(average).isBetween((double) min, (double) max);
+        }
+    }
+
+    @Test
+    void onDemandPagingIsRefusedAsTheCToolsDoOnADeviceWithout() {
+        Run odp = Run.of(Verbs::catalog, "pingpong", "srq", "-o", "-d", "soft0", "--timeout", "2");
+
+        assertThat(odp.exitCode()).isEqualTo(1);
+        assertThat(odp.err()).singleElement().asString()
+                .startsWith("verbs4j pingpong srq: The device isn't ODP capable (ibv_reg_mr with IBV_ACCESS_ON_DEMAND: ");
+    }
+
+    @Test
+    void timestampsAndOnDemandPagingBelongToTheToolsThatHaveThem() {
+        Run ud = Run.of(Verbs::catalog, "pingpong", "ud", "-o");
+        Run srq = Run.of(Verbs::catalog, "pingpong", "srq", "-t");
+
+        assertThat(ud.err()).containsExactly("verbs4j pingpong: -o is not an option of ibv_ud_pingpong");
+        assertThat(srq.err()).containsExactly("verbs4j pingpong: -t is not an option of ibv_srq_pingpong");
+        assertThat(List.of(ud.exitCode(), srq.exitCode())).containsOnly(2);
+    }
+
+    @Test
+    void aTimeoutThatIsNotPositiveIsAUsageErrorOfBothCommands() {
+        Run pingpong = Run.of(Verbs::catalog, "pingpong", "rc", "--timeout", "0");
+        Run perf = Run.of(Verbs::catalog, "perf", "send_bw", "--timeout", "-1");
+
+        assertThat(pingpong.err()).containsExactly("verbs4j pingpong: --timeout must be positive");
+        assertThat(perf.err()).containsExactly("verbs4j perf: --timeout must be positive");
+        assertThat(List.of(pingpong.exitCode(), perf.exitCode())).containsOnly(2);
     }
 
     @Test

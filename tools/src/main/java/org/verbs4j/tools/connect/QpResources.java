@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.CompletionChannel;
+import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
@@ -37,16 +38,19 @@ public final class QpResources implements AutoCloseable {
     private final CompletionChannel channel;
     private final CompletionQueue cq;
     private final SharedReceiveQueue srq;
+    private final QpInitAttributes initAttributes;
 
     private QpResources(Builder spec) {
         pd = spec.context.allocateProtectionDomain();
         mr = pd.registerMemory(arena.allocate(spec.bufferBytes, 4096), spec.access);
         channel = spec.events ? spec.context.createCompletionChannel() : null;
-        cq = spec.context.createCompletionQueue(CqInitAttributes.builder(spec.cqDepth).channel(channel).build());
+        cq = spec.context.createCompletionQueue(CqInitAttributes.builder(spec.cqDepth).channel(channel)
+                .wcFlags(spec.completionFields).build());
         srq = spec.srqDepth > 0
                 ? spec.context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, spec.srqDepth, 1)) : null;
+        initAttributes = initAttributes(spec);
         for (int i = 0; i < spec.queuePairs; i++) {
-            queuePairs.add(spec.context.createQueuePair(initAttributes(spec)));
+            queuePairs.add(spec.context.createQueuePair(initAttributes));
         }
     }
 
@@ -102,6 +106,14 @@ public final class QpResources implements AutoCloseable {
         return List.copyOf(queuePairs);
     }
 
+    /**
+     * @return the attributes the queue pairs are created with, for one created elsewhere on these resources
+     *     (for example on a connection manager's identifier)
+     */
+    public QpInitAttributes initAttributes() {
+        return initAttributes;
+    }
+
     /** @return the first queue pair */
     public QueuePair qp() {
         return queuePairs.getFirst();
@@ -137,6 +149,7 @@ public final class QpResources implements AutoCloseable {
         private int srqDepth;
         private int queuePairs = 1;
         private boolean events;
+        private Set<CompletionField> completionFields = CompletionField.STANDARD;
 
         private Builder(Context context, QpType type) {
             this.context = context;
@@ -197,11 +210,30 @@ public final class QpResources implements AutoCloseable {
         }
 
         /**
+         * @param count how many queue pairs to create (default 1); 0 when they are created elsewhere with
+         *     {@link QpResources#initAttributes()}
+         * @return this builder
+         */
+        public Builder queuePairs(int count) {
+            queuePairs = count;
+            return this;
+        }
+
+        /**
          * @param value whether to sleep on completion events (a completion channel) instead of polling
          * @return this builder
          */
         public Builder events(boolean value) {
             events = value;
+            return this;
+        }
+
+        /**
+         * @param value the fields the completion queue's poller reads (default {@link CompletionField#STANDARD})
+         * @return this builder
+         */
+        public Builder completionFields(Set<CompletionField> value) {
+            completionFields = value;
             return this;
         }
 

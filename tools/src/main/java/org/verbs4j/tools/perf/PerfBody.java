@@ -85,40 +85,71 @@ final class PerfBody {
         link.keys(mine);
     }
 
-    /** {@code ib_send_lat}: both post receives and sync; the client sends first. */
+    /**
+     * {@code ib_send_lat}: for each size both post receives and sync; the client sends first; a closing
+     * hand-shake.
+     */
     private void sendLatency() {
         printer.latencyHeader();
-        endpoint.postReceives(Math.min(settings.rxDepth(), settings.iters()));
-        link.keys(mine);
-        long[] posted;
-        try (Progress progress = progress()) {
-            posted = LatencyLoops.send(endpoint, settings, progress);
+        for (int size : sizes) {
+            endpoint.messageSize(size);
+            endpoint.postReceives(Math.min(settings.rxDepth(), settings.iters()));
+            link.keys(mine);
+            if (settings.duration() != null) {
+                DurationWindow window = window();
+                printer.latency(DurationReport.of(size, DurationLoops.send(endpoint, settings, window), window, true));
+                continue;
+            }
+            long[] posted;
+            try (Progress progress = progress()) {
+                posted = LatencyLoops.send(endpoint, settings, progress);
+            }
+            printer.latency(LatencyReport.of(size, posted, true));
         }
-        printer.latency(LatencyReport.of(settings.size(), posted, true));
         link.keys(mine);
     }
 
-    /** {@code ib_write_lat}: the server writes first; no closing hand-shake. */
+    /** {@code ib_write_lat}: the server writes first, size after size; no closing hand-shake. */
     private void writeLatency() {
         printer.latencyHeader();
-        long[] posted;
-        try (Progress progress = progress()) {
-            posted = LatencyLoops.write(endpoint, settings, progress);
+        for (int size : sizes) {
+            endpoint.messageSize(size);
+            if (settings.duration() != null) {
+                DurationWindow window = window();
+                printer.latency(DurationReport.of(size, DurationLoops.write(endpoint, settings, window), window, true));
+                continue;
+            }
+            long[] posted;
+            try (Progress progress = progress()) {
+                posted = LatencyLoops.write(endpoint, settings, progress);
+            }
+            printer.latency(LatencyReport.of(size, posted, true));
         }
-        printer.latency(LatencyReport.of(settings.size(), posted, true));
     }
 
-    /** {@code ib_read_lat}: only the client reads; the server waits for its closing hand-shake. */
+    /** {@code ib_read_lat}: only the client reads, size after size; the server waits for its closing hand-shake. */
     private void readLatency() {
         if (settings.isClient()) {
             printer.latencyHeader();
-            long[] posted;
-            try (Progress progress = progress()) {
-                posted = LatencyLoops.read(endpoint, settings, progress);
+            for (int size : sizes) {
+                endpoint.messageSize(size);
+                if (settings.duration() != null) {
+                    DurationWindow window = window();
+                    printer.latency(DurationReport.of(size, DurationLoops.read(endpoint, window), window, false));
+                    continue;
+                }
+                long[] posted;
+                try (Progress progress = progress()) {
+                    posted = LatencyLoops.read(endpoint, settings, progress);
+                }
+                printer.latency(LatencyReport.of(size, posted, false));
             }
-            printer.latency(LatencyReport.of(settings.size(), posted, false));
         }
         link.keys(mine);
+    }
+
+    private DurationWindow window() {
+        return DurationWindow.startingNow(settings.duration(), settings.margin());
     }
 
     private Progress progress() {

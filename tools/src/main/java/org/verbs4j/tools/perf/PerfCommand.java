@@ -9,9 +9,10 @@ import java.util.function.Supplier;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.Mtu;
 import org.verbs4j.QpType;
-import org.verbs4j.VerbsException;
-import org.verbs4j.tools.connect.PeerException;
+import org.verbs4j.tools.cli.PeerCommand;
+import org.verbs4j.tools.cli.PeerOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -38,9 +39,6 @@ import picocli.CommandLine.Spec;
             "2:usage error, or an option verbs4j does not support yet"})
 public final class PerfCommand implements Callable<Integer> {
 
-    private static final int OK = 0;
-    private static final int FAILED = 1;
-    private static final int USAGE = 2;
     private static final int UC_MAX_RX = 16000;
 
     private final Supplier<DeviceCatalog> catalog;
@@ -58,14 +56,8 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = "--server", description = "wait for a client instead of running both sides here")
     private boolean server;
 
-    @Option(names = {"-p", "--port"}, description = "listen on/connect to TCP port (default 18515)")
-    private int tcpPort = 18515;
-
-    @Option(names = {"-d", "--ib-dev"}, paramLabel = "DEV", description = "use device DEV (default first device)")
-    private String device;
-
-    @Option(names = {"-i", "--ib-port"}, description = "use this port of the device (default 1)")
-    private int ibPort = 1;
+    @Mixin
+    private PeerOptions peer = new PeerOptions();
 
     @Option(names = {"-s", "--size"}, description = "size of message (default 65536 bw, 2 lat, 8 atomic)")
     private Integer size;
@@ -106,13 +98,18 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = {"-q", "--qp"}, description = "number of queue pairs (only 1 yet)")
     private int queuePairs = 1;
 
-    @Option(names = {"-a", "--all"}, description = "every message size from 2 bytes to 8 MiB (bandwidth tests)")
+    @Option(names = {"-a", "--all"}, description = "every message size from 2 bytes to 8 MiB (UD: to the MTU)")
     private boolean all;
 
-    @Option(names = {"-D", "--duration"}, description = "run for this many seconds (not supported yet)")
+    @Option(names = {"-D", "--duration"}, description = "run for this many seconds instead of -n iterations"
+            + " (latency tests)")
     private Integer duration;
 
-    @Option(names = {"-R", "--rdma_cm"}, description = "connect through rdma_cm (not supported yet)")
+    @Option(names = {"-f", "--margin"}, description = "warm-up and cool-down of -D, in seconds (default a quarter)")
+    private Integer margin;
+
+    @Option(names = {"-R", "--rdma_cm"}, description = "connect the queue pair and exchange the keys through rdma_cm;"
+            + " HOST is the server device's IP address")
     private boolean rdmaCm;
 
     @Option(names = "--report_gbits", description = "report Gb/sec instead of MiB/sec")
@@ -127,10 +124,6 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the JSON report instead of the tables")
     private boolean json;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "give up when the peer is silent this long (default 60)")
-    private int timeoutSeconds = 60;
-
     /** @param catalog supplies the device catalog, for example {@code Verbs::catalog} */
     public PerfCommand(Supplier<DeviceCatalog> catalog) {
         this.catalog = catalog;
@@ -138,28 +131,15 @@ public final class PerfCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        PerfSettings settings;
-        try {
-            settings = settings();
-        } catch (IllegalArgumentException usage) {
-            err.println("verbs4j perf: " + usage.getMessage());
-            err.flush();
-            return USAGE;
-        }
-        try {
-            if (settings.loopback()) {
-                new Loopback(settings, out, err).run(catalog.get());
-            } else {
-                new PerfRun(settings, out, err).run(catalog.get());
-            }
-            return OK;
-        } catch (PerfFailure | PeerException | VerbsException | IllegalArgumentException failure) {
-            out.flush();
-            err.println("verbs4j perf " + settings.test().name().toLowerCase(Locale.ROOT) + ": " + failure.getMessage());
-            err.flush();
-            return FAILED;
+        return PeerCommand.execute(spec, "perf", this::settings, chosen -> chosen.test().name().toLowerCase(Locale.ROOT),
+                chosen -> run(chosen, spec.commandLine().getOut(), spec.commandLine().getErr()));
+    }
+
+    private void run(PerfSettings settings, PrintWriter out, PrintWriter err) {
+        if (settings.loopback()) {
+            new Loopback(settings, out, err).run(catalog.get());
+        } else {
+            new PerfRun(settings, out, err).run(catalog.get());
         }
     }
 
@@ -170,15 +150,17 @@ public final class PerfCommand implements Callable<Integer> {
         int n = iters == null ? chosen.defaultIters() : iters;
         int tx = txDepth == null ? (chosen.isLatency() ? 1 : 128) : txDepth;
         int rx = rxDepth == null ? (type == QpType.RC ? 512 : Math.min(n, UC_MAX_RX)) : rxDepth;
-        if (n <= 1 || tx <= 0 || rx <= 0 || cqMod <= 0 || timeoutSeconds <= 0) {
-            throw new IllegalArgumentException("-n must be at least 2; -t, -r, -Q and --timeout must be positive");
+        if (n <= 1 || tx <= 0 || rx <= 0 || cqMod <= 0) {
+            throw new IllegalArgumentException("-n must be at least 2; -t, -r and -Q must be positive");
         }
         Path jsonFile = outJson || outJsonFile != null
                 ? (outJsonFile == null ? Path.of("perftest_out.json") : outJsonFile) : null;
-        return new PerfSettings(chosen, host, host == null && !server, tcpPort, device, ibPort,
+        return new PerfSettings(chosen, host, host == null && !server, peer.tcpPort(), peer.device(), peer.ibPort(),
                 size == null ? chosen.defaultSize() : size, n, all, gidIndex, type,
                 mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : cqMod,
-                inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, Duration.ofSeconds(timeoutSeconds));
+                inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, peer.timeout(),
+                rdmaCm, duration == null ? null : Duration.ofSeconds(duration),
+                duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin));
     }
 
     private QpType connection(PerfTest chosen) {
@@ -209,10 +191,33 @@ public final class PerfCommand implements Callable<Integer> {
         };
     }
 
+    /** perftest's own refusals in duration mode. */
+    private void refuseDurationMisuse() {
+        if (duration == null) {
+            return;
+        }
+        if (duration <= 0 || margin != null && (margin < 0 || 2L * margin >= duration)) {
+            throw new IllegalArgumentException("-D must be positive and -f less than half of it");
+        }
+        if (events) {
+            throw new IllegalArgumentException("Duration mode doesn't work with events.");
+        }
+        if (all) {
+            throw new IllegalArgumentException("Duration mode currently doesn't support running on all sizes.");
+        }
+    }
+
     private void refuseUnsupported(PerfTest chosen) {
-        String option = rdmaCm ? "-R (rdma_cm connection management)"
-                : all && (chosen.isLatency() || chosen == PerfTest.ATOMIC_BW) ? "-a with " + chosen.tool()
-                : duration != null ? "-D (duration)" : queuePairs != 1 ? "-q " + queuePairs + " (several queue pairs)"
+        if (all && chosen == PerfTest.ATOMIC_BW) {
+            throw new IllegalArgumentException("Message size cannot be changed for Atomic tests (-a)");
+        }
+        refuseDurationMisuse();
+        if (rdmaCm && connection.equalsIgnoreCase("UC")) {
+            throw new IllegalArgumentException("UC is not supported in librdmacm (-R)");
+        }
+        String option = rdmaCm && !connection.equalsIgnoreCase("RC") ? "-R with -c " + connection
+                : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
+                : duration != null && !chosen.isLatency() ? "-D with " + chosen.tool() : queuePairs != 1 ? "-q " + queuePairs + " (several queue pairs)"
                 : null;
         if (option != null) {
             throw new IllegalArgumentException(option + " is not supported yet by verbs4j perf");

@@ -14,6 +14,7 @@ import org.verbs4j.ReceiveRequest;
 import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
 import org.verbs4j.WcStatus;
+import org.verbs4j.cm.CmId;
 import org.verbs4j.tools.connect.ConnectRecipe;
 import org.verbs4j.tools.connect.Destination;
 import org.verbs4j.tools.connect.PeerException;
@@ -41,6 +42,7 @@ final class PerfEndpoint implements AutoCloseable {
     private final PerfSettings settings;
     private final Context context;
     private final QpResources resources;
+    private final CmId cmId;
     private final QueuePair qp;
     private final SendOps ops;
     private final ReceiveRequest receive = new ReceiveRequest(1);
@@ -63,7 +65,26 @@ final class PerfEndpoint implements AutoCloseable {
      * @param largest the largest message of the run ({@code -a}: of all its sizes)
      */
     PerfEndpoint(Context context, PerfSettings settings, int cycleBuffer, int largest) {
+        this(context, settings, cycleBuffer, largest, null);
+    }
+
+    /**
+     * perftest's {@code -R}: the queue pair is created on the connection manager's identifier (in INIT), on its
+     * device, and the connection manager connects it.
+     *
+     * @param id the identifier, bound to a device
+     * @param settings the run's settings
+     * @param cycleBuffer the larger page size of the two sides
+     * @param largest the largest message of the run
+     * @return the endpoint
+     */
+    static PerfEndpoint on(CmId id, PerfSettings settings, int cycleBuffer, int largest) {
+        return new PerfEndpoint(id.context().orElseThrow(), settings, cycleBuffer, largest, id);
+    }
+
+    private PerfEndpoint(Context context, PerfSettings settings, int cycleBuffer, int largest, CmId cmId) {
         this.settings = settings;
+        this.cmId = cmId;
         this.context = context;
         this.udRoom = settings.connection() == QpType.UD ? GRH_BYTES : 0;
         this.areaBytes = roundUp(Math.max(largest + udRoom, cycleBuffer), 64);
@@ -71,12 +92,21 @@ final class PerfEndpoint implements AutoCloseable {
                 .buffer(2 * areaBytes, BUFFER_ACCESS)
                 .depths(settings.txDepth(), settings.rxDepth(), settings.txDepth() + settings.rxDepth())
                 .maxInline(settings.inlineSize()).sendOps(EnumSet.of(settings.test().verb().op()))
-                .events(settings.events()).open();
-        this.qp = resources.qp();
+                .events(settings.events()).queuePairs(cmId == null ? 1 : 0).open();
+        this.qp = cmId == null ? resources.qp() : createOn(cmId);
         this.ops = qp.sendOps();
         this.remoteArea = resources.buffer().asSlice(areaBytes, areaBytes);
         receive.wrId(RECV_WRID);
         messageSize(settings.size());
+    }
+
+    private QueuePair createOn(CmId id) {
+        try {
+            return id.createQueuePair(resources.initAttributes());
+        } catch (RuntimeException failure) {
+            resources.close();
+            throw failure;
+        }
     }
 
     /**
@@ -103,12 +133,15 @@ final class PerfEndpoint implements AutoCloseable {
     }
 
     /**
-     * Moves the queue pair to INIT with the verb's access and arms the queue in event mode.
+     * Moves the queue pair to INIT with the verb's access (the connection manager did so for its own) and arms
+     * the queue in event mode.
      *
      * @param recipe the connect recipe
      */
     void prepare(ConnectRecipe recipe) {
-        recipe.toInit(qp);
+        if (cmId == null) {
+            recipe.toInit(qp);
+        }
         if (settings.events()) {
             resources.cq().requestNotification(false);
         }
@@ -130,9 +163,13 @@ final class PerfEndpoint implements AutoCloseable {
 
     /**
      * perftest's {@code ctx_connect}: RTR, then RTS on the client or in a latency test, and an address handle
-     * for UD where it sends.
+     * for UD where it sends; with {@code -R} the connection manager did that, and only the peer's keys are kept.
      */
     void connect(ConnectRecipe recipe, PerftestKeys mine, PerftestKeys peer) {
+        if (cmId != null) {
+            remote = peer;
+            return;
+        }
         Destination destination = new Destination(peer.lid(), peer.qpn(), peer.psn(), peer.gid());
         SoftPeers.check(context, destination);
         remote = peer;
@@ -206,6 +243,35 @@ final class PerfEndpoint implements AutoCloseable {
         return isReceive;
     }
 
+    /** What {@link #awaitCompletionUntil} found. */
+    enum Completion { SEND, RECEIVE, NONE }
+
+    /**
+     * Waits for the next completion by polling, but not past {@code deadline} (perftest's duration mode stops
+     * its polls when its time is up).
+     *
+     * @param deadline a {@link System#nanoTime()} value
+     * @return the kind of completion, or {@link Completion#NONE} if the deadline came first
+     * @throws PerfFailure if it failed
+     */
+    Completion awaitCompletionUntil(long deadline) {
+        CompletionQueue cq = resources.cq();
+        int idle = 0;
+        while (!cq.startPoll()) {
+            if (++idle % POLLS_PER_CLOCK_CHECK == 0 && System.nanoTime() - deadline >= 0) {
+                return Completion.NONE;
+            }
+        }
+        WcStatus status = cq.status();
+        boolean isReceive = cq.wrId() == RECV_WRID;
+        cq.endPoll();
+        if (status != WcStatus.SUCCESS) {
+            throw new PerfFailure(String.format("Completion with error at %s: status %s (%d)",
+                    isReceive ? "server" : "client", status.cName(), status.value()));
+        }
+        return isReceive ? Completion.RECEIVE : Completion.SEND;
+    }
+
     private void awaitEvent() {
         CompletionQueue notified = resources.channel().getEvent(settings.timeout());
         if (notified == null) {
@@ -241,6 +307,24 @@ final class PerfEndpoint implements AutoCloseable {
         }
     }
 
+    /**
+     * Spins until the peer's write has put {@code value} at the end of the message, but not past
+     * {@code deadline}.
+     *
+     * @param deadline a {@link System#nanoTime()} value
+     * @return whether it came before the deadline
+     */
+    boolean awaitLastByteUntil(byte value, long deadline) {
+        int spins = 0;
+        while ((byte) BYTE.getVolatile(remoteArea, size - 1L) != value) {
+            if (++spins % POLLS_PER_CLOCK_CHECK == 0 && System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
     /** @return the queue pair's actual inline limit */
     int maxInline() {
         return qp.capabilities().maxInlineData();
@@ -256,6 +340,9 @@ final class PerfEndpoint implements AutoCloseable {
         }
         if (handle != null) {
             handle.close();
+        }
+        if (cmId != null) {
+            cmId.destroyQueuePair();
         }
         resources.close();
     }

@@ -19,6 +19,7 @@ final class PerfPrinter {
     private static final String BW_HEADER = " #bytes     #iterations    BW peak[%s]    BW average[%s]   MsgRate[Mpps]";
     private static final String LAT_HEADER = " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    "
             + "t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec] ";
+    private static final String LAT_DURATION_HEADER = " #bytes        #iterations       t_avg[usec]    tps average";
 
     private final PerfSettings settings;
     private final PrintWriter out;
@@ -61,8 +62,13 @@ final class PerfPrinter {
         }
         boolean reads = test.verb() == PerfTest.Verb.READ || test.verb() == PerfTest.Verb.ATOMIC;
         print(reads ? " Outstand reads  : " + outReads : " Max inline data : " + inline + "[B]");
-        print(" rdma_cm QPs\t : OFF");
-        print(" Data ex. method : Ethernet");
+        print(" rdma_cm QPs\t : " + (settings.rdmaCm() ? "ON" : "OFF"));
+        print(" Data ex. method : " + (settings.rdmaCm() ? "rdma_cm" : "Ethernet"));
+        if (settings.rdmaCm() && !settings.isClient()) {
+            print(LINE);
+            print(" Waiting for client rdma_cm QP to connect");
+            print(" Please run the same command with the IB/RoCE interface IP");
+        }
         print(LINE);
     }
 
@@ -106,7 +112,7 @@ final class PerfPrinter {
 
     void latencyHeader() {
         print(LINE);
-        print(LAT_HEADER);
+        print(settings.duration() == null ? LAT_HEADER : LAT_DURATION_HEADER);
     }
 
     /** The row of {@code REPORT_FMT}, then the closing line. */
@@ -129,6 +135,15 @@ final class PerfPrinter {
                 + "\"t_typical\": %.2f,%n\"t_avg\": %.2f,%n\"t_stdev\": %.2f,%n\"percentile_99\": %.2f,%n"
                 + "\"percentile_99.9\": %.2f", report.size(), report.iters(), report.min(), report.max(),
                 report.typical(), report.average(), report.stdev(), report.p99(), report.p999()));
+    }
+
+    /** The row of {@code REPORT_FMT_LAT_DUR}, then the closing line. */
+    void latency(DurationReport report) {
+        print(String.format(Locale.ROOT, " %-7d       %d            %-7.2f        %-7.2f", report.size(), report.iters(),
+                report.average(), report.tps()));
+        print(LINE);
+        json(String.format(Locale.ROOT, "\"MsgSize\": %d,%n\"n_iterations\": %d,%n\"t_avg\": %.2f,%n"
+                + "\"tps_average\": %.2f", report.size(), report.iters(), report.average(), report.tps()));
     }
 
     private void json(String results) {

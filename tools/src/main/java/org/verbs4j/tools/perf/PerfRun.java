@@ -8,6 +8,7 @@ import org.verbs4j.LinkLayer;
 import org.verbs4j.Mtu;
 import org.verbs4j.PortAttributes;
 import org.verbs4j.QpType;
+import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.tools.connect.ConnectRecipe;
 import org.verbs4j.tools.connect.Devices;
 import org.verbs4j.tools.connect.OutOfBand;
@@ -41,15 +42,21 @@ final class PerfRun {
         try (Context context = Devices.open(catalog, settings.device())) {
             PortAttributes port = context.queryPort(settings.ibPort());
             int gidIndex = settings.gidIndex() >= 0 || port.linkLayer() != LinkLayer.ETHERNET ? settings.gidIndex() : 0;
-            try (PerftestLink link = new PerftestLink(open(), settings.isClient(), gidIndex >= 0)) {
+            try (PerftestLink link = new PerftestLink(open(context), settings.isClient(), gidIndex >= 0)) {
                 run(context, port, gidIndex, link);
             }
         }
     }
 
-    private OutOfBand open() {
-        return settings.isClient() ? OutOfBand.connect(settings.host(), settings.tcpPort(), settings.timeout())
-                : OutOfBand.accept(settings.tcpPort(), settings.timeout());
+    private PerftestWire open(Context context) {
+        if (settings.rdmaCm()) {
+            ConnectionManager cm = context.device().connectionManager();
+            return settings.isClient() ? CmWire.connect(cm, settings.host(), settings.tcpPort(), settings.timeout())
+                    : CmWire.accept(cm, settings.tcpPort(), settings.timeout());
+        }
+        return PerftestWire.of(settings.isClient()
+                ? OutOfBand.connect(settings.host(), settings.tcpPort(), settings.timeout())
+                : OutOfBand.accept(settings.tcpPort(), settings.timeout()));
     }
 
     private void run(Context context, PortAttributes port, int gidIndex, PerftestLink link) {
@@ -62,16 +69,34 @@ final class PerfRun {
         ConnectRecipe recipe = new ConnectRecipe(settings.ibPort(), mtu, settings.sl(), gidIndex, HOP_LIMIT,
                 settings.test().verb().qpAccess(), ConnectRecipe.QKEY, settings.ackTimeout(), MIN_RNR_TIMER);
         int[] sizes = sizes(mtu);
-        try (PerfEndpoint endpoint = new PerfEndpoint(context, settings, cycleBuffer, sizes[sizes.length - 1])) {
-            endpoint.prepare(recipe);
-            int outReads = outReads(context);
-            PerftestKeys mine = endpoint.keys(Psn.random(), outReads, gidIndex);
-            printer.testInfo(context.device().name(), port.linkLayer() == LinkLayer.ETHERNET ? "Ethernet" : "IB",
-                    mtu.bytes(), gidIndex, endpoint.maxInline() < settings.inlineSize() ? endpoint.maxInline()
-                    : settings.inlineSize(), outReads);
-            connect(endpoint, recipe, link, mine, gidIndex >= 0);
-            new PerfBody(settings, printer, err, endpoint, link, mine, sizes).run();
+        int outReads = outReads(context);
+        Side side = new Side(context.device().name(), port, gidIndex, outReads, link, sizes);
+        if (settings.rdmaCm()) {
+            try (CmConnection connection = CmConnection.open(context.device().connectionManager(), settings, link,
+                    outReads, id -> PerfEndpoint.on(id, settings, cycleBuffer, sizes[sizes.length - 1]))) {
+                test(connection.endpoint(), recipe, side);
+                connection.finished();
+            }
+        } else {
+            try (PerfEndpoint endpoint = new PerfEndpoint(context, settings, cycleBuffer, sizes[sizes.length - 1])) {
+                test(endpoint, recipe, side);
+            }
         }
+    }
+
+    /** What the test needs to know of this side besides its endpoint. */
+    private record Side(String device, PortAttributes port, int gidIndex, int outReads, PerftestLink link,
+            int[] sizes) {
+    }
+
+    private void test(PerfEndpoint endpoint, ConnectRecipe recipe, Side side) {
+        endpoint.prepare(recipe);
+        PerftestKeys mine = endpoint.keys(Psn.random(), side.outReads(), side.gidIndex());
+        printer.testInfo(side.device(), side.port().linkLayer() == LinkLayer.ETHERNET ? "Ethernet" : "IB",
+                recipe.mtu().bytes(), side.gidIndex(), Math.min(endpoint.maxInline(), settings.inlineSize()),
+                side.outReads());
+        connect(endpoint, recipe, side.link(), mine, side.gidIndex() >= 0);
+        new PerfBody(settings, printer, err, endpoint, side.link(), mine, side.sizes()).run();
     }
 
     /** @return the message sizes: {@code -s}, or with {@code -a} 2 to 8 MiB by powers of two (UD: to the MTU) */

@@ -1,5 +1,6 @@
 package org.verbs4j.tools.perf;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.verbs4j.Gid;
 import org.verbs4j.tools.connect.PeerException;
@@ -26,6 +27,44 @@ record PerftestKeys(int lid, int outReads, int qpn, int psn, int rkey, long vadd
     static final int SIZE = 59;
     /** The size of the record with a GID. */
     static final int SIZE_WITH_GID = 108;
+    /** The size of {@code struct pingpong_dest} on x86-64 and aarch64, as {@code rdma_write_keys} sends it. */
+    static final int BINARY_SIZE = 56;
+    private static final int GID_OFFSET = 32;
+    private static final int SRQN_OFFSET = 48;
+
+    /** @return keys with every field 0, as perftest's sides send before they have any */
+    static PerftestKeys none() {
+        return new PerftestKeys(0, 0, 0, 0, 0, 0, Gid.ZERO, 0);
+    }
+
+    /**
+     * @return the record as {@code rdma_write_keys} sends it: {@code struct pingpong_dest} with its integers
+     *     big-endian (lid, out_reads, qpn, psn, rkey at 0 to 16, vaddr at 24, gid at 32, srqn at 48,
+     *     gid_index at 52)
+     */
+    byte[] encodeBinary() {
+        ByteBuffer record = ByteBuffer.allocate(BINARY_SIZE);
+        record.putInt(lid).putInt(outReads).putInt(qpn).putInt(psn).putInt(rkey).putLong(24, vaddr);
+        record.put(GID_OFFSET, gid.toBytes()).putInt(SRQN_OFFSET, srqn);
+        return record.array();
+    }
+
+    /**
+     * @param record a {@code struct pingpong_dest} as {@link #encodeBinary()} makes it
+     * @return the keys it holds
+     * @throws PeerException if it is shorter than the structure
+     */
+    static PerftestKeys decodeBinary(byte[] record) {
+        if (record.length < BINARY_SIZE) {
+            throw new PeerException("the peer sent " + record.length + " bytes as its address; struct pingpong_dest"
+                    + " has " + BINARY_SIZE);
+        }
+        ByteBuffer in = ByteBuffer.wrap(record);
+        byte[] raw = new byte[16];
+        in.get(GID_OFFSET, raw);
+        return new PerftestKeys(in.getInt(0), in.getInt(4), in.getInt(8), in.getInt(12), in.getInt(16),
+                in.getLong(24), Gid.ofBytes(raw), in.getInt(SRQN_OFFSET));
+    }
 
     /**
      * @param withGid whether the sides use a GID index (perftest's {@code gid_index != -1})

@@ -3,14 +3,14 @@ package org.verbs4j.tools.perf;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.verbs4j.Mtu;
-import org.verbs4j.tools.connect.OutOfBand;
 import org.verbs4j.tools.connect.PeerException;
 
 /**
- * perftest's out-of-band exchange over the TCP connection ({@code perftest_communication.c}, "Data ex.
- * method: Ethernet"). Every step is {@code ctx_xchg_data}: the client writes its message, then reads the
- * server's of the same size; the server reads first. The C side reads each message with one
- * {@code read(2)} of exactly its size, so each is written in one write.
+ * perftest's out-of-band exchange ({@code perftest_communication.c}) over a {@link PerftestWire}: the TCP
+ * connection ("Data ex. method: Ethernet") or, with {@code -R}, an rdma_cm queue pair. Every step is
+ * {@code ctx_xchg_data}: the client writes its message, then reads the server's of the same size; the server
+ * reads first. The C side reads each message with one {@code read(2)} of exactly its size (or one receive),
+ * so each is written in one write.
  */
 final class PerftestLink implements AutoCloseable {
 
@@ -19,12 +19,12 @@ final class PerftestLink implements AutoCloseable {
     private static final int VERSION_BYTES = 16;
     private static final double OLDEST_COMPATIBLE = 5.70;
 
-    private final OutOfBand link;
+    private final PerftestWire link;
     private final boolean client;
     private final boolean withGid;
     private double remoteVersion;
 
-    PerftestLink(OutOfBand link, boolean client, boolean withGid) {
+    PerftestLink(PerftestWire link, boolean client, boolean withGid) {
         this.link = link;
         this.client = client;
         this.withGid = withGid;
@@ -81,8 +81,14 @@ final class PerftestLink implements AutoCloseable {
         return value >= 1 && value <= 5 && value < mine.value() ? Mtu.fromValue(value) : mine;
     }
 
-    /** {@code ctx_hand_shake}: the keys of one queue pair, also used as a barrier. */
+    /**
+     * {@code ctx_hand_shake}: the keys of one queue pair, also used as a barrier; text over TCP
+     * ({@code ethernet_write_keys}), {@code struct pingpong_dest} over rdma_cm ({@code rdma_write_keys}).
+     */
     PerftestKeys keys(PerftestKeys mine) {
+        if (link.binaryKeys()) {
+            return PerftestKeys.decodeBinary(exchange(mine.encodeBinary(), "its queue pair's address"));
+        }
         return PerftestKeys.decode(exchange(mine.encode(withGid), "its queue pair's address"), withGid);
     }
 

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.verbs4j.AccessFlag;
+import org.verbs4j.CompletionField;
 import org.verbs4j.Context;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.LinkLayer;
@@ -53,8 +55,11 @@ final class PingPong {
 
     private QpResources resources(Context context) {
         int headroom = settings.transport().headroom();
+        checkFeatures(context);
         QpResources.Builder builder = QpResources.builder(context, settings.transport().qpType())
-                .buffer(settings.size() + headroom, EnumSet.of(AccessFlag.LOCAL_WRITE))
+                .buffer(settings.size() + headroom, settings.odp() ? EnumSet.of(AccessFlag.LOCAL_WRITE,
+                        AccessFlag.ON_DEMAND) : EnumSet.of(AccessFlag.LOCAL_WRITE))
+                .completionFields(settings.timestamps() ? timestamped() : CompletionField.STANDARD)
                 .depths(1, settings.rxDepth(), settings.rxDepth() + settings.queuePairs())
                 .events(settings.events());
         if (settings.transport() == Transport.SRQ) {
@@ -63,6 +68,22 @@ final class PingPong {
         QpResources resources = builder.open();
         resources.buffer().fill((byte) 0x7b);
         return resources;
+    }
+
+    /** As the C tools check before they register: timestamps ({@code -t}) and on-demand paging ({@code -o}). */
+    private void checkFeatures(Context context) {
+        if (settings.timestamps() && context.queryDevice().completionTimestampMask() == 0) {
+            throw new PingPongFailure("The device isn't completion timestamp capable");
+        }
+        if (settings.odp()) {
+            OnDemandPaging.check(context);
+        }
+    }
+
+    private static Set<CompletionField> timestamped() {
+        Set<CompletionField> fields = EnumSet.copyOf(CompletionField.STANDARD);
+        fields.add(CompletionField.COMPLETION_TIMESTAMP);
+        return fields;
     }
 
     private void run(PingPongEndpoint endpoint) {
@@ -77,6 +98,9 @@ final class PingPong {
             endpoint.connect(remote);
         }
         report(endpoint.run());
+        if (endpoint.timestamps() != null) {
+            endpoint.timestamps().print(out);
+        }
         if (!settings.isServer() && settings.validate()) {
             endpoint.invalidPages().forEach(page -> out.printf("invalid data in page %d%n", page));
         }

@@ -1,15 +1,14 @@
 package org.verbs4j.tools.pingpong;
 
-import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.Mtu;
-import org.verbs4j.VerbsException;
-import org.verbs4j.tools.connect.PeerException;
+import org.verbs4j.tools.cli.PeerCommand;
+import org.verbs4j.tools.cli.PeerOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,9 +32,6 @@ import picocli.CommandLine.Spec;
             "2:usage error, or an option verbs4j does not support"})
 public final class PingPongCommand implements Callable<Integer> {
 
-    private static final int OK = 0;
-    private static final int FAILED = 1;
-    private static final int USAGE = 2;
 
     private final Supplier<DeviceCatalog> catalog;
 
@@ -48,14 +44,8 @@ public final class PingPongCommand implements Callable<Integer> {
     @Parameters(index = "1", arity = "0..1", paramLabel = "HOST", description = "the server; none: be the server")
     private String host;
 
-    @Option(names = {"-p", "--port"}, description = "listen on/connect to TCP port (default 18515)")
-    private int tcpPort = 18515;
-
-    @Option(names = {"-d", "--ib-dev"}, paramLabel = "DEV", description = "use device DEV (default first device)")
-    private String device;
-
-    @Option(names = {"-i", "--ib-port"}, description = "use this port of the device (default 1)")
-    private int ibPort = 1;
+    @Mixin
+    private PeerOptions peer = new PeerOptions();
 
     @Option(names = {"-s", "--size"}, description = "size of message to exchange (default 4096; ud 1024)")
     private Integer size;
@@ -87,7 +77,7 @@ public final class PingPongCommand implements Callable<Integer> {
     @Option(names = {"-N", "--new_send"}, description = "use the new post send WR API (verbs4j always does)")
     private boolean newSend;
 
-    @Option(names = {"-o", "--odp"}, hidden = true)
+    @Option(names = {"-o", "--odp"}, description = "use on demand paging (rc and srq)")
     private boolean odp;
 
     @Option(names = {"-O", "--iodp"}, hidden = true)
@@ -96,15 +86,11 @@ public final class PingPongCommand implements Callable<Integer> {
     @Option(names = {"-P", "--prefetch"}, hidden = true)
     private boolean prefetch;
 
-    @Option(names = {"-t", "--ts"}, hidden = true)
+    @Option(names = {"-t", "--ts"}, description = "get CQE with timestamp (rc)")
     private boolean timestamps;
 
     @Option(names = {"-j", "--dm"}, hidden = true)
     private boolean deviceMemory;
-
-    @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "give up when the peer is silent this long, in the exchange or the traffic (default 60)")
-    private int timeoutSeconds = 60;
 
     /** @param catalog supplies the device catalog, for example {@code Verbs::catalog} */
     public PingPongCommand(Supplier<DeviceCatalog> catalog) {
@@ -113,31 +99,18 @@ public final class PingPongCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        PingPongSettings settings;
-        try {
-            settings = settings();
-        } catch (IllegalArgumentException usage) {
-            err.println("verbs4j pingpong: " + usage.getMessage());
-            err.flush();
-            return USAGE;
-        }
-        try {
-            new PingPong(settings, out).run(catalog.get());
-            return OK;
-        } catch (PingPongFailure | PeerException | VerbsException | IllegalArgumentException failure) {
-            out.flush();
-            err.println("verbs4j pingpong " + settings.transport().name().toLowerCase(Locale.ROOT) + ": "
-                    + failure.getMessage());
-            err.flush();
-            return FAILED;
-        }
+        return PeerCommand.execute(spec, "pingpong", this::settings,
+                chosen -> chosen.transport().name().toLowerCase(Locale.ROOT),
+                chosen -> new PingPong(chosen, spec.commandLine().getOut()).run(catalog.get()));
     }
 
     private PingPongSettings settings() {
         Transport chosen = Transport.parse(transport);
         refuseUnsupported();
+        if (odp && chosen != Transport.RC && chosen != Transport.SRQ || timestamps && chosen != Transport.RC) {
+            throw new IllegalArgumentException((odp ? "-o" : "-t") + " is not an option of ibv_"
+                    + chosen.name().toLowerCase(Locale.ROOT) + "_pingpong");
+        }
         if (chosen == Transport.UD && mtu != null) {
             throw new IllegalArgumentException("ud has no -m: ibv_ud_pingpong uses the port's active MTU");
         }
@@ -146,12 +119,12 @@ public final class PingPongCommand implements Callable<Integer> {
         }
         int qps = chosen == Transport.SRQ ? (queuePairs == null ? 16 : queuePairs) : 1;
         checkQueuePairs(chosen, qps);
-        if (timeoutSeconds <= 0 || iters <= 0 || rxDepth <= 0) {
-            throw new IllegalArgumentException("--timeout, -n and -r must be positive");
+        if (iters <= 0 || rxDepth <= 0) {
+            throw new IllegalArgumentException("-n and -r must be positive");
         }
-        return new PingPongSettings(chosen, host, tcpPort, device, ibPort, size == null ? chosen.defaultSize() : size,
+        return new PingPongSettings(chosen, host, peer.tcpPort(), peer.device(), peer.ibPort(), size == null ? chosen.defaultSize() : size,
                 mtu == null ? Mtu.MTU_1024 : Mtu.ofBytes(mtu), rxDepth, iters, sl, events, gidIndex, validate, qps,
-                Duration.ofSeconds(timeoutSeconds));
+                peer.timeout(), odp, timestamps);
     }
 
     private void checkQueuePairs(Transport chosen, int qps) {
@@ -165,8 +138,7 @@ public final class PingPongCommand implements Callable<Integer> {
     }
 
     private void refuseUnsupported() {
-        String option = odp ? "-o (on-demand paging)" : implicitOdp ? "-O (implicit on-demand paging)"
-                : prefetch ? "-P (prefetch)" : timestamps ? "-t (completion timestamps)"
+        String option = implicitOdp ? "-O (implicit on-demand paging)" : prefetch ? "-P (prefetch)"
                 : deviceMemory ? "-j (device memory)" : null;
         if (option != null) {
             throw new IllegalArgumentException(option + " is not supported by verbs4j pingpong");

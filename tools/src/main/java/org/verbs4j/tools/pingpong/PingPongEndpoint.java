@@ -44,6 +44,7 @@ final class PingPongEndpoint implements AutoCloseable {
     private final int[] pending;
     private final MemorySegment message;
     private final int sendFlags;
+    private final ReceiveTimestamps timestamps;
     private int events;
     private int posted;
     private int received;
@@ -51,6 +52,8 @@ final class PingPongEndpoint implements AutoCloseable {
 
     PingPongEndpoint(Context context, QpResources resources, ConnectRecipe recipe, PingPongSettings settings) {
         this.settings = settings;
+        this.timestamps = settings.timestamps()
+                ? new ReceiveTimestamps(context.queryDevice().completionTimestampMask()) : null;
         this.context = context;
         this.resources = resources;
         this.recipe = recipe;
@@ -116,6 +119,11 @@ final class PingPongEndpoint implements AutoCloseable {
         return System.nanoTime() - start;
     }
 
+    /** @return the receive timestamps ({@code -t}), or {@code null} without them */
+    ReceiveTimestamps timestamps() {
+        return timestamps;
+    }
+
     /** @return the pages of the buffer that did not come back as sent ({@code -c}), by index */
     List<Integer> invalidPages() {
         List<Integer> invalid = new ArrayList<>();
@@ -171,6 +179,9 @@ final class PingPongEndpoint implements AutoCloseable {
             sent++;
         } else {
             received();
+            if (timestamps != null) {
+                timestamps.received(cq.readCompletionTs());
+            }
         }
         pending[index] &= (int) ~wrId;
         if (sent < settings.iters() && pending[index] == 0) {
