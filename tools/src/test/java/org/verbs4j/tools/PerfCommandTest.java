@@ -209,6 +209,61 @@ class PerfCommandTest {
     }
 
     @Test
+    void severalQueuePairsOfEveryBandwidthTestEachRunTheIterationsAndReportOneRow() {
+        for (String test : List.of("send_bw", "write_bw", "read_bw", "atomic_bw")) {
+            assertSeveralQueuePairsRun(test);
+        }
+    }
+
+    private static void assertSeveralQueuePairsRun(String test) {
+        Run run = Run.of(Verbs::catalog, "perf", test, "-d", "soft0", "-n", "200", "-s", "8", "-q", "3",
+            "--timeout", "20");
+
+        assertBandwidthRow(run, 8, 600);
+        assertThat(run.out()).contains(" Number of qps   : 3\t\tTransport type : IB");
+        assertThat(queuePairNumbers(run, " local address")).hasSize(3).doesNotHaveDuplicates();
+        assertThat(queuePairNumbers(run, " remote address")).hasSize(3).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aServerAndAClientOfThisJvmExchangeTheKeysOfEveryQueuePairOfASendTest() throws Exception {
+        assertServerAndClientShareQueuePairs("send_bw");
+    }
+
+    @Test
+    void aServerAndAClientOfThisJvmExchangeTheKeysOfEveryQueuePairOfAWriteTest() throws Exception {
+        assertServerAndClientShareQueuePairs("write_bw");
+    }
+
+    private static void assertServerAndClientShareQueuePairs(String test) throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", test, "-d", "soft0", "-p", String.valueOf(port), "-n", "150", "-s", "256",
+            "-q", "2", "-c", "UC", "--timeout", "20"};
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "localhost"));
+
+        assertBandwidthRow(run.server(), 256, 300);
+        assertBandwidthRow(run.client(), 256, 300);
+        assertThat(queuePairNumbers(run.server(), " remote address"))
+                .containsExactlyElementsOf(queuePairNumbers(run.client(), " local address"));
+        assertThat(queuePairNumbers(run.client(), " remote address"))
+                .containsExactlyElementsOf(queuePairNumbers(run.server(), " local address"));
+    }
+
+    @Test
+    void severalQueuePairsAreRefusedWherePerftestRefusesThemOrVerbs4jLacksThem() {
+        Run none = Run.of(Verbs::catalog, "perf", "write_bw", "-q", "0");
+        Run latency = Run.of(Verbs::catalog, "perf", "send_lat", "-q", "2");
+        Run events = Run.of(Verbs::catalog, "perf", "send_bw", "-q", "2", "-e");
+        Run ud = Run.of(Verbs::catalog, "perf", "send_bw", "-q", "2", "-c", "UD");
+
+        assertThat(none.err()).containsExactly("verbs4j perf: num of Qps should be between 1 and 16384");
+        assertThat(latency.err()).containsExactly("verbs4j perf: Multiple QPs only available on bw tests");
+        assertThat(events.err()).containsExactly("verbs4j perf: -q 2 with -e is not supported yet by verbs4j perf");
+        assertThat(ud.err()).containsExactly("verbs4j perf: -q 2 with -c UD is not supported yet by verbs4j perf");
+        assertThat(List.of(none.exitCode(), latency.exitCode(), events.exitCode(), ud.exitCode())).containsOnly(2);
+    }
+
+    @Test
     void allSizesOfTheAtomicTestAreRefusedAsPerftestDoes() {
         Run run = Run.of(Verbs::catalog, "perf", "atomic_bw", "-a");
 
@@ -278,6 +333,12 @@ class PerfCommandTest {
         List<String> rows = run.out().stream().filter(line -> line.matches(BW_ROW)).toList();
         assertThat(rows).as("bandwidth rows of %s", run.out()).hasSize(1);
         assertThat(rows.getFirst()).startsWith(String.format(" %-7d    %-10d", size, iters));
+    }
+
+    /** @return the QPN of each address line that starts with {@code side}, in order */
+    private static List<String> queuePairNumbers(Run run, String side) {
+        return run.out().stream().filter(line -> line.startsWith(side))
+                .map(line -> line.replaceAll(".* QPN (\\S+) .*", "$1")).toList();
     }
 
     private static void assertLatencyRow(Run run, int size, int iters) {

@@ -11,19 +11,24 @@ final class PerfBody {
     private final PerfSettings settings;
     private final PerfPrinter printer;
     private final PrintWriter err;
+    private final PerfEndpoint[] endpoints;
     private final PerfEndpoint endpoint;
     private final PerftestLink link;
     private final PerftestKeys mine;
     private final int[] sizes;
 
-    /** @param sizes the message sizes, one unless {@code -a} */
-    PerfBody(PerfSettings settings, PerfPrinter printer, PrintWriter err, PerfEndpoint endpoint, PerftestLink link,
+    /**
+     * @param endpoints the queue pairs, one unless {@code -q} (the latency tests use the first)
+     * @param sizes the message sizes, one unless {@code -a}
+     */
+    PerfBody(PerfSettings settings, PerfPrinter printer, PrintWriter err, PerfEndpoint[] endpoints, PerftestLink link,
             PerftestKeys mine, int[] sizes) {
         this.sizes = sizes;
         this.settings = settings;
         this.printer = printer;
         this.err = err;
-        this.endpoint = endpoint;
+        this.endpoints = endpoints;
+        this.endpoint = endpoints[0];
         this.link = link;
         this.mine = mine;
     }
@@ -45,14 +50,15 @@ final class PerfBody {
     private void sendBandwidth() {
         printer.bandwidthHeader();
         for (int size : sizes) {
-            endpoint.messageSize(size);
-            if (!settings.isClient()) {
-                endpoint.postReceives(Math.min(settings.rxDepth(), settings.iters()));
+            for (PerfEndpoint each : endpoints) {
+                each.messageSize(size);
+                if (!settings.isClient()) {
+                    each.postReceives(Math.min(settings.rxDepth(), settings.iters()));
+                }
             }
             link.keys(mine);
             try (Progress progress = progress()) {
-                printer.bandwidth(settings.isClient() ? BandwidthLoops.send(endpoint, settings, size, progress)
-                        : BandwidthLoops.receive(endpoint, settings, size, progress));
+                printer.bandwidth(settings.isClient() ? sendLoop(size, progress) : receiveLoop(size, progress));
             }
             if (settings.all()) {
                 link.keys(mine);
@@ -70,9 +76,11 @@ final class PerfBody {
         if (settings.isClient()) {
             BwReport report = null;
             for (int size : sizes) {
-                endpoint.messageSize(size);
+                for (PerfEndpoint each : endpoints) {
+                    each.messageSize(size);
+                }
                 try (Progress progress = progress()) {
-                    report = BandwidthLoops.send(endpoint, settings, size, progress);
+                    report = sendLoop(size, progress);
                 }
                 printer.bandwidth(report);
             }
@@ -148,11 +156,21 @@ final class PerfBody {
         link.keys(mine);
     }
 
+    private BwReport sendLoop(int size, Progress progress) {
+        return endpoints.length == 1 ? BandwidthLoops.send(endpoint, settings, size, progress)
+                : MultiQpLoops.send(endpoints, settings, size, progress);
+    }
+
+    private BwReport receiveLoop(int size, Progress progress) {
+        return endpoints.length == 1 ? BandwidthLoops.receive(endpoint, settings, size, progress)
+                : MultiQpLoops.receive(endpoints, settings, size, progress);
+    }
+
     private DurationWindow window() {
         return DurationWindow.startingNow(settings.duration(), settings.margin());
     }
 
     private Progress progress() {
-        return Progress.start(err, settings.iters(), "iterations");
+        return Progress.start(err, (long) settings.iters() * endpoints.length, "iterations");
     }
 }

@@ -40,6 +40,8 @@ import picocli.CommandLine.Spec;
 public final class PerfCommand implements Callable<Integer> {
 
     private static final int UC_MAX_RX = 16000;
+    private static final int MIN_QPS = 1;
+    private static final int MAX_QPS = 16384;
 
     private final Supplier<DeviceCatalog> catalog;
 
@@ -95,7 +97,8 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = {"-e", "--events"}, description = "sleep on CQ events (default poll)")
     private boolean events;
 
-    @Option(names = {"-q", "--qp"}, description = "number of queue pairs (only 1 yet)")
+    @Option(names = {"-q", "--qp"}, description = "number of queue pairs of a bandwidth test, each running -n"
+            + " iterations (default 1)")
     private int queuePairs = 1;
 
     @Option(names = {"-a", "--all"}, description = "every message size from 2 bytes to 8 MiB (UD: to the MTU)")
@@ -160,7 +163,7 @@ public final class PerfCommand implements Callable<Integer> {
                 mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : cqMod,
                 inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, peer.timeout(),
                 rdmaCm, duration == null ? null : Duration.ofSeconds(duration),
-                duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin));
+                duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin), queuePairs);
     }
 
     private QpType connection(PerfTest chosen) {
@@ -207,18 +210,34 @@ public final class PerfCommand implements Callable<Integer> {
         }
     }
 
+    /** perftest's own refusals of {@code -q}, and the combinations verbs4j does not run with several yet. */
+    private void refuseQueuePairMisuse(PerfTest chosen) {
+        if (queuePairs < MIN_QPS || queuePairs > MAX_QPS) {
+            throw new IllegalArgumentException("num of Qps should be between " + MIN_QPS + " and " + MAX_QPS);
+        }
+        if (queuePairs > 1 && chosen.isLatency()) {
+            throw new IllegalArgumentException("Multiple QPs only available on bw tests");
+        }
+        String option = queuePairs == 1 ? null : rdmaCm ? "-R" : events ? "-e" : duration != null ? "-D"
+                : connection.equalsIgnoreCase("UD") ? "-c UD" : null;
+        if (option != null) {
+            throw new IllegalArgumentException("-q " + queuePairs + " with " + option
+                    + " is not supported yet by verbs4j perf");
+        }
+    }
+
     private void refuseUnsupported(PerfTest chosen) {
         if (all && chosen == PerfTest.ATOMIC_BW) {
             throw new IllegalArgumentException("Message size cannot be changed for Atomic tests (-a)");
         }
         refuseDurationMisuse();
+        refuseQueuePairMisuse(chosen);
         if (rdmaCm && connection.equalsIgnoreCase("UC")) {
             throw new IllegalArgumentException("UC is not supported in librdmacm (-R)");
         }
         String option = rdmaCm && !connection.equalsIgnoreCase("RC") ? "-R with -c " + connection
                 : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
-                : duration != null && !chosen.isLatency() ? "-D with " + chosen.tool() : queuePairs != 1 ? "-q " + queuePairs + " (several queue pairs)"
-                : null;
+                : duration != null && !chosen.isLatency() ? "-D with " + chosen.tool() : null;
         if (option != null) {
             throw new IllegalArgumentException(option + " is not supported yet by verbs4j perf");
         }

@@ -262,6 +262,22 @@ final class PerfEndpoint implements AutoCloseable {
                 return Completion.NONE;
             }
         }
+        return takePolled(cq);
+    }
+
+    /**
+     * Takes the next completion if one is there, without waiting (the loops over several queue pairs poll
+     * each in turn).
+     *
+     * @return the kind of completion, or {@link Completion#NONE} if there was none
+     * @throws PerfFailure if it failed
+     */
+    Completion pollCompletion() {
+        CompletionQueue cq = resources.cq();
+        return cq.startPoll() ? takePolled(cq) : Completion.NONE;
+    }
+
+    private static Completion takePolled(CompletionQueue cq) {
         WcStatus status = cq.status();
         boolean isReceive = cq.wrId() == RECV_WRID;
         cq.endPoll();
@@ -281,7 +297,8 @@ final class PerfEndpoint implements AutoCloseable {
         notified.requestNotification(false);
     }
 
-    private PeerException stalled() {
+    /** @return the failure of a peer that sent no completion within the timeout */
+    PeerException stalled() {
         return new PeerException("no completion for " + settings.timeout().toSeconds() + " s: the peer stopped"
                 + " answering");
     }

@@ -42,7 +42,7 @@ final class PerfPrinter {
             print(" Test with events.");
         }
         print(" Dual-port       : OFF\t\tDevice         : " + device);
-        print(" Number of qps   : 1\t\tTransport type : IB");
+        print(" Number of qps   : " + settings.queuePairs() + "\t\tTransport type : IB");
         print(" Connection type : " + settings.connection().name() + "\t\tUsing SRQ      : OFF");
         print(" PCIe relax order: Unsupported\t\tLock-free      : Unsupported");
         print(" ibv_wr* API     : ON\t\tUsing DDP      : OFF");

@@ -74,12 +74,12 @@ final class PerfRun {
         if (settings.rdmaCm()) {
             try (CmConnection connection = CmConnection.open(context.device().connectionManager(), settings, link,
                     outReads, id -> PerfEndpoint.on(id, settings, cycleBuffer, sizes[sizes.length - 1]))) {
-                test(connection.endpoint(), recipe, side);
+                test(new PerfEndpoint[] {connection.endpoint()}, recipe, side);
                 connection.finished();
             }
         } else {
-            try (PerfEndpoint endpoint = new PerfEndpoint(context, settings, cycleBuffer, sizes[sizes.length - 1])) {
-                test(endpoint, recipe, side);
+            try (PerfEndpoints endpoints = new PerfEndpoints(context, settings, cycleBuffer, sizes[sizes.length - 1])) {
+                test(endpoints.all(), recipe, side);
             }
         }
     }
@@ -89,14 +89,17 @@ final class PerfRun {
             int[] sizes) {
     }
 
-    private void test(PerfEndpoint endpoint, ConnectRecipe recipe, Side side) {
-        endpoint.prepare(recipe);
-        PerftestKeys mine = endpoint.keys(Psn.random(), side.outReads(), side.gidIndex());
+    private void test(PerfEndpoint[] endpoints, ConnectRecipe recipe, Side side) {
+        PerftestKeys[] mine = new PerftestKeys[endpoints.length];
+        for (int i = 0; i < endpoints.length; i++) {
+            endpoints[i].prepare(recipe);
+            mine[i] = endpoints[i].keys(Psn.random(), side.outReads(), side.gidIndex());
+        }
         printer.testInfo(side.device(), side.port().linkLayer() == LinkLayer.ETHERNET ? "Ethernet" : "IB",
-                recipe.mtu().bytes(), side.gidIndex(), Math.min(endpoint.maxInline(), settings.inlineSize()),
+                recipe.mtu().bytes(), side.gidIndex(), Math.min(endpoints[0].maxInline(), settings.inlineSize()),
                 side.outReads());
-        connect(endpoint, recipe, side.link(), mine, side.gidIndex() >= 0);
-        new PerfBody(settings, printer, err, endpoint, side.link(), mine, side.sizes()).run();
+        connect(endpoints, recipe, side.link(), mine, side.gidIndex() >= 0);
+        new PerfBody(settings, printer, err, endpoints, side.link(), mine[0], side.sizes()).run();
     }
 
     /** @return the message sizes: {@code -s}, or with {@code -a} 2 to 8 MiB by powers of two (UD: to the MTU) */
@@ -114,21 +117,35 @@ final class PerfRun {
         return reads ? Math.max(1, context.queryDevice().limits().maxQpRdAtom()) : 1;
     }
 
-    /** The keys, the connection and the hand-shakes up to the address lines, test by test as in C. */
-    private void connect(PerfEndpoint endpoint, ConnectRecipe recipe, PerftestLink link, PerftestKeys mine,
+    /**
+     * The keys, the connection and the hand-shakes up to the address lines, test by test as in C: each queue
+     * pair's keys in turn, the connection, this side's address lines, then each queue pair's keys again with
+     * the peer's address line; the hand-shakes between them carry the first queue pair's keys.
+     */
+    private void connect(PerfEndpoint[] endpoints, ConnectRecipe recipe, PerftestLink link, PerftestKeys[] mine,
             boolean withGid) {
         boolean send = settings.test().verb() == PerfTest.Verb.SEND;
         if (settings.test().isLatency() && !send) {
-            link.keys(mine);
+            link.keys(mine[0]);
         }
-        endpoint.connect(recipe, mine, link.keys(mine));
+        PerftestKeys[] theirs = new PerftestKeys[mine.length];
+        for (int i = 0; i < mine.length; i++) {
+            theirs[i] = link.keys(mine[i]);
+        }
+        for (int i = 0; i < mine.length; i++) {
+            endpoints[i].connect(recipe, mine[i], theirs[i]);
+        }
         if (send) {
-            link.keys(mine);
+            link.keys(mine[0]);
         }
-        printer.address("local", mine, withGid);
-        printer.address("remote", link.keys(mine), withGid);
+        for (PerftestKeys keys : mine) {
+            printer.address("local", keys, withGid);
+        }
+        for (PerftestKeys keys : mine) {
+            printer.address("remote", link.keys(keys), withGid);
+        }
         if (!send) {
-            link.keys(mine);
+            link.keys(mine[0]);
         }
     }
 }

@@ -34,11 +34,12 @@ import org.verbs4j.QpType;
  * @param rdmaCm whether the exchange and the test's queue pair go through rdma_cm ({@code -R})
  * @param duration how long a test runs ({@code -D}), or {@code null} to run {@code iters} iterations
  * @param margin the warm-up and cool-down of a duration run ({@code -f}, default a quarter of it)
+ * @param queuePairs the queue pairs of a bandwidth test ({@code -q}); each runs {@code iters} iterations
  */
 record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, String device, int ibPort, int size,
         int iters, boolean all, int gidIndex, QpType connection, Mtu mtu, int txDepth, int rxDepth, int cqMod, int inlineSize,
         int sl, int ackTimeout, boolean events, boolean gbits, boolean json, Path outJson, Duration timeout,
-        boolean rdmaCm, Duration duration, Duration margin) {
+        boolean rdmaCm, Duration duration, Duration margin, int queuePairs) {
 
     /** @return whether this side is the client: it posts (bandwidth) or starts the ping-pong (latency) */
     boolean isClient() {
@@ -52,7 +53,7 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
     PerfSettings withPort(int port) {
         return new PerfSettings(test, host, loopback, port, device, ibPort, size, iters, all, gidIndex, connection, mtu,
                 txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits, json, outJson, timeout, rdmaCm, duration,
-                margin);
+                margin, queuePairs);
     }
 
     /**
@@ -63,6 +64,6 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
         return new PerfSettings(test, client ? "localhost" : null, loopback, tcpPort, device, ibPort, size, iters, all,
                 gidIndex, connection, mtu, txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits,
                 json, client ? outJson : null, timeout, rdmaCm, duration,
-                margin);
+                margin, queuePairs);
     }
 }
