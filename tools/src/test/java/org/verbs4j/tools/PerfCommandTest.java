@@ -195,6 +195,45 @@ class PerfCommandTest {
     }
 
     @Test
+    void durationRunsTheWriteReadAndAtomicBandwidthTestsForTheirSecondsAndCountsTheSample() {
+        for (String test : List.of("write_bw", "read_bw", "atomic_bw")) {
+            long start = System.nanoTime();
+            Run run = Run.of(Verbs::catalog, "perf", test, "-D", "3", "-f", "1", "-d", "soft0", "--timeout", "20");
+            double seconds = (System.nanoTime() - start) / 1e9;
+
+            assertThat(run.exitCode()).as("%s: stderr %s", test, run.err()).isZero();
+            assertThat(run.out()).as(test).contains(" WARNING: BW peak won't be measured in this run.");
+            List<String> rows = run.out().stream().filter(line -> line.matches(BW_ROW)).toList();
+            assertThat(rows).as("%s: %s", test, run.out()).hasSize(1);
+            String[] fields = rows.getFirst().trim().split("\\s+");
+            long iters = Long.parseLong(fields[1]);
+            int size = Integer.parseInt(fields[0]);
+            assertThat(iters).as(test).isPositive();
+            assertThat(fields[2]).as("%s: no peak in duration mode", test).isEqualTo("0.00");
+            assertThat(Double.parseDouble(fields[4]) * 1e6).as("%s: the rate is the count over the one-second"
+                    + " sample", test).isCloseTo(iters, org.assertj.core.data.Percentage.withPercentage(1));
+            assertThat(Double.parseDouble(fields[3])).as("%s: the average is the bytes of the sample", test)
+                    .isCloseTo(size * iters / (double) (1 << 20), org.assertj.core.data.Offset.offset(
+                            0.0051 + size * iters / (double) (1 << 20) * 0.01));
+            assertThat(seconds).as(test).isGreaterThanOrEqualTo(3);
+        }
+    }
+
+    @Test
+    void aServerOfADurationWriteTestPrintsTheClientsRow() throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", "write_bw", "-d", "soft0", "-p", String.valueOf(port), "-D", "2", "-s", "128",
+            "--timeout", "20"};
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "localhost"));
+
+        assertThat(run.server().exitCode()).as("server: %s", run.server().err()).isZero();
+        assertThat(run.client().exitCode()).as("client: %s", run.client().err()).isZero();
+        List<String> serverRows = run.server().out().stream().filter(line -> line.matches(BW_ROW)).toList();
+        List<String> clientRows = run.client().out().stream().filter(line -> line.matches(BW_ROW)).toList();
+        assertThat(serverRows).hasSize(1).isEqualTo(clientRows);
+    }
+
+    @Test
     void durationIsRefusedWherePerftestRefusesItOrVerbs4jLacksIt() {
         Run events = Run.of(Verbs::catalog, "perf", "send_lat", "-D", "4", "-e");
         Run all = Run.of(Verbs::catalog, "perf", "write_lat", "-D", "4", "-a");

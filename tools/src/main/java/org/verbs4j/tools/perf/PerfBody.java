@@ -69,7 +69,8 @@ final class PerfBody {
 
     /**
      * {@code ib_write_bw}, {@code ib_read_bw}, {@code ib_atomic_bw}: the server waits, then prints the client's
-     * (last) report; with {@code -a} the client alone goes through the sizes.
+     * (last) report; with {@code -a} the client alone goes through the sizes; with {@code -D} the client runs
+     * for that time.
      */
     private void rdmaBandwidth() {
         printer.bandwidthHeader();
@@ -79,8 +80,12 @@ final class PerfBody {
                 for (PerfEndpoint each : endpoints) {
                     each.messageSize(size);
                 }
-                try (Progress progress = progress()) {
-                    report = sendLoop(size, progress);
+                if (settings.duration() != null) {
+                    report = DurationBandwidth.send(endpoint, settings, size, window());
+                } else {
+                    try (Progress progress = progress()) {
+                        report = sendLoop(size, progress);
+                    }
                 }
                 printer.bandwidth(report);
             }

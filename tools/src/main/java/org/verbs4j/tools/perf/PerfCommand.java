@@ -105,7 +105,7 @@ public final class PerfCommand implements Callable<Integer> {
     private boolean all;
 
     @Option(names = {"-D", "--duration"}, description = "run for this many seconds instead of -n iterations"
-            + " (latency tests)")
+            + " (not yet send_bw)")
     private Integer duration;
 
     @Option(names = {"-f", "--margin"}, description = "warm-up and cool-down of -D, in seconds (default a quarter)")
@@ -237,7 +237,7 @@ public final class PerfCommand implements Callable<Integer> {
         }
         String option = rdmaCm && !connection.equalsIgnoreCase("RC") ? "-R with -c " + connection
                 : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
-                : duration != null && !chosen.isLatency() ? "-D with " + chosen.tool() : null;
+                : duration != null && chosen == PerfTest.SEND_BW ? "-D with " + chosen.tool() : null;
         if (option != null) {
             throw new IllegalArgumentException(option + " is not supported yet by verbs4j perf");
         }

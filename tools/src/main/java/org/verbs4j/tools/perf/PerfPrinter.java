@@ -34,6 +34,9 @@ final class PerfPrinter {
     /** The header: what runs, on which device, with which limits. */
     void testInfo(String device, String linkLayer, int mtuBytes, int gidIndex, int inline, int outReads) {
         PerfTest test = settings.test();
+        if (settings.duration() != null && !test.isLatency()) {
+            print(" WARNING: BW peak won't be measured in this run.");
+        }
         print(LINE);
         print("                    " + test.verb().title() + " "
                 + (test.verb() == PerfTest.Verb.ATOMIC ? "FETCH_AND_ADD " : "")
