@@ -7,10 +7,11 @@
 # 2. Boots the VM (vm/run.sh) and runs, on $RXE_DEV with its RoCE v2 GID:
 #    ibv_rc_pingpong, ibv_ud_pingpong, ibv_uc_pingpong and ibv_srq_pingpong against verbs4j pingpong rc, ud,
 #    uc and srq; ib_send_bw, ib_write_bw, ib_read_bw, ib_write_lat and ib_send_lat against the matching
-#    verbs4j perf mode; ib_send_bw -c UD, ib_send_bw and ib_write_bw -c UC; ib_write_lat and ib_send_lat
-#    with -D (duration); and send_bw, write_bw, read_bw and write_lat with -R (rdma_cm); each with the C tool
-#    as server and then as client. A pair passes only if both sides exit 0 and print their closing figures.
-#    Then two failures that must be reported plainly: an unknown device, and a server that never answers.
+#    verbs4j perf mode; ib_send_bw -c UD, ib_send_bw and ib_write_bw -c UC, ib_write_bw and ib_send_bw -q 2
+#    (transports); ib_write_lat and ib_send_lat with -D (duration); and send_bw, write_bw, read_bw and
+#    write_lat with -R (rdma_cm); each with the C tool as server and then as client. A pair passes only if
+#    both sides exit 0 and print their closing figures. Then two failures that must be reported plainly: an
+#    unknown device, and a server that never answers.
 #
 # Usage: run-tools-interop.sh [interop|pingpong|transports|duration|cm|figures|all]
 #   interop (default): all the pairs and the failures; pingpong, transports, duration, cm: only those pairs;

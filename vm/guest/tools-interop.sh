@@ -111,7 +111,8 @@ perf_pairs() {
   pair "perf-send_lat-verbs4j-server" "$LAT_FIG" "$V perf $J send_lat --server $PF -n $n" "ib_send_lat $PF -n $n 127.0.0.1"
 }
 
-# The other transports of perftest: UD sends (at most the MTU) and UC sends and writes.
+# The other transports of perftest: UD sends (at most the MTU) and UC sends and writes; and several RC queue pairs
+# (-q 2), each with its keys in the exchange.
 transport_pairs() {
   local n=${PERF_ITERS:-200}
   pair "perf-ud-send_bw-c-server" "$BW_FIG" "ib_send_bw -c UD $PF -n $n -s 1024" "$V perf $J send_bw -c UD $PF -n $n -s 1024 127.0.0.1"
@@ -120,14 +121,22 @@ transport_pairs() {
     pair "perf-uc-$t-c-server" "$BW_FIG" "ib_$t -c UC $PF -n $n -s 4096" "$V perf $J $t -c UC $PF -n $n -s 4096 127.0.0.1"
     pair "perf-uc-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t -c UC --server $PF -n $n -s 4096" "ib_$t -c UC $PF -n $n -s 4096 127.0.0.1"
   done
+  for t in write_bw send_bw; do
+    pair "perf-qps-$t-c-server" "$BW_FIG" "ib_$t -q 2 $PF -n $n -s 4096" "$V perf $J $t -q 2 $PF -n $n -s 4096 127.0.0.1"
+    pair "perf-qps-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t -q 2 --server $PF -n $n -s 4096" "ib_$t -q 2 $PF -n $n -s 4096 127.0.0.1"
+  done
 }
 
-# perftest's -D: a latency test of a few seconds, counted in its sample.
+# perftest's -D: a latency or bandwidth test of a few seconds, counted in its sample.
 duration_pairs() {
   local d=${PERF_SECONDS:-8}
   for t in write_lat send_lat; do
     pair "perf-duration-$t-c-server" "$LAT_DUR_FIG" "ib_$t -D $d $PF" "$V perf $J $t -D $d $PF 127.0.0.1"
     pair "perf-duration-$t-verbs4j-server" "$LAT_DUR_FIG" "$V perf $J $t -D $d --server $PF" "ib_$t -D $d $PF 127.0.0.1"
+  done
+  for t in write_bw read_bw; do
+    pair "perf-duration-$t-c-server" "$BW_FIG" "ib_$t -D $d $PF -s 4096" "$V perf $J $t -D $d $PF -s 4096 127.0.0.1"
+    pair "perf-duration-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t -D $d --server $PF -s 4096" "ib_$t -D $d $PF -s 4096 127.0.0.1"
   done
 }
 
