@@ -67,6 +67,28 @@ public final class EfaContext {
     }
 
     /**
+     * Creates an SRD queue pair through the first efadv creator, {@code efadv_create_driver_qp}
+     * ({@code EFADV_QP_DRIVER_TYPE_SRD}), which takes the plain {@code ibv_qp_init_attr}: the queue pair has no
+     * send-ops API ({@link QueuePair#sendOps()} is unsupported) and no SRD option; it receives as any other.
+     *
+     * @param attributes the portable attributes, of type {@link QpType#DRIVER}, without send-ops flags or
+     *     unsolicited write-receive
+     * @return the queue pair
+     * @throws InvalidArgumentException if the attributes ask for what the verb cannot take
+     */
+    public QueuePair createDriverQueuePair(QpInitAttributes attributes) {
+        String verb = "efadv_create_driver_qp";
+        if (attributes.qpType() != QpType.DRIVER) {
+            throw new InvalidArgumentException(verb, "qp_type must be DRIVER, not " + attributes.qpType());
+        }
+        if (!attributes.sendOpsFlags().isEmpty() || attributes.unsolicitedWriteRecv()) {
+            throw new InvalidArgumentException(verb, "it takes ibv_qp_init_attr: no send-ops flags, no EFA flags"
+                    + " (createSrdQueuePair has them)");
+        }
+        return ScopedValue.where(EfaDirectVerbs.DRIVER_QP, Boolean.TRUE).call(() -> context.createQueuePair(attributes));
+    }
+
+    /**
      * {@code efadv_query_ah}.
      *
      * @param ah an address handle of this device
