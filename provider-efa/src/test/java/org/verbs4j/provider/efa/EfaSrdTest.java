@@ -12,6 +12,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -265,6 +266,47 @@ class EfaSrdTest {
             assertThat(efa.maxRqDepth(1)).isPositive();
         } else {
             assertThatThrownBy(() -> efa.maxRqDepth(1)).isInstanceOf(UnsupportedVerbException.class);
+        }
+    }
+
+    /**
+     * {@code efadv_create_driver_qp}: an SRD queue pair without the send-ops API, through SRD's state table to RTS,
+     * that receives a send; what the plain {@code ibv_qp_init_attr} cannot carry is refused before the call.
+     */
+    @Test
+    void theFirstCreatorMakesAnSrdQueuePairThatReceives() {
+        EfaContext efa = receiver.efa();
+        QpCapabilities cap = new QpCapabilities(4, 4, 1, 1, 0);
+        try (QueuePair qp = efa.createDriverQueuePair(QpInitAttributes.builder(QpType.DRIVER, receiver.pd(),
+                receiver.cq(), cap).build()); AddressHandle toReceiver = addressOf(sender, receiver)) {
+            assertThat(qp.type()).isEqualTo(QpType.DRIVER);
+            assertThat(qp.qpNum()).isNotEqualTo(receiver.qp().qpNum());
+            assertThatThrownBy(qp::sendOps).isInstanceOf(UnsupportedVerbException.class);
+            toRts(qp);
+            assertThat(qp.state()).isEqualTo(QpState.RTS);
+            ReceiveRequest request = new ReceiveRequest(1).wrId(11);
+            request.sgList().add(receiver.mr(), 512, 64);
+            qp.postReceive(request);
+            post(sender, ops -> ops.wrId(12).wrFlags(SIGNALED).send().setUdAddr(toReceiver, qp.qpNum(), QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address(), 32));
+            long sent = awaitOne(sender, c -> c.wrId());
+            long received = awaitOne(receiver, c -> c.wrId());
+            assertThat(sent).isEqualTo(12L);
+            assertThat(received).as("the receive posted on the driver queue pair").isEqualTo(11L);
+        }
+        assertThatThrownBy(() -> efa.createDriverQueuePair(QpInitAttributes.builder(QpType.DRIVER, receiver.pd(),
+                receiver.cq(), cap).sendOpsFlags(SEND_OPS).build())).isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> efa.createDriverQueuePair(QpInitAttributes.builder(QpType.UD, receiver.pd(),
+                receiver.cq(), cap).build())).isInstanceOf(InvalidArgumentException.class);
+    }
+
+    /** {@code efadv_query_mr} (rdma-core 50): the interconnect ids the emulated device reports for each access. */
+    @Test
+    void theMrQueryGivesTheInterconnectIdsOfTheDevice() {
+        EfaMrAttributes attributes = receiver.efa().queryMr(receiver.mr());
+        if (emulated()) {
+            assertThat(attributes).as("src/test/c/efa_emu.h EMU_MR_*_IC_ID")
+                    .isEqualTo(new EfaMrAttributes(OptionalInt.of(1), OptionalInt.of(2), OptionalInt.of(3)));
         }
     }
 
