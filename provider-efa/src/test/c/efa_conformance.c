@@ -709,6 +709,23 @@ static void check_create_driver_qp(struct side *s)
 	      "%s: efadv_create_driver_qp with qp_type RC -> EINVAL", s->name);
 }
 
+/* efadv_query_mr (rdma-core 50): libefa's own ioctl, EFA_IB_METHOD_MR_QUERY, answered with the device's ids */
+static void check_query_mr(struct side *s)
+{
+	struct efadv_mr_attr attr;
+	int rc;
+
+	memset(&attr, 0xff, sizeof(attr));
+	rc = efadv_query_mr(s->mr, &attr, sizeof(attr));
+	check(rc == 0 &&
+	      attr.ic_id_validity == (EFADV_MR_ATTR_VALIDITY_RECV_IC_ID | EFADV_MR_ATTR_VALIDITY_RDMA_READ_IC_ID |
+				      EFADV_MR_ATTR_VALIDITY_RDMA_RECV_IC_ID) &&
+	      attr.recv_ic_id == EMU_MR_RECV_IC_ID && attr.rdma_read_ic_id == EMU_MR_RDMA_READ_IC_ID &&
+	      attr.rdma_recv_ic_id == EMU_MR_RDMA_RECV_IC_ID,
+	      "%s: efadv_query_mr: validity 0x%x, ic ids %u/%u/%u", s->name, attr.ic_id_validity, attr.recv_ic_id,
+	      attr.rdma_read_ic_id, attr.rdma_recv_ic_id);
+}
+
 #if EMU_RDMA_CORE_MAJOR >= 64
 /* efadv_qp_from_ibv_qp_ex and the processing hint (rdma-core 64): set only when requested. */
 static void check_processing_hints(struct side *a, struct side *b)
@@ -823,6 +840,7 @@ int main(void)
 	check_zero_size_and_full_sq(&a, &b);
 	check_receive_bad_flows(&b);
 	check_create_driver_qp(&a);
+	check_query_mr(&a);
 	check_ud(&a, &b);
 #if EMU_RDMA_CORE_MAJOR >= 63
 	check_depth_and_raw_queries(&a);

@@ -105,6 +105,9 @@ enum {	/* efa-abi.h */
 	EMU_CREATE_CQ_RESP_DB_OFF = 1 << 0,
 	EMU_QP_DRIVER_TYPE_SRD = 0,
 	EMU_CREATE_QP_WITH_UNSOLICITED_WRITE_RECV = 1 << 0,
+	EMU_QUERY_MR_VALIDITY_RECV_IC_ID = 1 << 0,
+	EMU_QUERY_MR_VALIDITY_RDMA_READ_IC_ID = 1 << 1,
+	EMU_QUERY_MR_VALIDITY_RDMA_RECV_IC_ID = 1 << 2,
 	EMU_CAPS_RDMA_READ = 1 << 0,
 	EMU_CAPS_RNR_RETRY = 1 << 1,
 	EMU_CAPS_CQ_WITH_SGID = 1 << 3,
@@ -221,6 +224,11 @@ _Static_assert(offsetof(struct emu_rx_cdesc_ex, u) == 16, "efa_io_rx_cdesc_ex.u"
 #define EMU_INLINE_BUF 32
 #define EMU_MAX_RDMA_SIZE (1u << 20)
 #define EMU_MAX_CQE 4096
+/* the interconnects through which the device reaches a registered region, per kind of access (the answer to
+ * EFA_IB_METHOD_MR_QUERY, all valid), distinct so that a field read in the place of another shows */
+#define EMU_MR_RECV_IC_ID 1
+#define EMU_MR_RDMA_READ_IC_ID 2
+#define EMU_MR_RDMA_RECV_IC_ID 3
 #define EMU_DEVICE_CAPS (EMU_CAPS_RDMA_READ | EMU_CAPS_RNR_RETRY | EMU_CAPS_CQ_WITH_SGID | \
 			 EMU_CAPS_RDMA_WRITE | EMU_CAPS_UNSOLICITED_WRITE_RECV)
 
@@ -251,6 +259,7 @@ int emu_pd_free(uint32_t pdn);
 int emu_mr_reg(int dev, uint32_t pdn, uint64_t addr, uint64_t len, uint64_t iova, int access,
 	       uint32_t *handle, uint32_t *lkey);
 int emu_mr_dereg(uint32_t handle);
+int emu_mr_query(uint32_t handle, uint16_t *validity, uint16_t ic_ids[3]);
 int emu_ah_create(int dev, uint32_t pdn, const uint8_t gid[16], uint32_t *handle, uint16_t *ahn);
 int emu_ah_destroy(uint32_t handle);
 int emu_cq_create(int dev, uint32_t depth, uint16_t entry_size, uint16_t num_sub, bool with_sgid,

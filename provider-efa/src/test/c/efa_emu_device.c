@@ -307,6 +307,25 @@ int emu_mr_dereg(uint32_t handle)
 	return ret;
 }
 
+/* What the device reports of a region (the kernel's efa_query_mr passes the device's interconnect ids through
+ * with their validity bits); ENOENT for a handle the uverbs core would not find. */
+int emu_mr_query(uint32_t handle, uint16_t *validity, uint16_t ic_ids[3])
+{
+	int ret = ENOENT;
+
+	pthread_mutex_lock(&S.lock);
+	if (handle < EMU_MAX_OBJS && S.mrs[handle].used) {
+		*validity = EMU_QUERY_MR_VALIDITY_RECV_IC_ID | EMU_QUERY_MR_VALIDITY_RDMA_READ_IC_ID |
+			    EMU_QUERY_MR_VALIDITY_RDMA_RECV_IC_ID;
+		ic_ids[0] = EMU_MR_RECV_IC_ID;
+		ic_ids[1] = EMU_MR_RDMA_READ_IC_ID;
+		ic_ids[2] = EMU_MR_RDMA_RECV_IC_ID;
+		ret = 0;
+	}
+	pthread_mutex_unlock(&S.lock);
+	return ret;
+}
+
 /* The MR for key covering [addr, addr + len) with the access bits, or NULL. */
 static struct mr *mr_lookup(int dev, uint32_t pdn, uint32_t key, uint64_t addr, uint64_t len, int access)
 {

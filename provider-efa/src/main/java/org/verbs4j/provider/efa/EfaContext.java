@@ -1,12 +1,15 @@
 package org.verbs4j.provider.efa;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.verbs4j.AddressHandle;
+import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
@@ -15,12 +18,13 @@ import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.provider.efa.raw.EfaAbi;
 import org.verbs4j.provider.efa.raw.EfaConstant;
+import org.verbs4j.provider.efa.raw.EfaStruct;
 import org.verbs4j.provider.efa.raw.Efadv;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
 
 /**
  * The EFA view of an open device, from {@code context.unwrap(EfaContext.class)}: its EFA attributes, SRD queue
- * pairs with their options, and the efadv queries of address handles, memory regions and queue depths. Each
+ * pairs with their options, and the efadv queries of address handles, memory regions, raw rings and queue depths. Each
  * verb of a release that lacks it throws {@link org.verbs4j.UnsupportedVerbException}.
  */
 public final class EfaContext {
@@ -63,6 +67,28 @@ public final class EfaContext {
     }
 
     /**
+     * Creates an SRD queue pair through the first efadv creator, {@code efadv_create_driver_qp}
+     * ({@code EFADV_QP_DRIVER_TYPE_SRD}), which takes the plain {@code ibv_qp_init_attr}: the queue pair has no
+     * send-ops API ({@link QueuePair#sendOps()} is unsupported) and no SRD option; it receives as any other.
+     *
+     * @param attributes the portable attributes, of type {@link QpType#DRIVER}, without send-ops flags or
+     *     unsolicited write-receive
+     * @return the queue pair
+     * @throws InvalidArgumentException if the attributes ask for what the verb cannot take
+     */
+    public QueuePair createDriverQueuePair(QpInitAttributes attributes) {
+        String verb = "efadv_create_driver_qp";
+        if (attributes.qpType() != QpType.DRIVER) {
+            throw new InvalidArgumentException(verb, "qp_type must be DRIVER, not " + attributes.qpType());
+        }
+        if (!attributes.sendOpsFlags().isEmpty() || attributes.unsolicitedWriteRecv()) {
+            throw new InvalidArgumentException(verb, "it takes ibv_qp_init_attr: no send-ops flags, no EFA flags"
+                    + " (createSrdQueuePair has them)");
+        }
+        return ScopedValue.where(EfaDirectVerbs.DRIVER_QP, Boolean.TRUE).call(() -> context.createQueuePair(attributes));
+    }
+
+    /**
      * {@code efadv_query_ah}.
      *
      * @param ah an address handle of this device
@@ -92,6 +118,46 @@ public final class EfaContext {
                     icId(attr, validity, EfaConstant.EFADV_MR_ATTR_VALIDITY_RDMA_READ_IC_ID, "rdma_read_ic_id"),
                     icId(attr, validity, EfaConstant.EFADV_MR_ATTR_VALIDITY_RDMA_RECV_IC_ID, "rdma_recv_ic_id"));
         }
+    }
+
+    /**
+     * {@code efadv_query_cq}, rdma-core 59 and later: the raw ring of a completion queue.
+     *
+     * @param cq a completion queue of this device
+     * @return its ring; the doorbell only from rdma-core 60 ({@code efadv_cq_attr.doorbell})
+     */
+    public EfaCqRing queryCq(CompletionQueue cq) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment attr = Efadv.allocate(call, EfaAbi.CQ_ATTR);
+            efadv.queryCq(NativeHandle.of(cq, "efadv_query_cq"), attr, call);
+            EfaStruct s = EfaAbi.CQ_ATTR;
+            OptionalLong doorbell = release() >= 60 ? OptionalLong.of(attr.get(JAVA_LONG, s.offset("doorbell")))
+                    : OptionalLong.empty();
+            return new EfaCqRing(attr.get(JAVA_LONG, s.offset("buffer")), attr.get(JAVA_INT, s.offset("entry_size")),
+                    attr.get(JAVA_INT, s.offset("num_entries")), doorbell);
+        }
+    }
+
+    /**
+     * {@code efadv_query_qp_wqs}, rdma-core 59 and later: the raw rings of a queue pair.
+     *
+     * @param qp a queue pair of this device, created through libefa (SRD or UD)
+     * @return its send and receive rings
+     */
+    public EfaQpRings queryQpWqs(QueuePair qp) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment sq = Efadv.allocate(call, EfaAbi.WQ_ATTR);
+            MemorySegment rq = Efadv.allocate(call, EfaAbi.WQ_ATTR);
+            efadv.queryQpWqs(NativeHandle.of(qp, "efadv_query_qp_wqs"), sq, rq, call);
+            return new EfaQpRings(wqRing(sq), wqRing(rq));
+        }
+    }
+
+    private static EfaWqRing wqRing(MemorySegment attr) {
+        EfaStruct s = EfaAbi.WQ_ATTR;
+        return new EfaWqRing(attr.get(JAVA_LONG, s.offset("buffer")), attr.get(JAVA_INT, s.offset("entry_size")),
+                attr.get(JAVA_INT, s.offset("num_entries")), attr.get(JAVA_LONG, s.offset("doorbell")),
+                attr.get(JAVA_INT, s.offset("max_batch")));
     }
 
     /**

@@ -14,6 +14,7 @@ import org.verbs4j.ExtraCompletionField;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.provider.efa.raw.EfaAbi;
+import org.verbs4j.provider.efa.raw.EfaConstant;
 import org.verbs4j.provider.efa.raw.Efadv;
 import org.verbs4j.provider.efa.raw.Libefa;
 import org.verbs4j.provider.generic.raw.Ibverbs;
@@ -23,6 +24,7 @@ import org.verbs4j.provider.generic.vendor.CreatedCq;
 import org.verbs4j.provider.generic.vendor.CreatedQp;
 import org.verbs4j.provider.generic.vendor.DirectVerbs;
 import org.verbs4j.provider.generic.vendor.ExtraReader;
+import org.verbs4j.provider.generic.vendor.NativeHandle;
 import org.verbs4j.provider.generic.vendor.QpCreation;
 import org.verbs4j.provider.generic.vendor.VendorDevice;
 
@@ -36,6 +38,9 @@ final class EfaDirectVerbs implements DirectVerbs {
 
     /** The options of the SRD queue pair being created by {@link EfaContext#createSrdQueuePair}. */
     static final ScopedValue<SrdOptions> SRD_OPTIONS = ScopedValue.newInstance();
+
+    /** Bound while {@link EfaContext#createDriverQueuePair} creates through {@code efadv_create_driver_qp}. */
+    static final ScopedValue<Boolean> DRIVER_QP = ScopedValue.newInstance();
 
     /** The release whose {@code create_cq} takes {@code IBV_CQ_INIT_ATTR_MASK_FLAGS} (comp_mask 0 before). */
     static final int CQ_FLAGS_SINCE = 60;
@@ -132,12 +137,24 @@ final class EfaDirectVerbs implements DirectVerbs {
             EfaQpRequest.refuseUnsolicitedOutsideSrd(creation.attributes());
             return creation.generic();
         }
-        SrdOptions options = SRD_OPTIONS.orElse(SrdOptions.DEFAULT);
         Efadv efadv = efadv();
+        if (DRIVER_QP.isBound()) {
+            return createDriverQp(creation, efadv);
+        }
+        SrdOptions options = SRD_OPTIONS.orElse(SrdOptions.DEFAULT);
         MemorySegment efaAttr = EfaQpRequest.write(creation.call(), creation.attributes(), options, efadv.libefa());
         MemorySegment qp = efadv.createQpEx(creation.context(), creation.initAttr(), efaAttr, creation.call());
         return Native.orDestroy(Ibverbs.get().destroyQp, qp, "ibv_destroy_qp",
                 () -> CreatedQp.of(qp).withView(view(efadv, qp, options)));
+    }
+
+    /** {@code efadv_create_driver_qp}: the {@code ibv_qp_init_attr} prefix of the extended attributes, an SRD type. */
+    private static CreatedQp createDriverQp(QpCreation creation, Efadv efadv) {
+        MemorySegment pd = NativeHandle.of(creation.attributes().pd(), "efadv_create_driver_qp");
+        MemorySegment qp = efadv.createDriverQp(pd, creation.initAttr(), EfaConstant.EFADV_QP_DRIVER_TYPE_SRD.intValue(),
+                creation.call());
+        return Native.orDestroy(Ibverbs.get().destroyQp, qp, "ibv_destroy_qp",
+                () -> CreatedQp.of(qp).withView(pair -> new EfaQueuePair(pair, SrdOptions.DEFAULT, null, 0)));
     }
 
     private static Function<QueuePair, EfaQueuePair> view(Efadv efadv, MemorySegment qp, SrdOptions options) {

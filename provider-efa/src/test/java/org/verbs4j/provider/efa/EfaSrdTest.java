@@ -2,17 +2,23 @@ package org.verbs4j.provider.efa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
@@ -261,6 +267,121 @@ class EfaSrdTest {
         } else {
             assertThatThrownBy(() -> efa.maxRqDepth(1)).isInstanceOf(UnsupportedVerbException.class);
         }
+    }
+
+    /**
+     * {@code efadv_create_driver_qp}: an SRD queue pair without the send-ops API, through SRD's state table to RTS,
+     * that receives a send; what the plain {@code ibv_qp_init_attr} cannot carry is refused before the call.
+     */
+    @Test
+    void theFirstCreatorMakesAnSrdQueuePairThatReceives() {
+        EfaContext efa = receiver.efa();
+        QpCapabilities cap = new QpCapabilities(4, 4, 1, 1, 0);
+        try (QueuePair qp = efa.createDriverQueuePair(QpInitAttributes.builder(QpType.DRIVER, receiver.pd(),
+                receiver.cq(), cap).build()); AddressHandle toReceiver = addressOf(sender, receiver)) {
+            assertThat(qp.type()).isEqualTo(QpType.DRIVER);
+            assertThat(qp.qpNum()).isNotEqualTo(receiver.qp().qpNum());
+            assertThatThrownBy(qp::sendOps).isInstanceOf(UnsupportedVerbException.class);
+            toRts(qp);
+            assertThat(qp.state()).isEqualTo(QpState.RTS);
+            ReceiveRequest request = new ReceiveRequest(1).wrId(11);
+            request.sgList().add(receiver.mr(), 512, 64);
+            qp.postReceive(request);
+            post(sender, ops -> ops.wrId(12).wrFlags(SIGNALED).send().setUdAddr(toReceiver, qp.qpNum(), QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address(), 32));
+            long sent = awaitOne(sender, c -> c.wrId());
+            long received = awaitOne(receiver, c -> c.wrId());
+            assertThat(sent).isEqualTo(12L);
+            assertThat(received).as("the receive posted on the driver queue pair").isEqualTo(11L);
+        }
+        assertThatThrownBy(() -> efa.createDriverQueuePair(QpInitAttributes.builder(QpType.DRIVER, receiver.pd(),
+                receiver.cq(), cap).sendOpsFlags(SEND_OPS).build())).isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> efa.createDriverQueuePair(QpInitAttributes.builder(QpType.UD, receiver.pd(),
+                receiver.cq(), cap).build())).isInstanceOf(InvalidArgumentException.class);
+    }
+
+    /** {@code efadv_query_mr} (rdma-core 50): the interconnect ids the emulated device reports for each access. */
+    @Test
+    void theMrQueryGivesTheInterconnectIdsOfTheDevice() {
+        EfaMrAttributes attributes = receiver.efa().queryMr(receiver.mr());
+        if (emulated()) {
+            assertThat(attributes).as("src/test/c/efa_emu.h EMU_MR_*_IC_ID")
+                    .isEqualTo(new EfaMrAttributes(OptionalInt.of(1), OptionalInt.of(2), OptionalInt.of(3)));
+        }
+    }
+
+    /**
+     * {@code efadv_query_cq} and {@code efadv_query_qp_wqs} (rdma-core 59): the rings libefa shares with the device,
+     * read back after a receive is posted and a send completes (layouts of {@code efa_io_defs.h}); before 59 both
+     * are unsupported, naming the release.
+     */
+    @Test
+    void theRawRingsHoldWhatWasPostedAndCompleted() {
+        if (!Libefa.get().has(EfaSymbol.EFADV_QUERY_CQ)) {
+            assertUnsupportedBefore59(() -> sender.efa().queryCq(sender.cq()), "efadv_query_cq");
+            assertUnsupportedBefore59(() -> sender.efa().queryQpWqs(sender.qp()), "efadv_query_qp_wqs");
+            return;
+        }
+        receiveInto(9, 128, 64);
+        EfaWqRing rq = receiver.efa().queryQpWqs(receiver.qp()).receiveQueue();
+        assertThat(rq.entrySize()).as("efa_io_rx_desc").isEqualTo(16);
+        assertThat(rq.numEntries()).isGreaterThanOrEqualTo(16);
+        assertThat(rq.maxBatch()).isEqualTo(rq.numEntries());
+        assertThat(rq.doorbell()).isNotZero();
+        MemorySegment rxDesc = ring(rq.buffer(), rq.entrySize());
+        assertThat(rxDesc.get(JAVA_LONG_UNALIGNED, 0)).as("buf_addr").isEqualTo(receiver.mr().address() + 128);
+        assertThat(Short.toUnsignedInt(rxDesc.get(JAVA_SHORT_UNALIGNED, 10))).as("length").isEqualTo(64);
+        assertThat(rxDesc.get(JAVA_INT_UNALIGNED, 12) & 0xFF_FFFF).as("lkey").isEqualTo(receiver.mr().lkey() & 0xFF_FFFF);
+        try (AddressHandle toReceiver = addressOf(sender, receiver)) {
+            post(sender, ops -> ops.wrId(10).wrFlags(SIGNALED).send().setUdAddr(toReceiver, receiver.qp().qpNum(), QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address() + 256, 48));
+            awaitOne(sender, c -> c.wrId());
+        }
+        assertSendRing(sender.efa().queryQpWqs(sender.qp()).sendQueue());
+        assertSendCompletionRing(sender.efa().queryCq(sender.cq()));
+    }
+
+    private void assertSendRing(EfaWqRing sq) {
+        assertThat(sq.entrySize()).as("efa_io_tx_wqe").isEqualTo(64);
+        assertThat(sq.numEntries()).isGreaterThanOrEqualTo(16);
+        assertThat(sq.doorbell()).isNotZero();
+        if (emulated()) {
+            assertThat(sq.maxBatch()).as("the emulated device's max_tx_batch, 16 x 64 bytes").isEqualTo(16);
+        }
+        MemorySegment wqe = ring(sq.buffer(), sq.entrySize());
+        assertThat(Short.toUnsignedInt(wqe.get(JAVA_SHORT_UNALIGNED, 4))).as("dest_qp_num")
+                .isEqualTo(receiver.qp().qpNum() & 0xFFFF);
+        assertThat(wqe.get(JAVA_INT_UNALIGNED, 16)).as("qkey").isEqualTo(QKEY);
+        assertThat(wqe.get(JAVA_INT_UNALIGNED, 32)).as("sgl[0].length").isEqualTo(48);
+        assertThat(wqe.get(JAVA_LONG_UNALIGNED, 40)).as("sgl[0].addr").isEqualTo(sender.mr().address() + 256);
+    }
+
+    private void assertSendCompletionRing(EfaCqRing cq) {
+        assertThat(cq.entrySize()).as("efa_io_rx_cdesc_ex, a CQ with the source GID").isEqualTo(32);
+        assertThat(cq.numEntries()).isGreaterThanOrEqualTo(64);
+        assertThat(cq.doorbell()).isPresent();
+        MemorySegment cdesc = ring(cq.buffer(), cq.entrySize());
+        int flags = Byte.toUnsignedInt(cdesc.get(JAVA_BYTE, 3));
+        assertThat(Byte.toUnsignedInt(cdesc.get(JAVA_BYTE, 2))).as("status").isZero();
+        assertThat(flags & 1).as("phase of the first pass").isEqualTo(1);
+        assertThat((flags >> 1) & 3).as("q_type: send").isEqualTo(1);
+        assertThat(Short.toUnsignedInt(cdesc.get(JAVA_SHORT_UNALIGNED, 4))).as("qp_num")
+                .isEqualTo(sender.qp().qpNum() & 0xFFFF);
+    }
+
+    @SuppressWarnings("restricted")
+    private static MemorySegment ring(long address, int entrySize) {
+        assertThat(address).isNotZero();
+        return MemorySegment.ofAddress(address).reinterpret(entrySize);
+    }
+
+    private static void assertUnsupportedBefore59(Executable call, String verb) {
+        assertThatThrownBy(call::execute).isInstanceOf(UnsupportedVerbException.class).hasMessageContaining(verb)
+                .hasMessageContaining("rdma-core " + Libefa.get().release()).hasMessageContaining("since rdma-core 59");
+    }
+
+    private static boolean emulated() {
+        return System.getenv("LD_PRELOAD") != null && System.getenv("LD_PRELOAD").contains("efa-emu");
     }
 
     private Side side(Device device) {
