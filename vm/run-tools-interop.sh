@@ -14,8 +14,8 @@
 #    unknown device, and a server that never answers.
 #
 # Usage: run-tools-interop.sh [interop|core|pingpong|transports|duration|cm|figures|all]
-#   interop (default): all the pairs and the failures; core (what run-tests runs, for CI's time): the pingpong,
-#   the RC perf and the rdma_cm (-R) pairs and the failures; pingpong, transports, duration, cm: only those pairs;
+#   interop (default): all the pairs and the failures; core (what run-tests runs, for CI's time): the pingpong
+#   pairs, the perf pairs over rdma_cm (-R: send_bw, write_bw, read_bw, write_lat) and the failures; pingpong, transports, duration, cm: only those pairs;
 #   figures: ibv_rc_pingpong and verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf
 #   send_lat, three rounds each; all: interop and figures.
 # Environment: PP_ITERS, PP_SIZE, PERF_ITERS, PERF_SECONDS (-D, 8), FIG_ITERS, FIG_SIZE, FIG_ROUNDS (3),

@@ -189,7 +189,7 @@ echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), perftest $(dpkg-qu
   "kernel $(uname -r), $(java -version 2>&1 | head -n1), $DEV GID index $GIDX"
 case $MODE in
   pingpong) pingpong_pairs; failures ;;
-  core) pingpong_pairs; perf_pairs; cm_pairs; failures ;;
+  core) pingpong_pairs; cm_pairs; failures ;;
   interop) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; cm_pairs; failures ;;
   duration) duration_pairs ;;
   cm) cm_pairs ;;
