@@ -7,10 +7,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
+import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.ReceiveRequest;
-import org.verbs4j.ScatterGatherList;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.VerbsException;
 import org.verbs4j.provider.generic.raw.Abi;
@@ -20,7 +19,8 @@ import org.verbs4j.provider.generic.raw.Native;
 /**
  * Posts receive request lists through an {@code ibv_context_ops} slot ({@code post_recv} or
  * {@code post_srq_recv}), copying them into native {@code ibv_recv_wr} and {@code ibv_sge} arrays that
- * are reused and grow only when a longer list comes. The slot is called through a {@code static final}
+ * are reused, grow only when a longer list comes, and are written only where the list changed
+ * ({@link NativeReceiveList}). The slot is called through a {@code static final}
  * critical handle that takes the function pointer as its first argument, which the JIT inlines, with
  * {@code bad_wr} set to NULL before each call. Not thread-safe: callers synchronise.
  */
@@ -33,18 +33,10 @@ final class ReceivePoster {
     private static final MethodHandle CALL_POST = FunctionPointers.criticalInvoker(
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
 
-    private final Abi abi;
-    private final Arena arena;
     private final MemorySegment post;
     private final String verb;
     private final MemorySegment badWr;
-    private final long nextOffset;
-    private final long sgListOffset;
-    private final long numSgeOffset;
-    private final long lengthOffset;
-    private final long lkeyOffset;
-    private MemorySegment wrs = MemorySegment.NULL;
-    private MemorySegment sges = MemorySegment.NULL;
+    private final NativeReceiveList list;
 
     /**
      * @param abi the struct layouts
@@ -57,31 +49,26 @@ final class ReceivePoster {
         if (function.equals(MemorySegment.NULL)) {
             throw new UnsupportedVerbException(verb, "the provider set no function for it in ibv_context_ops");
         }
-        this.abi = abi;
-        this.arena = arena;
         this.post = function;
         this.verb = verb;
         this.badWr = arena.allocate(ADDRESS);
-        this.nextOffset = Abi.offset(abi.ibvRecvWr, "next");
-        this.sgListOffset = Abi.offset(abi.ibvRecvWr, "sg_list");
-        this.numSgeOffset = Abi.offset(abi.ibvRecvWr, "num_sge");
-        this.lengthOffset = Abi.offset(abi.ibvSge, "length");
-        this.lkeyOffset = Abi.offset(abi.ibvSge, "lkey");
+        this.list = new NativeReceiveList(abi, arena);
     }
 
+    /**
+     * @param object the queue pair, SRQ or work queue
+     * @param first the first request of the list
+     * @throws InvalidArgumentException if the list is empty ({@code null}), which C would dereference
+     */
     void post(MemorySegment object, ReceiveRequest first) {
-        int count = 0;
-        int sgeCount = 0;
-        for (ReceiveRequest r = first; r != null; r = r.next()) {
-            count++;
-            sgeCount += r.sgList().size();
+        if (first == null) {
+            throw new InvalidArgumentException(verb, "the list is empty (null)");
         }
-        ensureCapacity(count, sgeCount);
-        fill(first);
+        long wrs = list.copy(first);
         badWr.set(ADDRESS, 0, MemorySegment.NULL);
         int rc;
         try {
-            rc = (int) CALL_POST.invokeExact(post, object.address(), wrs.address(), badWr.address());
+            rc = (int) CALL_POST.invokeExact(post, object.address(), wrs, badWr.address());
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -90,43 +77,12 @@ final class ReceivePoster {
         }
     }
 
-    private void ensureCapacity(int count, int sgeCount) {
-        StructLayout wr = abi.ibvRecvWr;
-        if (wrs.byteSize() < count * wr.byteSize()) {
-            wrs = arena.allocate(wr, Math.max(count, 4));
-        }
-        if (sges.byteSize() < sgeCount * abi.ibvSge.byteSize()) {
-            sges = arena.allocate(abi.ibvSge, Math.max(sgeCount, 4));
-        }
-    }
-
-    private void fill(ReceiveRequest first) {
-        long wrSize = abi.ibvRecvWr.byteSize();
-        long sgeSize = abi.ibvSge.byteSize();
-        int index = 0;
-        int sgeIndex = 0;
-        for (ReceiveRequest r = first; r != null; r = r.next(), index++) {
-            long at = index * wrSize;
-            ScatterGatherList list = r.sgList();
-            wrs.set(JAVA_LONG, at, r.wrId());
-            wrs.set(JAVA_LONG, at + nextOffset, r.next() == null ? 0 : wrs.address() + at + wrSize);
-            wrs.set(JAVA_LONG, at + sgListOffset, list.size() == 0 ? 0 : sges.address() + sgeIndex * sgeSize);
-            wrs.set(JAVA_INT, at + numSgeOffset, list.size());
-            for (int i = 0; i < list.size(); i++, sgeIndex++) {
-                long s = sgeIndex * sgeSize;
-                sges.set(JAVA_LONG, s, list.address(i));
-                sges.set(JAVA_INT, s + lengthOffset, list.length(i));
-                sges.set(JAVA_INT, s + lkeyOffset, list.lkey(i));
-            }
-        }
-    }
-
     private ReceiveRequest failed(ReceiveRequest first) {
         long bad = badWr.get(ADDRESS, 0).address();
         if (bad == 0) {
             return null;
         }
-        long index = (bad - wrs.address()) / abi.ibvRecvWr.byteSize();
+        long index = list.indexOf(bad);
         ReceiveRequest r = first;
         for (long i = 0; i < index && r != null; i++) {
             r = r.next();
