@@ -662,10 +662,17 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         }
     }
 
+    /**
+     * Calls a 32-bit reader of every queue (opcode, vendor error, flags) through the handle of a 64-bit return
+     * and keeps the low half, which is the value (the ABIs leave the upper half unspecified): FFM shares one
+     * downcall stub, and its one indirect call, among the handles of a C signature, and a loop that calls several
+     * readers and {@code next_poll} in turn through one stub mispredicts its target; these readers get a stub
+     * apart from {@code next_poll}'s and the optional readers'.
+     */
     private int readAlways(MemorySegment reader, String verb) {
         requireCurrent(verb);
         try {
-            return (int) CALL_PTR_INT.invokeExact(reader, address);
+            return (int) (long) CALL_PTR_U64.invokeExact(reader, address);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -680,7 +687,8 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     @Override
     public WcStatus status() {
         requireCurrent("status");
-        return WcStatus.fromValue(handle.get(JAVA_INT, statusOffset));
+        int status = handle.get(JAVA_INT, statusOffset);
+        return status == 0 ? WcStatus.SUCCESS : WcStatus.fromValue(status); // no table walk for the common case
     }
 
     @Override

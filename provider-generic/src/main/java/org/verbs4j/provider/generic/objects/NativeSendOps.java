@@ -50,7 +50,14 @@ final class NativeSendOps implements SendOps, SendBatch {
     private static final String INLINE = "ibv_wr_set_inline_data";
     private static final String INLINE_LIST = "ibv_wr_set_inline_data_list";
     private static final MethodHandle CALL_V = invoker(FunctionDescriptor.ofVoid(PTR));
-    private static final MethodHandle CALL_I = invoker(FunctionDescriptor.of(JAVA_INT, PTR));
+    /**
+     * {@code wr_start} ({@code void}, the register ignored) and {@code wr_complete} ({@code int}, the low half kept:
+     * the ABIs leave the upper half unspecified) through a handle of a 64-bit return: FFM shares one downcall stub,
+     * and its one indirect call, among the handles of a C signature, and a loop that calls several functions in
+     * turn through one stub mispredicts its target; these two get a stub apart from the builders' ({@code wr_send})
+     * and the poll's ({@code next_poll}, {@code end_poll}).
+     */
+    private static final MethodHandle CALL_L = invoker(FunctionDescriptor.of(JAVA_LONG, PTR));
     private static final MethodHandle CALL_V_I = invoker(FunctionDescriptor.ofVoid(PTR, JAVA_INT));
     private static final MethodHandle CALL_V_IL = invoker(FunctionDescriptor.ofVoid(PTR, JAVA_INT, JAVA_LONG));
     private static final MethodHandle CALL_V_ILI =
@@ -278,7 +285,7 @@ final class NativeSendOps implements SendOps, SendBatch {
         settleBinds(false);
         problem = null;
         try {
-            CALL_V.invokeExact(fn, qpxAddress);
+            long ignored = (long) CALL_L.invokeExact(fn, qpxAddress);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
@@ -656,7 +663,7 @@ final class NativeSendOps implements SendOps, SendBatch {
         }
         int rc;
         try {
-            rc = (int) CALL_I.invokeExact(fn, qpxAddress);
+            rc = (int) (long) CALL_L.invokeExact(fn, qpxAddress);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         } finally {
