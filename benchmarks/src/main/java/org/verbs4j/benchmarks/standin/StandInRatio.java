@@ -16,7 +16,8 @@ import org.verbs4j.benchmarks.Quantiles;
  * Both sides are timed in the thread's CPU time ({@link CpuClock}). A round runs enough repetitions for about
  * {@value #ROUND_MILLIS} ms of C. Prints per workload the medians of
  * the nanoseconds per message, and the medians and quartiles of the per-round figures: the nanoseconds Verbs4J
- * adds per message and per call into the device, and the Java/C message-rate ratio.
+ * adds per message and per call into the device, and the Java/C message-rate ratio; and the FFM floors
+ * ({@link FfmFloor}, {@link BurstFloor}) of the empty poll, the batch of 16 and the burst.
  *
  * <p>Usage: {@code StandInRatio [ROUNDS]} (default 41), from the benchmarks module's directory.
  */
@@ -35,8 +36,10 @@ public final class StandInRatio {
         CWorkloads c = new CWorkloads(queues);
         JavaWorkloads java = new JavaWorkloads(queues);
         FfmFloor floor = new FfmFloor(queues);
+        BurstFloor burstFloor = new BurstFloor(queues);
         double[] floorRounds = new double[rounds];
         double[] floorPollRounds = new double[rounds];
+        double[] floorBurstRounds = new double[rounds];
         Map<Workload, Long> iterations = calibrate(c);
         Map<Workload, double[][]> figures = new EnumMap<>(Workload.class);
         for (Workload w : Workload.values()) {
@@ -49,6 +52,7 @@ public final class StandInRatio {
             }
             floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
             floor.poll16Round(iterations.get(Workload.POLL16));
+            burstFloor.round(iterations.get(Workload.BURST));
         }
         awaitJitQuiescence();
         String loadBefore = Machine.load();
@@ -69,6 +73,7 @@ public final class StandInRatio {
             }
             floorRounds[r] = floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
             floorPollRounds[r] = floor.poll16Round(iterations.get(Workload.POLL16));
+            floorBurstRounds[r] = burstFloor.round(iterations.get(Workload.BURST));
         }
         queues.checkNoOverflow();
         System.out.printf(Locale.ROOT, "stand-in device on %s; %s %s; %d rounds after %d warm-up rounds; load average"
@@ -80,6 +85,7 @@ public final class StandInRatio {
         reportFloor(Workload.EMPTY_POLL, figures.get(Workload.EMPTY_POLL)[0], floorRounds,
                 figures.get(Workload.EMPTY_POLL)[1]);
         reportFloor(Workload.POLL16, figures.get(Workload.POLL16)[0], floorPollRounds, figures.get(Workload.POLL16)[1]);
+        reportFloor(Workload.BURST, figures.get(Workload.BURST)[0], floorBurstRounds, figures.get(Workload.BURST)[1]);
     }
 
     /**
@@ -113,13 +119,16 @@ public final class StandInRatio {
     private static void reportFloor(Workload w, double[] c, double[] floor, double[] java) {
         double[] ffm = new double[c.length];
         double[] binding = new double[c.length];
+        double[] ratio = new double[c.length];
         for (int i = 0; i < c.length; i++) {
             ffm[i] = floor[i] - c[i];
             binding[i] = java[i] - floor[i];
+            ratio[i] = c[i] / floor[i];
         }
         System.out.printf(Locale.ROOT, "%s through bare static critical handles (the FFM floor): %s ns;"
-                + " floor - C %s ns; Verbs4J - floor (checks and close protocol) %s ns%n", w.description,
-                new Quantiles(floor).summary(), new Quantiles(ffm).summary(), new Quantiles(binding).summary());
+                + " floor - C %s ns; Verbs4J - floor (checks and close protocol) %s ns; C/floor message rate %s%n",
+                w.description, new Quantiles(floor).summary(), new Quantiles(ffm).summary(),
+                new Quantiles(binding).summary(), new Quantiles(ratio).detailed(1, ""));
     }
 
     private static void report(Workload w, long iterations, double[] c, double[] java) {
