@@ -1137,21 +1137,32 @@ EXPORT struct mlx5dv_qp_ex *mlx5dv_qp_ex_from_ibv_qp_ex(struct ibv_qp_ex *qp)
 #if VERBS4J_RDMA_CORE_MAJOR >= 54
 static struct ibv_mr last_dmabuf_mr;
 
+/* The arguments of the last mlx5dv_reg_dmabuf_mr, recorded as its vendor bytes (Java: DmabufBindingTest). */
+struct verbs4j_mlx5_dmabuf_args {
+	uint64_t offset;
+	uint64_t length;
+	uint64_t iova;
+	int32_t fd;
+	int32_t access;
+	int32_t mlx5_access;
+	uint32_t pad;
+};
+
 /* verbs.c:5044-5057 (65: 5267): EOPNOTSUPP without the dv ops; the kernel checks the rest. */
 EXPORT struct ibv_mr *mlx5dv_reg_dmabuf_mr(struct ibv_pd *pd, uint64_t offset, size_t length, uint64_t iova,
 					   int fd, int access, int mlx5_access)
 {
-	struct standin_record *r = record_call(E_REG_DMABUF_MR, NULL, 0, (uint64_t)(unsigned int)mlx5_access);
+	struct verbs4j_mlx5_dmabuf_args args = { .offset = offset, .length = length, .iova = iova, .fd = fd,
+						 .access = access, .mlx5_access = mlx5_access };
+	struct standin_record *r = record_call(E_REG_DMABUF_MR, &args, sizeof(args),
+					       (uint64_t)(unsigned int)mlx5_access);
 
 	r->length = length;
-	(void)offset;
-	(void)fd;
-	(void)access;
 	if (!is_standin_context(pd->context))
 		return fail_with(E_REG_DMABUF_MR, EOPNOTSUPP);
 	last_dmabuf_mr = (struct ibv_mr){ .context = pd->context, .pd = pd, .addr = (void *)(uintptr_t)iova,
 					  .length = length, .handle = next_number, .lkey = next_number,
-					  .rkey = next_number };
+					  .rkey = next_number + 0x100 };
 	next_number++;
 	set_result(E_REG_DMABUF_MR, 0);
 	return &last_dmabuf_mr;

@@ -69,7 +69,8 @@ public final class EfaContext {
     /**
      * Creates an SRD queue pair through the first efadv creator, {@code efadv_create_driver_qp}
      * ({@code EFADV_QP_DRIVER_TYPE_SRD}), which takes the plain {@code ibv_qp_init_attr}: the queue pair has no
-     * send-ops API ({@link QueuePair#sendOps()} is unsupported) and no SRD option; it receives as any other.
+     * {@code ibv_qp_ex} ({@link QueuePair#sendOps()} is unsupported) and no SRD option. It sends through
+     * {@code qp.unwrap(EfaQueuePair.class).sendOps()}, the legacy {@code ibv_post_send}, and receives as any other.
      *
      * @param attributes the portable attributes, of type {@link QpType#DRIVER}, without send-ops flags or
      *     unsolicited write-receive

@@ -25,6 +25,7 @@ import org.verbs4j.provider.generic.vendor.CreatedQp;
 import org.verbs4j.provider.generic.vendor.DirectVerbs;
 import org.verbs4j.provider.generic.vendor.ExtraReader;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
+import org.verbs4j.provider.generic.vendor.PostSendOps;
 import org.verbs4j.provider.generic.vendor.QpCreation;
 import org.verbs4j.provider.generic.vendor.VendorDevice;
 
@@ -154,17 +155,18 @@ final class EfaDirectVerbs implements DirectVerbs {
         MemorySegment qp = efadv.createDriverQp(pd, creation.initAttr(), EfaConstant.EFADV_QP_DRIVER_TYPE_SRD.intValue(),
                 creation.call());
         return Native.orDestroy(Ibverbs.get().destroyQp, qp, "ibv_destroy_qp",
-                () -> CreatedQp.of(qp).withView(pair -> new EfaQueuePair(pair, SrdOptions.DEFAULT, null, 0)));
+                () -> CreatedQp.of(qp).withView(pair -> new EfaQueuePair(pair, SrdOptions.DEFAULT, null, 0,
+                        PostSendOps.of(pair, qp))));
     }
 
     private static Function<QueuePair, EfaQueuePair> view(Efadv efadv, MemorySegment qp, SrdOptions options) {
         if (!options.processingHints()) {
-            return pair -> new EfaQueuePair(pair, options, null, 0);
+            return pair -> new EfaQueuePair(pair, options, null, 0, null);
         }
         try (Arena call = Arena.ofConfined()) {
             MemorySegment dvQp = efadv.qpFromQpEx(qp, call);
             MemorySegment function = dvQp.get(ADDRESS, EfaAbi.QP.offset("wr_set_processing_hints"));
-            return pair -> new EfaQueuePair(pair, options, function, dvQp.address());
+            return pair -> new EfaQueuePair(pair, options, function, dvQp.address(), null);
         }
     }
 }

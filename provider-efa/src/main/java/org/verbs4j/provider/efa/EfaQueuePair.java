@@ -9,12 +9,13 @@ import java.lang.invoke.MethodHandle;
 import org.verbs4j.ClosedObjectException;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.QueuePair;
+import org.verbs4j.SendOps;
 import org.verbs4j.provider.generic.raw.FunctionPointers;
 import org.verbs4j.provider.generic.raw.Native;
 
 /**
- * The EFA view of an SRD queue pair, from {@code qp.unwrap(EfaQueuePair.class)}: its options and the
- * processing hints of the work request being built.
+ * The EFA view of an SRD queue pair, from {@code qp.unwrap(EfaQueuePair.class)}: its options, its send ops
+ * (the legacy post for a driver queue pair) and the processing hints of the work request being built.
  */
 public final class EfaQueuePair {
 
@@ -26,12 +27,28 @@ public final class EfaQueuePair {
     private final SrdOptions options;
     private final MemorySegment setProcessingHints;
     private final long self;
+    private final SendOps postSendOps;
 
-    EfaQueuePair(QueuePair queuePair, SrdOptions options, MemorySegment setProcessingHints, long self) {
+    EfaQueuePair(QueuePair queuePair, SrdOptions options, MemorySegment setProcessingHints, long self,
+            SendOps postSendOps) {
         this.queuePair = queuePair;
         this.options = options;
         this.setProcessingHints = setProcessingHints;
         this.self = self;
+        this.postSendOps = postSendOps;
+    }
+
+    /**
+     * The send ops of the queue pair. One made by {@link EfaContext#createDriverQueuePair} has no
+     * {@code ibv_qp_ex}: its requests are {@code struct ibv_send_wr} chains posted by the legacy
+     * {@code ibv_post_send} at {@code complete()} (EFA takes SEND and SEND_WITH_IMM there; libefa refuses the rest
+     * with its errno). Any other SRD queue pair answers with {@link QueuePair#sendOps()}.
+     *
+     * @return the send ops; the same object on every call
+     * @throws org.verbs4j.UnsupportedVerbException for an SRD queue pair created without send-ops flags
+     */
+    public SendOps sendOps() {
+        return postSendOps != null ? postSendOps : queuePair.sendOps();
     }
 
     /** @return the options it was created with */

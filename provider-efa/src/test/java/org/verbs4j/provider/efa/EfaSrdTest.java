@@ -300,6 +300,70 @@ class EfaSrdTest {
                 receiver.cq(), cap).build())).isInstanceOf(InvalidArgumentException.class);
     }
 
+    /**
+     * A driver queue pair ({@code efadv_create_driver_qp}, no {@code ibv_qp_ex}) sends through the legacy
+     * {@code ibv_post_send}: a chain of a SEND and a SEND_WITH_IMM reaches the receiver's SRD queue pair byte for
+     * byte, from the driver queue pair's number; a chain whose second request libefa refuses (RDMA READ: its
+     * legacy post takes SEND and SEND_WITH_IMM only) posts the first and names the second as {@code bad_wr} with
+     * libefa's EINVAL; misuse is refused before libefa.
+     */
+    @Test
+    void aDriverQueuePairSendsThroughTheLegacyPost() {
+        QpCapabilities cap = new QpCapabilities(4, 4, 1, 1, 0);
+        try (QueuePair qp = sender.efa().createDriverQueuePair(QpInitAttributes.builder(QpType.DRIVER, sender.pd(),
+                sender.cq(), cap).build()); AddressHandle toReceiver = addressOf(sender, receiver)) {
+            toRts(qp);
+            SendOps ops = qp.unwrap(EfaQueuePair.class).sendOps();
+            MemorySegment data = sender.mr().segment();
+            for (int i = 0; i < 128; i++) {
+                data.set(JAVA_BYTE, i, (byte) (i * 7 + 3));
+            }
+            int target = receiver.qp().qpNum();
+            receiveInto(21, 0, 64);
+            receiveInto(22, 64, 64);
+            receiveInto(23, 128, 64);
+
+            ops.start();
+            ops.wrId(31).wrFlags(SIGNALED).send().setUdAddr(toReceiver, target, QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address(), 40);
+            ops.wrId(32).sendWithImm(0x12345678).setUdAddr(toReceiver, target, QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address() + 40, 56);
+            ops.complete();
+
+            long first = awaitOne(sender, c -> c.wrId());
+            long second = awaitOne(sender, c -> c.wrId());
+            long[] send = awaitOne(receiver, c -> new long[] {c.wrId(), c.readByteLen(), c.readSrcQp()});
+            long[] sendImm = awaitOne(receiver, c -> new long[] {c.wrId(), c.readByteLen(), c.readImmData()});
+            assertThat(first).isEqualTo(31L);
+            assertThat(second).isEqualTo(32L);
+            assertThat(send).containsExactly(21, 40, qp.qpNum());
+            assertThat(sendImm).containsExactly(22, 56, 0x12345678);
+            MemorySegment received = receiver.mr().segment();
+            assertThat(received.asSlice(0, 40).toArray(JAVA_BYTE)).isEqualTo(data.asSlice(0, 40).toArray(JAVA_BYTE));
+            assertThat(received.asSlice(64, 56).toArray(JAVA_BYTE)).isEqualTo(data.asSlice(40, 56).toArray(JAVA_BYTE));
+
+            ops.start();
+            ops.wrId(33).send().setUdAddr(toReceiver, target, QKEY).setSge(sender.mr().lkey(), sender.mr().address(), 8);
+            ops.wrId(34).rdmaRead(receiver.mr().rkey(), receiver.mr().address()).setUdAddr(toReceiver, target, QKEY)
+                    .setSge(sender.mr().lkey(), sender.mr().address() + 512, 8);
+            assertThatThrownBy(ops::complete).isInstanceOf(VerbsException.class)
+                    .hasMessageContaining("ibv_post_send").hasMessageContaining("request 1 of 2")
+                    .satisfies(e -> assertThat(((VerbsException) e).errno()).as("EINVAL").isEqualTo(22));
+            long beforeBad = awaitOne(sender, c -> c.wrId());
+            long receivedBeforeBad = awaitOne(receiver, c -> c.wrId());
+            assertThat(beforeBad).as("the request before bad_wr was posted").isEqualTo(33L);
+            assertThat(receivedBeforeBad).isEqualTo(23L);
+
+            ops.start();
+            ops.wrId(35).send().setUdAddr(toReceiver, target, QKEY).setSgeList(null);
+            assertThatThrownBy(ops::complete).isInstanceOf(InvalidArgumentException.class)
+                    .hasMessageContaining("ibv_post_send").hasMessageContaining("discarded");
+            assertThatThrownBy(() -> ops.sendTso(data, 1)).isInstanceOf(UnsupportedVerbException.class);
+            ops.abort();
+            assertThat(sender.cq().startPoll()).as("nothing was posted by the refused batches").isFalse();
+        }
+    }
+
     /** {@code efadv_query_mr} (rdma-core 50): the interconnect ids the emulated device reports for each access. */
     @Test
     void theMrQueryGivesTheInterconnectIdsOfTheDevice() {

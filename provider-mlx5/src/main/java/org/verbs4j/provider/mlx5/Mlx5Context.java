@@ -7,22 +7,30 @@ import static org.verbs4j.provider.mlx5.raw.Mlx5Layout.*;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Set;
+import org.verbs4j.AccessFlag;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.Device;
 import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
+import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QueuePair;
 import org.verbs4j.UnsupportedVerbException;
+import org.verbs4j.provider.generic.raw.Args;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
+import org.verbs4j.provider.generic.vendor.VendorRegistrar;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
+import org.verbs4j.provider.mlx5.raw.Mlx5Function;
 
 /**
  * The mlx5 direct verbs of an open ConnectX device, reached with {@code context.unwrap(Mlx5Context.class)}:
  * its mlx5 caps ({@code mlx5dv_query_device}, queried once at open), completion queues and queue pairs with
  * mlx5 attributes ({@code mlx5dv_create_cq}, {@code mlx5dv_create_qp}), which are ordinary
- * {@link CompletionQueue}s and {@link QueuePair}s of the context, the clock and the ports.
+ * {@link CompletionQueue}s and {@link QueuePair}s of the context, dmabuf registration
+ * ({@code mlx5dv_reg_dmabuf_mr}), the clock and the ports.
  */
 public final class Mlx5Context {
 
@@ -192,6 +200,43 @@ public final class Mlx5Context {
             calls.dataDirectSysfsPath(context, buffer);
             return buffer.getString(0);
         }
+    }
+
+    /**
+     * Registers a dmabuf's memory with {@code mlx5dv_reg_dmabuf_mr} (rdma-core 54 and later): an ordinary
+     * {@link MemoryRegion} of {@code pd}, deregistered with {@code ibv_dereg_mr}, whose address is the region's
+     * {@code iova} and whose segment is {@link MemorySegment#NULL} (the memory has no address in this process).
+     *
+     * @param pd a protection domain of this context
+     * @param region the dmabuf fd, offset, length and iova
+     * @param access the {@code IBV_ACCESS_*} flags, checked as {@code ibv_reg_mr} checks them
+     * @param mlx5Access the {@code mlx5_access} flags (none, or {@link Mlx5DmabufAccess#DATA_DIRECT})
+     * @return the registered region
+     * @throws UnsupportedVerbException if the loaded libmlx5 is older than 54, or the device is not mlx5
+     *     (EOPNOTSUPP)
+     * @throws InvalidArgumentException for a missing argument or a protection domain of another context
+     * @throws org.verbs4j.VerbsException with the kernel's errno (for example EBADF for an fd that is not a
+     *     dmabuf)
+     * @throws org.verbs4j.ClosedObjectException if the protection domain is closed
+     */
+    public MemoryRegion registerDmabuf(ProtectionDomain pd, Mlx5DmabufRegion region, Set<AccessFlag> access,
+            Set<Mlx5DmabufAccess> mlx5Access) {
+        String verb = DmabufRegistration.VERB;
+        calls.library().require(Mlx5Function.REG_DMABUF_MR);
+        VendorRegistrar registrar = registrar(pd, verb);
+        Requests.require(region, verb);
+        Args.required(verb, access, "the access flags");
+        Set<Mlx5DmabufAccess> flags = Set.copyOf(Args.required(verb, mlx5Access, "the mlx5 access flags"));
+        return Requests.withMr(new Requests.Mr(region, flags),
+                () -> registrar.registerVendorMemory(verb, region.iova(), region.length(), access));
+    }
+
+    private VendorRegistrar registrar(ProtectionDomain pd, String verb) {
+        NativeHandle.of(pd, verb);
+        if (pd.context() != context || !(pd instanceof VendorRegistrar registrar)) {
+            throw new InvalidArgumentException(verb, "the protection domain is not one of this context's");
+        }
+        return registrar;
     }
 
     /** @return the context as a native handle, held open until {@link NativeHandle#leaveCall()} */

@@ -6,9 +6,11 @@ import java.util.function.Supplier;
 import org.verbs4j.Context;
 import org.verbs4j.provider.generic.vendor.CqCreation;
 import org.verbs4j.provider.generic.vendor.CreatedCq;
+import org.verbs4j.provider.generic.vendor.CreatedMr;
 import org.verbs4j.provider.generic.vendor.CreatedQp;
 import org.verbs4j.provider.generic.vendor.DeviceOpening;
 import org.verbs4j.provider.generic.vendor.DirectVerbs;
+import org.verbs4j.provider.generic.vendor.MrRegistration;
 import org.verbs4j.provider.generic.vendor.QpCreation;
 import org.verbs4j.provider.generic.vendor.VendorDevice;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
@@ -17,7 +19,8 @@ import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
  * libmlx5 on the generic binding's seam: the device is opened by libibverbs (by {@code mlx5dv_open_device}
  * when opened through {@link Mlx5Context#open}), its mlx5 caps are queried once
  * and offered as {@link Mlx5Context} and as the context's vendor attributes ({@link ContextReport}); a completion queue or queue pair created through {@link Mlx5Context}
- * with mlx5 options goes to {@code mlx5dv_create_cq} or {@code mlx5dv_create_qp}, any other to libibverbs.
+ * with mlx5 options goes to {@code mlx5dv_create_cq} or {@code mlx5dv_create_qp}, and a dmabuf registered
+ * through {@link Mlx5Context#registerDmabuf} to {@code mlx5dv_reg_dmabuf_mr}; any other to libibverbs.
  */
 final class Mlx5DirectVerbs implements DirectVerbs {
 
@@ -51,6 +54,12 @@ final class Mlx5DirectVerbs implements DirectVerbs {
     public CreatedQp createQp(QpCreation creation) {
         return Requests.QP.isBound() ? QpCreator.create(calls.get(), creation, Requests.QP.get())
                 : creation.generic();
+    }
+
+    @Override
+    public CreatedMr registerMr(MrRegistration registration) {
+        return Requests.MR.isBound() ? DmabufRegistration.register(calls.get(), registration, Requests.MR.get())
+                : registration.generic();
     }
 
     @Override

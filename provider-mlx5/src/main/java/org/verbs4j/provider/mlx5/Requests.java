@@ -1,11 +1,12 @@
 package org.verbs4j.provider.mlx5;
 
+import java.util.Set;
 import java.util.function.Supplier;
 import org.verbs4j.InvalidArgumentException;
 
 /**
  * The mlx5 options of the opening or creation under way on this thread: {@link Mlx5Context} binds them around the
- * generic {@code Device.open}, {@code createCompletionQueue} or {@code createQueuePair}, and the hooks of {@link Mlx5DirectVerbs}
+ * generic {@code Device.open}, {@code createCompletionQueue}, {@code createQueuePair} or a vendor registration, and the hooks of {@link Mlx5DirectVerbs}
  * read them. Without a binding the hooks take the generic path.
  */
 final class Requests {
@@ -18,9 +19,14 @@ final class Requests {
     record Qp(Mlx5QpOptions options, Mlx5DeviceAttributes caps) {
     }
 
+    /** A dmabuf registration's region and mlx5 access flags. */
+    record Mr(Mlx5DmabufRegion region, Set<Mlx5DmabufAccess> mlx5Access) {
+    }
+
     static final ScopedValue<Mlx5OpenOptions> OPEN = ScopedValue.newInstance();
     static final ScopedValue<Cq> CQ = ScopedValue.newInstance();
     static final ScopedValue<Qp> QP = ScopedValue.newInstance();
+    static final ScopedValue<Mr> MR = ScopedValue.newInstance();
 
     private Requests() {
     }
@@ -42,5 +48,9 @@ final class Requests {
 
     static <T> T withQp(Qp request, Supplier<T> creation) {
         return ScopedValue.where(QP, request).call(creation::get);
+    }
+
+    static <T> T withMr(Mr request, Supplier<T> registration) {
+        return ScopedValue.where(MR, request).call(registration::get);
     }
 }

@@ -107,6 +107,8 @@ class BindingTablesTest {
         assertThat(Mlx5Layout.PORT_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_port").size(65));
         assertThat(Mlx5Layout.CONTEXT_ATTR_SIZE).isEqualTo(Mlx5Abi.struct("mlx5dv_context_attr").size(65));
         assertThat((long) DeviceOpener.FLAG_DEVX).isEqualTo(Mlx5Abi.constant("MLX5DV_CONTEXT_FLAGS_DEVX"));
+        assertThat((long) Mlx5DmabufAccess.DATA_DIRECT.value())
+                .isEqualTo(Mlx5Abi.constant("MLX5DV_REG_DMABUF_ACCESS_DATA_DIRECT"));
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.verbs4j.AccessFlag;
 import org.verbs4j.ClosedObjectException;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -33,16 +34,19 @@ import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.CqAttrs;
 import org.verbs4j.provider.generic.raw.RdmaCoreVersion;
 import org.verbs4j.provider.generic.vendor.CqCreation;
+import org.verbs4j.provider.generic.vendor.MrRegistration;
 import org.verbs4j.provider.generic.vendor.NativeHandle;
 import org.verbs4j.provider.generic.vendor.QpCreation;
 import org.verbs4j.provider.generic.vendor.SendBatch;
+import org.verbs4j.provider.generic.vendor.VendorRegistrar;
 import org.verbs4j.provider.mlx5.raw.Mlx5Calls;
 import org.verbs4j.provider.mlx5.raw.Mlx5Library;
 
 /**
  * The real libmlx5 on a device that is not mlx5 (rxe0 in the VM, through the generic provider): mlx5 does not
  * claim it, and every mlx5dv call of the binding on its context is an {@link UnsupportedVerbException}, as
- * libmlx5 answers EOPNOTSUPP; {@code mlx5dv_init_obj} without an object gives EINVAL; the generic device reports
+ * libmlx5 answers EOPNOTSUPP (also {@code mlx5dv_reg_dmabuf_mr} through the registration hook, and a vendor
+ * registration on the generic device, whose hook has no such path); {@code mlx5dv_init_obj} without an object gives EINVAL; the generic device reports
  * no vendor attributes. The seam the DC view relies on, on the generic objects: the send ops number the batch
  * a thread holds, and a vendor call holds its object open against a close. Without a device the tests abort,
  * unless {@code verbs4j.test.requireDevice=true}.
@@ -88,6 +92,22 @@ class RxeDeviceTest {
                 assertThat(initObjCq(calls, cq, call)).as("mlx5dv_init_obj(CQ)").isEqualTo(95);
             }
             assertThat(calls.initObj(call.allocate(OBJ_SIZE), 0)).as("mlx5dv_init_obj(obj, 0)").isEqualTo(22);
+        }
+    }
+
+    @Test
+    void aDmabufRegistrationOnTheContextIsUnsupported() {
+        Mlx5DirectVerbs verbs = new Mlx5DirectVerbs(() -> new Mlx5Calls(Mlx5Library.system()));
+        Mlx5DmabufRegion region = new Mlx5DmabufRegion(0, 0, 4096, 0x10000);
+        try (Context context = Verbs.open(device().name()); ProtectionDomain pd = context.allocateProtectionDomain();
+                Arena call = Arena.ofConfined()) {
+            MrRegistration registration = new MrRegistration(NativeHandle.of(pd, "test"), region.iova(),
+                    region.length(), 1, call, () -> fail("the generic path was taken"));
+
+            assertUnsupported(() -> Requests.withMr(new Requests.Mr(region, Set.of(Mlx5DmabufAccess.DATA_DIRECT)),
+                    () -> verbs.registerMr(registration)), "mlx5dv_reg_dmabuf_mr");
+            assertUnsupported(() -> ((VendorRegistrar) pd).registerVendorMemory("mlx5dv_reg_dmabuf_mr",
+                    region.iova(), region.length(), Set.of(AccessFlag.LOCAL_WRITE)), "mlx5dv_reg_dmabuf_mr");
         }
     }
 

@@ -11,23 +11,56 @@ import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.Native;
+import org.verbs4j.provider.generic.vendor.CreatedMr;
 
-/** C {@code struct ibv_mr}: {@code ibv_reg_mr} / {@code ibv_dereg_mr}. */
+/**
+ * C {@code struct ibv_mr}: {@code ibv_reg_mr} (or a vendor's registration, {@code DirectVerbs.registerMr}) /
+ * {@code ibv_dereg_mr}. Memory without an address in this process (a vendor's dmabuf registration) has the
+ * segment {@link MemorySegment#NULL} and the address the device sees.
+ */
+@SuppressWarnings("restricted")
 final class NativeMemoryRegion extends NativeResource implements MemoryRegion {
 
     private final NativeProtectionDomain pd;
     private final MemorySegment segment;
+    private final long address;
+    private final long length;
     private final Set<AccessFlag> access;
     private final int lkey;
     private final int rkey;
+    private final Object vendorView;
 
-    NativeMemoryRegion(NativeProtectionDomain pd, MemorySegment mr, MemorySegment segment, EnumSet<AccessFlag> access) {
+    NativeMemoryRegion(NativeProtectionDomain pd, CreatedMr created, MemorySegment segment, long address,
+            long length, EnumSet<AccessFlag> access) {
+        this(pd, created.mr().reinterpret(pd.context.abi.ibvMr.byteSize()), segment, address, length, access,
+                created);
+    }
+
+    private NativeMemoryRegion(NativeProtectionDomain pd, MemorySegment mr, MemorySegment segment, long address,
+            long length, EnumSet<AccessFlag> access, CreatedMr created) {
         super(mr, pd, destroyer(pd.context.ib.deregMr, mr.address()));
         this.pd = pd;
         this.segment = segment;
+        this.address = address;
+        this.length = length;
         this.access = Collections.unmodifiableSet(access);
         this.lkey = mr.get(JAVA_INT, Abi.offset(pd.context.abi.ibvMr, "lkey"));
         this.rkey = mr.get(JAVA_INT, Abi.offset(pd.context.abi.ibvMr, "rkey"));
+        this.vendorView = viewOf(created);
+    }
+
+    private Object viewOf(CreatedMr created) {
+        try {
+            return created.view().apply(this);
+        } catch (RuntimeException | Error e) {
+            abandon();
+            throw e;
+        }
+    }
+
+    @Override
+    protected Object vendorView() {
+        return vendorView;
     }
 
     @Override
@@ -52,12 +85,12 @@ final class NativeMemoryRegion extends NativeResource implements MemoryRegion {
 
     @Override
     public long address() {
-        return segment.address();
+        return address;
     }
 
     @Override
     public long length() {
-        return segment.byteSize();
+        return length;
     }
 
     @Override

@@ -27,6 +27,9 @@ import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.FunctionPointers;
 import org.verbs4j.provider.generic.raw.Native;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
+import org.verbs4j.provider.generic.vendor.CreatedMr;
+import org.verbs4j.provider.generic.vendor.MrRegistration;
+import org.verbs4j.provider.generic.vendor.VendorRegistrar;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
@@ -36,7 +39,7 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * domain busy; the objects created with it act on that protection domain.
  */
 @SuppressWarnings("restricted")
-final class NativeProtectionDomain extends NativeResource implements ProtectionDomain {
+final class NativeProtectionDomain extends NativeResource implements ProtectionDomain, VendorRegistrar {
 
     private static final String ALLOC_PARENT = "ibv_alloc_parent_domain";
     private static final FunctionDescriptor ALLOC_PARENT_DOMAIN = FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS);
@@ -173,8 +176,7 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
         enter("ibv_reg_mr");
         try {
             Args.required("ibv_reg_mr", segment, "the segment");
-            Flags.toBits("ibv_reg_mr", access);
-            checkAccess(access);
+            checkAccess(access, "ibv_reg_mr");
             if (!segment.isNative()) {
                 throw new InvalidArgumentException("ibv_reg_mr", "only native (off-heap) memory can be registered");
             }
@@ -182,32 +184,55 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
                 throw new InvalidArgumentException("ibv_reg_mr", "the segment's arena is closed");
             }
             try (Arena call = Arena.ofConfined()) {
-                MemorySegment errno = ErrnoCapture.allocate(call);
-                MemorySegment mr;
-                try {
-                    mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment,
-                            segment.byteSize(), (int) Flags.toBits("ibv_reg_mr", access));
-                } catch (IllegalStateException | WrongThreadException unusable) {
-                    // the segment's arena closed after the check above, or it is confined to another thread
-                    throw new InvalidArgumentException("ibv_reg_mr", "the segment cannot be passed: "
-                            + unusable.getMessage());
-                }
-                Native.checkPointer(mr, errno, "ibv_reg_mr");
-                return new NativeMemoryRegion(this, mr.reinterpret(context.abi.ibvMr.byteSize()), segment,
-                        EnumSet.copyOf(access.isEmpty() ? EnumSet.noneOf(AccessFlag.class) : access));
-            } catch (Throwable t) {
-                throw Native.rethrow(t);
+                int bits = (int) Flags.toBits("ibv_reg_mr", access);
+                CreatedMr created = context.directVerbs().registerMr(new MrRegistration(handle, segment.address(),
+                        segment.byteSize(), bits, call, () -> regMr(segment, bits, call)));
+                return new NativeMemoryRegion(this, created, segment, segment.address(), segment.byteSize(),
+                        accessSet(access));
             }
         } finally {
             leave();
         }
     }
 
-    private static void checkAccess(Set<AccessFlag> access) {
+    /** The generic registration: {@code ibv_reg_mr}. */
+    private MemorySegment regMr(MemorySegment segment, int bits, Arena call) {
+        MemorySegment errno = ErrnoCapture.allocate(call);
+        try {
+            MemorySegment mr;
+            try {
+                mr = (MemorySegment) context.ib.regMr.invokeExact(errno, handle, segment, segment.byteSize(), bits);
+            } catch (IllegalStateException | WrongThreadException unusable) {
+                // the segment's arena closed after the check above, or it is confined to another thread
+                throw new InvalidArgumentException("ibv_reg_mr", "the segment cannot be passed: "
+                        + unusable.getMessage());
+            }
+            return Native.checkPointer(mr, errno, "ibv_reg_mr");
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
+    @Override
+    public MemoryRegion registerVendorMemory(String verb, long address, long length, Set<AccessFlag> access) {
+        enter(verb);
+        try {
+            return VendorRegistration.register(this, verb, address, length, access);
+        } finally {
+            leave();
+        }
+    }
+
+    static EnumSet<AccessFlag> accessSet(Set<AccessFlag> access) {
+        return EnumSet.copyOf(access.isEmpty() ? EnumSet.noneOf(AccessFlag.class) : access);
+    }
+
+    static void checkAccess(Set<AccessFlag> access, String verb) {
+        Flags.toBits(verb, access);
         boolean remoteWriteOrAtomic = access.contains(AccessFlag.REMOTE_WRITE)
                 || access.contains(AccessFlag.REMOTE_ATOMIC);
         if (remoteWriteOrAtomic && !access.contains(AccessFlag.LOCAL_WRITE)) {
-            throw new InvalidArgumentException("ibv_reg_mr", "REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE");
+            throw new InvalidArgumentException(verb, "REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE");
         }
     }
 

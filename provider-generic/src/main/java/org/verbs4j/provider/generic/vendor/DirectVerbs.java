@@ -4,17 +4,17 @@ import java.lang.foreign.MemorySegment;
 import org.verbs4j.Context;
 
 /**
- * Where a vendor's direct verbs take the place of libibverbs: the four points at which the generic objects
- * would call libibverbs to open a device, learn what it offers, and create a completion queue or a queue
- * pair. Each default method is the generic path, so a vendor overrides only what its library changes.
+ * Where a vendor's direct verbs take the place of libibverbs: the five points at which the generic objects
+ * would call libibverbs to open a device, learn what it offers, create a completion queue or a queue pair,
+ * and register memory. Each default method is the generic path, so a vendor overrides only what its library changes.
  * Everything else (posting, polling, modifying, destroying) stays the generic code's, on the objects the
  * hooks return, and a vendor view reached through {@code unwrap} adds the vendor's own verbs.
  *
  * <p>The hooks run at open and creation only, never on the data path, and may allocate. A hook that fails
  * throws a {@link org.verbs4j.VerbsException} naming its C verb and errno, and leaves nothing created. An
  * object a hook returns is owned by the generic object from then on: it is destroyed with the standard
- * {@code ibv_close_device}, {@code ibv_destroy_cq} or {@code ibv_destroy_qp}, as the vendors' libraries
- * require. The generic code checks what a hook returns as it checks libibverbs: a completion queue without
+ * {@code ibv_close_device}, {@code ibv_destroy_cq}, {@code ibv_destroy_qp} or {@code ibv_dereg_mr}, as the
+ * vendors' libraries require. The generic code checks what a hook returns as it checks libibverbs: a completion queue without
  * the poll iterator, or without a reader of a requested field, is destroyed and refused.
  *
  * <p>Implementations are stateless or thread-safe: one instance serves every device of its provider.
@@ -73,5 +73,17 @@ public interface DirectVerbs {
      */
     default CreatedQp createQp(QpCreation creation) {
         return creation.generic();
+    }
+
+    /**
+     * Registers memory, as {@code ibv_reg_mr} (the default, for process memory) or a vendor's registration
+     * does (which may register what libibverbs cannot, such as a dmabuf with the vendor's own access flags;
+     * such a registration reaches the hook through {@link VendorRegistrar}, with a generic path that refuses).
+     *
+     * @param registration the protection domain, the region, the access bits and a call arena
+     * @return the {@code struct ibv_mr *} and a view
+     */
+    default CreatedMr registerMr(MrRegistration registration) {
+        return registration.generic();
     }
 }

@@ -57,6 +57,13 @@ final class ProbeEntries {
         return entries;
     }
 
+    /** @return the size, alignment and every member's offset and size of {@code struct} */
+    static List<ProbeEntry> of(StructLayout struct) {
+        List<ProbeEntry> entries = new ArrayList<>();
+        addStruct(entries, struct);
+        return entries;
+    }
+
     private static void addStruct(List<ProbeEntry> entries, StructLayout struct) {
         String name = struct.name().orElseThrow();
         if (!PREFIX_ONLY.contains(name)) {

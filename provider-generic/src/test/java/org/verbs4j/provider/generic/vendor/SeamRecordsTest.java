@@ -46,8 +46,23 @@ class SeamRecordsTest {
     void aCreatorThatReturnsNullIsRefusedAtOnce() {
         assertThatThrownBy(() -> CreatedCq.of(MemorySegment.NULL)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> CreatedQp.of(MemorySegment.NULL)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> CreatedMr.of(MemorySegment.NULL)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new ExtraReader(MemorySegment.NULL, MemorySegment.ofAddress(8), "read"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("read");
+    }
+
+    @Test
+    void theDefaultRegistrationHookIsTheGenericCallAndARegionKeepsItsView() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment mr = arena.allocate(8);
+            MrRegistration registration = new MrRegistration(arena.allocate(8), 0x1000, 64, 1, arena, () -> mr);
+
+            CreatedMr created = DirectVerbs.GENERIC.registerMr(registration);
+
+            assertThat(created.mr()).isEqualTo(mr);
+            assertThat(created.view().apply(null)).isNull();
+            assertThat(created.withView(region -> "view").view().apply(null)).isEqualTo("view");
+        }
     }
 
     @Test

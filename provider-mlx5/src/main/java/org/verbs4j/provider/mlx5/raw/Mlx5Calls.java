@@ -152,6 +152,27 @@ public final class Mlx5Calls {
         }
     }
 
+    /**
+     * {@code mlx5dv_reg_dmabuf_mr(pd, offset, length, iova, fd, access, mlx5_access)}.
+     *
+     * @return the {@code struct ibv_mr *}, deregistered with {@code ibv_dereg_mr}
+     * @throws org.verbs4j.UnsupportedVerbException if the loaded release is older than 54
+     * @throws org.verbs4j.VerbsException with libmlx5's errno if it registered nothing (EOPNOTSUPP: not mlx5)
+     */
+    public MemorySegment regDmabufMr(MemorySegment pd, long offset, long length, long iova, int fd, int access,
+            int mlx5Access, Arena call) {
+        MethodHandle handle = library.downcall(Mlx5Function.REG_DMABUF_MR, FunctionDescriptor.of(ADDRESS, ADDRESS,
+                JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT), ErrnoCapture.OPTION);
+        MemorySegment state = ErrnoCapture.allocate(call);
+        try {
+            MemorySegment mr = (MemorySegment) handle.invokeExact(state, pd, offset, length, iova, fd, access,
+                    mlx5Access);
+            return Native.checkPointer(mr, state, Mlx5Function.REG_DMABUF_MR.cName());
+        } catch (Throwable t) {
+            throw Native.rethrow(t);
+        }
+    }
+
     private int callInt(Mlx5Function function, MemorySegment first, MemorySegment second) {
         try {
             return (int) library.downcall(function, INT_PP).invokeExact(first, second);

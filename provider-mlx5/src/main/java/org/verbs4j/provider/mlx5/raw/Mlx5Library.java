@@ -73,16 +73,27 @@ public final class Mlx5Library {
 
     /**
      * @param function an entry point
+     * @throws UnsupportedVerbException if the loaded release does not export it, naming the release that has it
+     */
+    public void require(Mlx5Function function) {
+        find(function).orElseThrow(() -> missing(function));
+    }
+
+    /**
+     * @param function an entry point
      * @param descriptor its C signature
      * @param options linker options
      * @return a downcall handle for it
      * @throws UnsupportedVerbException if the loaded release does not export it
      */
     public MethodHandle downcall(Mlx5Function function, FunctionDescriptor descriptor, Linker.Option... options) {
-        MemorySegment address = find(function).orElseThrow(() -> new UnsupportedVerbException(function.cName(),
-                name + " (rdma-core " + release + ") does not export it; it is in rdma-core " + function.since()
-                        + " and later"));
+        MemorySegment address = find(function).orElseThrow(() -> missing(function));
         return LINKER.downcallHandle(address, descriptor, options);
+    }
+
+    private UnsupportedVerbException missing(Mlx5Function function) {
+        return new UnsupportedVerbException(function.cName(), name + " (rdma-core " + release
+                + ") does not export it; it is in rdma-core " + function.since() + " and later");
     }
 
     private Optional<MemorySegment> find(Mlx5Function function) {

@@ -175,6 +175,7 @@ public final class Mlx5Abi {
         all.add(new Constant("MLX5DV_DCTYPE_DCI", 2, 0));
         all.add(new Constant("MLX5DV_CONTEXT_FLAGS_DEVX", 1, 0));
         all.add(new Constant("MLX5DV_CONTEXT_ATTR_MASK_FD_ARRAY", 1, 57));
+        all.add(new Constant("MLX5DV_REG_DMABUF_ACCESS_DATA_DIRECT", 1, 54));
         // libibverbs constants the stand-in tests use
         all.add(new Constant("IBV_QPT_RC", 2, 0));
         all.add(new Constant("IBV_QPT_DRIVER", 0xff, 0));
