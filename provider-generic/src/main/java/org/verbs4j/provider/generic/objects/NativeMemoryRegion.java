@@ -1,6 +1,7 @@
 package org.verbs4j.provider.generic.objects;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Collections;
@@ -12,7 +13,12 @@ import org.verbs4j.ProtectionDomain;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.Native;
 
-/** C {@code struct ibv_mr}: {@code ibv_reg_mr} / {@code ibv_dereg_mr}. */
+/**
+ * C {@code struct ibv_mr}: {@code ibv_reg_mr}, {@code ibv_reg_dm_mr} or {@code ibv_reg_dmabuf_mr} /
+ * {@code ibv_dereg_mr}. A region of a segment gives the segment's address and size; a region of no segment
+ * (implicit on-demand paging, device memory, a dma-buf) gives the {@code addr} and {@code length} that
+ * libibverbs filled in.
+ */
 final class NativeMemoryRegion extends NativeResource implements MemoryRegion {
 
     private final NativeProtectionDomain pd;
@@ -20,6 +26,8 @@ final class NativeMemoryRegion extends NativeResource implements MemoryRegion {
     private final Set<AccessFlag> access;
     private final int lkey;
     private final int rkey;
+    private final long address;
+    private final long length;
 
     NativeMemoryRegion(NativeProtectionDomain pd, MemorySegment mr, MemorySegment segment, EnumSet<AccessFlag> access) {
         super(mr, pd, destroyer(pd.context.ib.deregMr, mr.address()));
@@ -28,6 +36,9 @@ final class NativeMemoryRegion extends NativeResource implements MemoryRegion {
         this.access = Collections.unmodifiableSet(access);
         this.lkey = mr.get(JAVA_INT, Abi.offset(pd.context.abi.ibvMr, "lkey"));
         this.rkey = mr.get(JAVA_INT, Abi.offset(pd.context.abi.ibvMr, "rkey"));
+        boolean ofSegment = !segment.equals(MemorySegment.NULL);
+        this.address = ofSegment ? segment.address() : mr.get(JAVA_LONG, Abi.offset(pd.context.abi.ibvMr, "addr"));
+        this.length = ofSegment ? segment.byteSize() : mr.get(JAVA_LONG, Abi.offset(pd.context.abi.ibvMr, "length"));
     }
 
     @Override
@@ -52,12 +63,12 @@ final class NativeMemoryRegion extends NativeResource implements MemoryRegion {
 
     @Override
     public long address() {
-        return segment.address();
+        return address;
     }
 
     @Override
     public long length() {
-        return segment.byteSize();
+        return length;
     }
 
     @Override
