@@ -61,7 +61,7 @@ final class DeviceProfile {
         return new DeviceAttributes("1.0.0-soft", device.nodeGuid(), device.nodeGuid(), VENDOR_ID, 0, 1,
                 PORT_COUNT, 0xfffff000L, capFlags, capFlags, AtomicCapability.GLOB, 15, limits(),
                 DeviceClock.TIMESTAMP_MASK, DeviceClock.CORE_CLOCK_KHZ, tagMatchingCaps(), OdpCaps.NONE,
-                0);
+                SoftDeviceMemory.MAX_DM_SIZE);
     }
 
     static DeviceLimits limits() {
