@@ -63,6 +63,19 @@ public abstract class OnDemandAndDeviceMemoryVerification extends AreaVerificati
         return new UnsupportedFeatureException(feature, refusal.getMessage());
     }
 
+    /** Aborts as unsupported unless the device has {@code length} bytes of device memory. */
+    private void requireDeviceMemory(long length) {
+        long max = context().queryDevice().maxDmSize();
+        if (max == 0) {
+            throw refused("device memory (max_dm_size 0)", "ibv_alloc_dm",
+                    () -> track(context().allocateDeviceMemory(DmAttributes.ofLength(length))));
+        }
+        if (max < length) {
+            throw new UnsupportedFeatureException("device memory of " + length + " bytes",
+                    "max_dm_size is " + max);
+        }
+    }
+
     /** ibv_reg_mr with IBV_ACCESS_ON_DEMAND, ibv_advise_mr. */
     @Nested
     @DisplayName("on-demand paging")
@@ -139,19 +152,6 @@ public abstract class OnDemandAndDeviceMemoryVerification extends AreaVerificati
             return track(context().allocateDeviceMemory(DmAttributes.ofLength(length)));
         }
 
-        /** Aborts as unsupported unless the device has {@code length} bytes of device memory. */
-        private void requireDeviceMemory(long length) {
-            long max = context().queryDevice().maxDmSize();
-            if (max == 0) {
-                throw refused("device memory (max_dm_size 0)", "ibv_alloc_dm",
-                        () -> track(context().allocateDeviceMemory(DmAttributes.ofLength(length))));
-            }
-            if (max < length) {
-                throw new UnsupportedFeatureException("device memory of " + length + " bytes",
-                        "max_dm_size is " + max);
-            }
-        }
-
         @Test
         @DisplayName("ibv_memcpy_to_dm(3), ibv_memcpy_from_dm(3): what is copied in at an offset is copied out")
         void copiesRoundTrip() {
@@ -225,6 +225,33 @@ public abstract class OnDemandAndDeviceMemoryVerification extends AreaVerificati
             assertAll(() -> assertEquals(WcStatus.SUCCESS, sent.status()),
                     () -> assertEquals(WcStatus.SUCCESS, received.status()),
                     () -> Payloads.assertPayload(host.segment(), 0, payload, "the received payload"));
+        }
+    }
+
+    /** RDMA into device memory: the remote address of a zero-based region is an offset. */
+    @Nested
+    @DisplayName("RDMA to device memory")
+    class RemoteDeviceMemory {
+
+        @Test
+        @DisplayName("ibv_reg_dm_mr(3): an RDMA WRITE to a zero-based region with REMOTE_WRITE lands at the offset "
+                + "it names")
+        void rdmaWriteLandsAtTheOffset() {
+            requireDeviceMemory(PAGE);
+            DeviceMemory dm = track(context().allocateDeviceMemory(DmAttributes.ofLength(PAGE)));
+            QueuePairs pairs = loopback().rc();
+            MemoryRegion target = track(pairs.pd().registerDeviceMemory(dm, 0, PAGE,
+                    EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE, AccessFlag.ZERO_BASED)));
+            MemoryRegion source = memoryRegion(pairs.pd(), MESSAGE, LOCAL);
+            byte[] payload = Payloads.pattern(5, MESSAGE);
+            Payloads.write(source.segment(), 0, payload);
+            WorkRequests.rdmaWrite(pairs.requester(), 3, target.rkey(), MESSAGE, source, 0, MESSAGE);
+            Completion written = Completions.awaitOne(pairs.requesterCq(), environment().completionTimeout(),
+                    "RDMA WRITE");
+            MemorySegment landed = memory(MESSAGE);
+            dm.copyFrom(landed, MESSAGE);
+            assertAll(() -> assertEquals(WcStatus.SUCCESS, written.status()),
+                    () -> assertArrayEquals(payload, landed.toArray(ValueLayout.JAVA_BYTE)));
         }
     }
 

@@ -209,13 +209,13 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
 
     @Override
     public MemoryRegion registerImplicitOnDemand(Set<AccessFlag> access) {
-        return VerbsEvents.memoryRegistered(deviceName(), () -> registering("ibv_reg_mr",
+        return VerbsEvents.memoryRegistered(deviceName(), () -> inVerb("ibv_reg_mr",
                 () -> MemoryRegistrations.implicitOnDemand(this, Args.required("ibv_reg_mr", access, "the access"))));
     }
 
     @Override
     public void adviseMemory(AdviseMrAdvice advice, Set<AdviseMrFlag> flags, ScatterGatherList ranges) {
-        registering("ibv_advise_mr", () -> {
+        inVerb("ibv_advise_mr", () -> {
             MemoryAdvice.advise(this, advice, Args.required("ibv_advise_mr", flags, "the flags"), ranges);
             return null;
         });
@@ -224,7 +224,7 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
     @Override
     public MemoryRegion registerDeviceMemory(DeviceMemory memory, long dmOffset, long length,
             Set<AccessFlag> access) {
-        return VerbsEvents.memoryRegistered(deviceName(), () -> registering("ibv_reg_dm_mr", () -> {
+        return VerbsEvents.memoryRegistered(deviceName(), () -> inVerb("ibv_reg_dm_mr", () -> {
             boolean scope = UsedObjects.begin();
             try {
                 return MemoryRegistrations.deviceMemory(this, NativeDeviceMemory.of(memory, context, "ibv_reg_dm_mr"),
@@ -239,13 +239,13 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
 
     @Override
     public MemoryRegion registerDmabuf(long offset, long length, long iova, int fd, Set<AccessFlag> access) {
-        return VerbsEvents.memoryRegistered(deviceName(), () -> registering("ibv_reg_dmabuf_mr",
+        return VerbsEvents.memoryRegistered(deviceName(), () -> inVerb("ibv_reg_dmabuf_mr",
                 () -> MemoryRegistrations.dmabuf(this, offset, length, iova, fd,
                         Args.required("ibv_reg_dmabuf_mr", access, "the access"))));
     }
 
     /** Runs a verb of this domain between {@link #enter} and {@link #leave}. */
-    private <T> T registering(String verb, java.util.function.Supplier<T> steps) {
+    private <T> T inVerb(String verb, java.util.function.Supplier<T> steps) {
         enter(verb);
         try {
             return steps.get();
