@@ -13,9 +13,11 @@
 #    both sides exit 0 and print their closing figures. Then two failures that must be reported plainly: an
 #    unknown device, and a server that never answers.
 #
-# Usage: run-tools-interop.sh [interop|core|pingpong|transports|duration|cm|figures|all]
+# Usage: run-tools-interop.sh [interop|core|pingpong|transports|duration|cm|memory|figures|all]
 #   interop (default): all the pairs and the failures; core (what run-tests runs, for CI's time): the pingpong
 #   pairs, the perf pairs over rdma_cm (-R: send_bw, write_bw, read_bw, write_lat) and the failures; pingpong, transports, duration, cm: only those pairs;
+#   memory: ibv_rc_pingpong -o -P, -O, -O -P, -j and -j -c against verbs4j pingpong where rxe has the feature, else
+#   the C tool's refusal repeated by verbs4j (also part of interop, pingpong and all);
 #   figures: ibv_rc_pingpong and verbs4j pingpong against themselves, and ib_send_lat and verbs4j perf
 #   send_lat, three rounds each; all: interop and figures.
 # Environment: PP_ITERS, PP_SIZE, PERF_ITERS, PERF_SECONDS (-D, 8), FIG_ITERS, FIG_SIZE, FIG_ROUNDS (3),
@@ -37,7 +39,7 @@ verbs4j_require_maven || exit 1
 # MethodHandle.<init>) in two of about forty pairs, as run-generic-tests.sh found before.
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 MODE=${1:-interop}
-case $MODE in interop|core|pingpong|transports|duration|cm|figures|all) ;; *) echo "usage: run-tools-interop.sh [interop|core|pingpong|transports|duration|cm|figures|all]" >&2; exit 2 ;; esac
+case $MODE in interop|core|pingpong|transports|duration|cm|memory|figures|all) ;; *) echo "usage: run-tools-interop.sh [interop|core|pingpong|transports|duration|cm|memory|figures|all]" >&2; exit 2 ;; esac
 
 echo "run-tools-interop: building on the host" >&2
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)

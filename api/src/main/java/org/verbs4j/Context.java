@@ -98,6 +98,21 @@ public interface Context extends VerbsObject {
     ProtectionDomain allocateParentDomain(ProtectionDomain protectionDomain);
 
     /**
+     * Allocates a buffer in the memory of the device (C {@code ibv_alloc_dm}). The device's
+     * {@link DeviceAttributes#maxDmSize()} bounds the memory it can allocate.
+     *
+     * @param attributes the length and the alignment of the buffer
+     * @return the device memory, with nothing defined in it until {@link DeviceMemory#copyTo} writes it
+     * @throws UnsupportedVerbException if the device has no device memory (EOPNOTSUPP)
+     * @throws InvalidArgumentException if the length is not positive or exceeds what the device allows
+     * @throws OutOfResourcesException if the device has no free device memory left (ENOMEM)
+     */
+    default DeviceMemory allocateDeviceMemory(DmAttributes attributes) {
+        throw new UnsupportedVerbException("ibv_alloc_dm", "the provider of " + device().name()
+                + " does not implement device memory");
+    }
+
+    /**
      * @return a new XRC domain (C {@code ibv_open_xrcd})
      * @throws UnsupportedVerbException if the device has no {@link Capability#XRC}
      */

@@ -21,6 +21,9 @@ package org.verbs4j;
  *     not supported (C {@code completion_timestamp_mask})
  * @param hcaCoreClockKhz the frequency of the device clock in kHz, 0 if unknown (C {@code hca_core_clock})
  * @param tmCaps the tag-matching limits (C {@code tm_caps})
+ * @param odpCaps the on-demand paging capabilities (C {@code odp_caps} and {@code xrc_odp_caps})
+ * @param maxDmSize the largest device memory buffer {@link Context#allocateDeviceMemory} allocates, 0 when the
+ *     device has no device memory (C {@code max_dm_size})
  */
 public record DeviceAttributes(
         String firmwareVersion,
@@ -38,7 +41,9 @@ public record DeviceAttributes(
         DeviceLimits limits,
         long completionTimestampMask,
         long hcaCoreClockKhz,
-        TagMatchingCaps tmCaps) {
+        TagMatchingCaps tmCaps,
+        OdpCaps odpCaps,
+        long maxDmSize) {
 
     /**
      * @param flag a device capability flag

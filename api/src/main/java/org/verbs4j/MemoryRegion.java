@@ -13,7 +13,10 @@ public interface MemoryRegion extends VerbsObject {
     /** @return the protection domain of the region */
     ProtectionDomain protectionDomain();
 
-    /** @return the registered memory */
+    /**
+     * @return the registered memory; {@link MemorySegment#NULL} for a region of no memory segment of the process
+     *     (implicit on-demand paging, device memory, a dma-buf)
+     */
     MemorySegment segment();
 
     /** @return the start address of the region (C {@code addr}) */

@@ -33,6 +33,81 @@ public interface ProtectionDomain extends VerbsObject {
     MemoryRegion registerMemory(MemorySegment segment, Set<AccessFlag> access);
 
     /**
+     * Registers the whole address space of the process for on-demand paging (implicit ODP: C
+     * {@code ibv_reg_mr(pd, NULL, SIZE_MAX, access | IBV_ACCESS_ON_DEMAND)}). Any memory of the process can then
+     * be named by the region's local key, and the device faults its pages in when it reaches them.
+     *
+     * @param access the access of the region; {@link AccessFlag#ON_DEMAND} is implied
+     * @return the memory region: {@link MemoryRegion#address()} 0, {@link MemoryRegion#length()} -1 (C
+     *     {@code SIZE_MAX}) and {@link MemoryRegion#segment()} {@link MemorySegment#NULL}
+     * @throws UnsupportedVerbException if the device does not support implicit on-demand paging (its
+     *     {@link OdpCaps#generalCaps()} lack {@link OdpCapFlag#SUPPORT_IMPLICIT}), with EOPNOTSUPP
+     * @throws InvalidArgumentException if the access flags are inconsistent
+     */
+    default MemoryRegion registerImplicitOnDemand(Set<AccessFlag> access) {
+        throw new UnsupportedVerbException("ibv_reg_mr", "the provider does not implement implicit on-demand paging");
+    }
+
+    /**
+     * Gives advice about address ranges of on-demand paging memory regions of this domain (C
+     * {@code ibv_advise_mr}): for example pre-faults their pages, so that the first access of the device does not
+     * wait for a page fault.
+     *
+     * @param advice what to do with the ranges
+     * @param flags {@link AdviseMrFlag#FLUSH} to return only once the advice is carried out; without it the advice
+     *     is a best-effort hint
+     * @param ranges the ranges: each entry's address, length and the local key of an on-demand paging region of
+     *     this domain holding it
+     * @throws UnsupportedVerbException if the device does not support the advice (EOPNOTSUPP)
+     * @throws InvalidArgumentException if the list is empty or an entry does not name an on-demand paging region
+     *     of this domain (EINVAL)
+     * @throws VerbsException with the errno {@code ibv_advise_mr} returns otherwise (for example EFAULT for a range
+     *     that is not mapped)
+     */
+    default void adviseMemory(AdviseMrAdvice advice, Set<AdviseMrFlag> flags, ScatterGatherList ranges) {
+        throw new UnsupportedVerbException("ibv_advise_mr", "the provider does not implement ibv_advise_mr");
+    }
+
+    /**
+     * Registers part of a device memory buffer as a memory region (C {@code ibv_reg_dm_mr}). The region is zero
+     * based: scatter/gather entries and remote addresses give byte offsets from its start.
+     *
+     * @param memory the device memory, of this domain's context
+     * @param dmOffset the byte offset in the buffer where the region starts
+     * @param length the length of the region in bytes
+     * @param access the access of the region; it must contain {@link AccessFlag#ZERO_BASED}, as the man page
+     *     requires
+     * @return the memory region: {@link MemoryRegion#address()} 0 and {@link MemoryRegion#segment()}
+     *     {@link MemorySegment#NULL}
+     * @throws UnsupportedVerbException if the device has no device memory or refuses the access (EOPNOTSUPP)
+     * @throws InvalidArgumentException if {@link AccessFlag#ZERO_BASED} is missing, the range does not lie inside
+     *     the buffer, or the buffer is of another context
+     */
+    default MemoryRegion registerDeviceMemory(DeviceMemory memory, long dmOffset, long length,
+            Set<AccessFlag> access) {
+        throw new UnsupportedVerbException("ibv_reg_dm_mr", "the provider does not implement device memory");
+    }
+
+    /**
+     * Registers memory of a dma-buf, shared by another device driver, as a memory region (C
+     * {@code ibv_reg_dmabuf_mr}).
+     *
+     * @param offset the byte offset in the dma-buf where the region starts
+     * @param length the length of the region in bytes
+     * @param iova the address that scatter/gather entries and remote peers give for the region's first byte
+     * @param fd the file descriptor of the dma-buf
+     * @param access the access of the region
+     * @return the memory region: {@link MemoryRegion#address()} {@code iova} and {@link MemoryRegion#segment()}
+     *     {@link MemorySegment#NULL}
+     * @throws UnsupportedVerbException if the device or its driver cannot register dma-bufs (EOPNOTSUPP)
+     * @throws InvalidArgumentException if the access flags are inconsistent, or the kernel rejects the range or
+     *     the descriptor (EINVAL, EBADF)
+     */
+    default MemoryRegion registerDmabuf(long offset, long length, long iova, int fd, Set<AccessFlag> access) {
+        throw new UnsupportedVerbException("ibv_reg_dmabuf_mr", "the provider does not implement dma-buf regions");
+    }
+
+    /**
      * @param type the window type
      * @return a new memory window (C {@code ibv_alloc_mw})
      * @throws UnsupportedVerbException if the device does not support windows of that type

@@ -58,6 +58,21 @@ public abstract class VerbsTck extends ProviderUnderTest {
         }
     }
 
+    /** {@link OnDemandAndDeviceMemoryVerification}. */
+    @Nested
+    @DisplayName("ODP and device memory")
+    class OnDemandAndDeviceMemory extends OnDemandAndDeviceMemoryVerification {
+        @Override
+        protected VerbsProvider provider() {
+            return VerbsTck.this.providerUnderTest();
+        }
+
+        @Override
+        protected TckEnvironment environment() {
+            return VerbsTck.this.environment();
+        }
+    }
+
     /** {@link CompletionQueueVerification}. */
     @Nested
     @DisplayName("extended CQ and poll iterator")

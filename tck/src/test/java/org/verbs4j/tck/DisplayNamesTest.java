@@ -22,7 +22,7 @@ class DisplayNamesTest {
             SendOperationsVerification.class, QpStateMachineVerification.class, SharedReceiveQueueVerification.class,
             TagMatchingVerification.class, ErrorCompletionVerification.class, ExtraCompletionFieldVerification.class,
             LifetimeVerification.class, XrcVerification.class, ReceiveScalingVerification.class,
-            ConnectionManagementVerification.class);
+            ConnectionManagementVerification.class, OnDemandAndDeviceMemoryVerification.class);
 
     @Test
     @DisplayName("every test method of every area has a display name '<source>: <contract>'")

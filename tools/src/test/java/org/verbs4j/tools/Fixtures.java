@@ -18,6 +18,7 @@ import org.verbs4j.GidType;
 import org.verbs4j.LinkLayer;
 import org.verbs4j.Mtu;
 import org.verbs4j.NodeType;
+import org.verbs4j.OdpCaps;
 import org.verbs4j.PortAttributes;
 import org.verbs4j.PortState;
 import org.verbs4j.ProviderStatus;
@@ -97,7 +98,8 @@ final class Fixtures {
                                        long timestampMask) {
         long capFlags = DeviceCapFlag.RESIZE_MAX_WR.value() | DeviceCapFlag.XRC.value() | (1L << 40);
         return new DeviceAttributes("20.31.1014", MLX5_GUID, MLX5_GUID, 0x02c9, 4123, 0, ports,
-                0xfffffffffffff000L, capFlags, 0x1L, atomics, 16, limits(), timestampMask, 156250, tagMatching);
+                0xfffffffffffff000L, capFlags, 0x1L, atomics, 16, limits(), timestampMask, 156250, tagMatching,
+                OdpCaps.NONE, 0);
     }
 
     static DeviceLimits limits() {

@@ -164,12 +164,43 @@ class PingPongCommandTest {
     }
 
     @Test
-    void optionsVerbs4jDoesNotSupportAreRefusedByName() {
-        Run run = Run.of(Verbs::catalog, "pingpong", "rc", "-j");
+    void deviceMemoryCarriesThePingPongAndTheClientValidatesWhatCameBack() throws Exception {
+        int port = TwoSides.freePort();
+        TwoSides run = TwoSides.run(args("rc", port, "-j", "-c"), args("rc", port, "-j", "-c", "localhost"));
 
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).containsExactly("verbs4j pingpong: -j (device memory) is not supported by"
-                + " verbs4j pingpong");
+        assertSucceeded(run.server());
+        assertSucceeded(run.client());
+        assertThat(run.client().out()).noneMatch(line -> line.startsWith("invalid data in page"));
+    }
+
+    @Test
+    void implicitOnDemandPagingIsRefusedAsTheCToolDoesOnADeviceWithoutOdp() {
+        Run implicit = Run.of(Verbs::catalog, "pingpong", "rc", "-O", "-P", "-d", "soft0", "--timeout", "2");
+
+        assertThat(implicit.exitCode()).isEqualTo(1);
+        assertThat(implicit.err()).containsExactly("verbs4j pingpong rc: The device isn't ODP capable or does not"
+                + " support RC send and receive with ODP");
+    }
+
+    @Test
+    void theCombinationsIbvRcPingpongRefusesAreRefusedWithItsMessages() {
+        Run prefetchAlone = Run.of(Verbs::catalog, "pingpong", "rc", "-P");
+        Run onDemandDeviceMemory = Run.of(Verbs::catalog, "pingpong", "rc", "-O", "-j");
+
+        assertThat(prefetchAlone.err()).containsExactly(
+                "verbs4j pingpong: prefetch is valid only with on-demand memory region");
+        assertThat(onDemandDeviceMemory.err()).containsExactly("verbs4j pingpong: DM memory region can't be on demand");
+        assertThat(List.of(prefetchAlone.exitCode(), onDemandDeviceMemory.exitCode())).containsOnly(2);
+    }
+
+    @Test
+    void implicitOdpPrefetchAndDeviceMemoryAreOptionsOfIbvRcPingpongOnly() {
+        Run srq = Run.of(Verbs::catalog, "pingpong", "srq", "-o", "-O");
+        Run ud = Run.of(Verbs::catalog, "pingpong", "ud", "-j");
+
+        assertThat(srq.err()).containsExactly("verbs4j pingpong: -O is not an option of ibv_srq_pingpong");
+        assertThat(ud.err()).containsExactly("verbs4j pingpong: -j is not an option of ibv_ud_pingpong");
+        assertThat(List.of(srq.exitCode(), ud.exitCode())).containsOnly(2);
     }
 
     @Test
@@ -197,7 +228,8 @@ class PingPongCommandTest {
 
         assertThat(odp.exitCode()).isEqualTo(1);
         assertThat(odp.err()).singleElement().asString()
-                .startsWith("verbs4j pingpong srq: The device isn't ODP capable (ibv_reg_mr with IBV_ACCESS_ON_DEMAND: ");
+                .isEqualTo("verbs4j pingpong srq: The device isn't ODP capable or does not support RC send, receive"
+                        + " and srq with ODP");
     }
 
     @Test

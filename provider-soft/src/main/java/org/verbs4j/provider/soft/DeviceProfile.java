@@ -16,6 +16,7 @@ import org.verbs4j.GidEntry;
 import org.verbs4j.GidType;
 import org.verbs4j.LinkLayer;
 import org.verbs4j.Mtu;
+import org.verbs4j.OdpCaps;
 import org.verbs4j.PortAttributes;
 import org.verbs4j.PortState;
 import org.verbs4j.TagMatchingCaps;
@@ -59,7 +60,8 @@ final class DeviceProfile {
                 DeviceCapFlag.MEM_MGT_EXTENSIONS, DeviceCapFlag.MEM_WINDOW_TYPE_2B, DeviceCapFlag.XRC));
         return new DeviceAttributes("1.0.0-soft", device.nodeGuid(), device.nodeGuid(), VENDOR_ID, 0, 1,
                 PORT_COUNT, 0xfffff000L, capFlags, capFlags, AtomicCapability.GLOB, 15, limits(),
-                DeviceClock.TIMESTAMP_MASK, DeviceClock.CORE_CLOCK_KHZ, tagMatchingCaps());
+                DeviceClock.TIMESTAMP_MASK, DeviceClock.CORE_CLOCK_KHZ, tagMatchingCaps(), OdpCaps.NONE,
+                SoftDeviceMemory.MAX_DM_SIZE);
     }
 
     static DeviceLimits limits() {

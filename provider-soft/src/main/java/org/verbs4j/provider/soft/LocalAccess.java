@@ -55,7 +55,7 @@ final class LocalAccess {
         if (mr == null) {
             return false;
         }
-        list.memory(index, mr.segment());
+        list.memory(index, mr.memory(), mr.shift());
         return true;
     }
 
@@ -87,8 +87,8 @@ final class LocalAccess {
         }
         if (source.count == 1 && target.count == 1 && bytes <= source.totalLength() - sourceStart
                 && bytes <= target.totalLength() - targetStart) {
-            DeviceMemory.copy(source.memory(0), source.address(0) + sourceStart, target.memory(0),
-                    target.address(0) + targetStart, bytes);
+            DeviceMemory.copy(source.memory(0), source.memoryAddress(0) + sourceStart, target.memory(0),
+                    target.memoryAddress(0) + targetStart, bytes);
             return;
         }
         int si = 0;
@@ -110,8 +110,8 @@ final class LocalAccess {
             }
             long chunk = Math.min(left, Math.min(Integer.toUnsignedLong(source.length(si)) - so,
                     Integer.toUnsignedLong(target.length(ti)) - to));
-            DeviceMemory.copy(source.memory(si), source.address(si) + so, target.memory(ti), target.address(ti) + to,
-                    chunk);
+            DeviceMemory.copy(source.memory(si), source.memoryAddress(si) + so, target.memory(ti),
+                    target.memoryAddress(ti) + to, chunk);
             left -= chunk;
             so += chunk;
             to += chunk;

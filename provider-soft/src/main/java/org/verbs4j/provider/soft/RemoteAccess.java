@@ -36,7 +36,7 @@ final class RemoteAccess {
         if (!inside) {
             return false;
         }
-        target.setResolved(mr.segment(), address, length);
+        target.setResolved(mr.memory(), address + mr.shift(), length);
         return true;
     }
 

@@ -20,15 +20,19 @@ final class Sges {
     private final long[] more;
     /** The memory of the entries after the first, as granted by the last check. */
     private final MemorySegment[] moreMemory;
+    /** Per entry after the first: what turns its address into an address in its memory (zero-based regions). */
+    private final long[] moreShift;
     private long firstAddress;
     private long firstLengthAndKey;
     private MemorySegment firstMemory;
+    private long firstShift;
     int count;
     private long total;
 
     Sges(int capacity) {
         more = capacity > 1 ? new long[2 * (capacity - 1)] : null;
         moreMemory = capacity > 1 ? new MemorySegment[capacity - 1] : null;
+        moreShift = capacity > 1 ? new long[capacity - 1] : null;
     }
 
     long address(int index) {
@@ -46,6 +50,27 @@ final class Sges {
     /** @return the memory that entry {@code index} lies in, as the last check or resolution recorded it */
     MemorySegment memory(int index) {
         return index == 0 ? firstMemory : moreMemory[index - 1];
+    }
+
+    /**
+     * @return the address of entry {@code index} in its {@link #memory(int)}: its address, moved for an entry of
+     *     a zero-based region
+     */
+    long memoryAddress(int index) {
+        return address(index) + (index == 0 ? firstShift : moreShift[index - 1]);
+    }
+
+    /**
+     * Records the memory that a check found entry {@code index} to lie in, and what turns the entry's address
+     * into an address in it (0 but for a zero-based region).
+     */
+    void memory(int index, MemorySegment segment, long shift) {
+        memory(index, segment);
+        if (index == 0) {
+            firstShift = shift;
+        } else {
+            moreShift[index - 1] = shift;
+        }
     }
 
     /**
@@ -116,7 +141,7 @@ final class Sges {
      */
     void setResolved(MemorySegment segment, long entryAddress, long bytes) {
         count = 1;
-        memory(0, segment);
+        memory(0, segment, 0);
         firstAddress = entryAddress;
         firstLengthAndKey = bytes & 0xffff_ffffL;
         total = bytes;

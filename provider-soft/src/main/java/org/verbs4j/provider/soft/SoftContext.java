@@ -13,6 +13,7 @@ import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.Device;
 import org.verbs4j.DeviceAttributes;
+import org.verbs4j.DmAttributes;
 import org.verbs4j.Gid;
 import org.verbs4j.GidEntry;
 import org.verbs4j.PortAttributes;
@@ -40,6 +41,7 @@ final class SoftContext extends SoftObject implements Context {
     private final Capabilities capabilities = DeviceProfile.capabilities();
     private final AsyncEventQueue events;
     private final KnownPeers knownPeers = new KnownPeers();
+    private final DmBudget dmBudget = new DmBudget();
 
     SoftContext(SoftFabric fabric, SoftDevice device) {
         super("ibv_close_device", "context of " + device.name(), device.name());
@@ -147,6 +149,16 @@ final class SoftContext extends SoftObject implements Context {
     @Override
     public ProtectionDomain allocateProtectionDomain() {
         return created(new SoftProtectionDomain(this));
+    }
+
+    @Override
+    public org.verbs4j.DeviceMemory allocateDeviceMemory(DmAttributes attributes) {
+        return created(new SoftDeviceMemory(this, attributes));
+    }
+
+    /** @return the device memory of this context */
+    DmBudget dmBudget() {
+        return dmBudget;
     }
 
     @Override

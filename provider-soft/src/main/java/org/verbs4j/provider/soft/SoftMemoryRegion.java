@@ -1,7 +1,6 @@
 package org.verbs4j.provider.soft;
 
 import java.lang.foreign.MemorySegment;
-import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AccessFlag;
@@ -24,6 +23,10 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     /** The domain of the access checks ({@code pd.domain()}), kept here because every local access compares it. */
     private final SoftProtectionDomain domain;
     private final MemorySegment segment;
+    /** The memory the device copies through: the segment, or a slice of device memory. */
+    private final MemorySegment memory;
+    /** The device memory of a zero-based region, or {@code null}. */
+    private final SoftDeviceMemory deviceMemory;
     private final MemorySegment.Scope scope;
     private final long start;
     private final long size;
@@ -37,24 +40,56 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     private int boundWindows;
 
     SoftMemoryRegion(SoftProtectionDomain pd, MemorySegment segment, Set<AccessFlag> access) {
+        this(pd, validated(segment, access), segment, segment.address(), null, access);
+    }
+
+    /** A zero-based region of device memory ({@code ibv_reg_dm_mr}): its addresses are offsets from its start. */
+    SoftMemoryRegion(SoftProtectionDomain pd, SoftDeviceMemory dm, long dmOffset, long length,
+            Set<AccessFlag> access) {
+        this(pd, DeviceMemoryRegions.slice(dm, dmOffset, length, access), MemorySegment.NULL, 0, dm, access);
+    }
+
+    private SoftMemoryRegion(SoftProtectionDomain pd, MemorySegment memory, MemorySegment segment, long start,
+            SoftDeviceMemory deviceMemory, Set<AccessFlag> access) {
         super("ibv_dereg_mr", "memory region", pd.softContext().device().name());
-        validate(segment, access);
-        pd.retain(REG);
+        retain(pd, deviceMemory);
         this.pd = pd;
         this.domain = pd.domain();
         this.segment = segment;
-        this.scope = segment.scope();
-        this.start = segment.address();
-        this.size = segment.byteSize();
+        this.memory = memory;
+        this.deviceMemory = deviceMemory;
+        this.scope = memory.scope();
+        this.start = start;
+        this.size = memory.byteSize();
         this.access = Set.copyOf(access);
         this.accessBits = org.verbs4j.Flags.toBits(access);
         int index = pd.softContext().fabric().keys().add(this);
         if (index < 0) {
-            pd.release();
+            afterClose();
             throw Failures.noMemory(REG, "no memory key left");
         }
         this.key = MemoryKeys.key(index, MemoryKeys.initialKeyByte(index));
         this.localWrite = access.contains(AccessFlag.LOCAL_WRITE);
+    }
+
+    /** Holds the domain and the device memory, or neither if one of them is closed. */
+    private static void retain(SoftProtectionDomain pd, SoftDeviceMemory deviceMemory) {
+        if (deviceMemory != null) {
+            deviceMemory.retain("ibv_reg_dm_mr");
+        }
+        try {
+            pd.retain(REG);
+        } catch (RuntimeException closed) {
+            if (deviceMemory != null) {
+                deviceMemory.release();
+            }
+            throw closed;
+        }
+    }
+
+    private static MemorySegment validated(MemorySegment segment, Set<AccessFlag> access) {
+        validate(segment, access);
+        return segment;
     }
 
     private static void validate(MemorySegment segment, Set<AccessFlag> access) {
@@ -76,10 +111,8 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
         if (access.contains(AccessFlag.ZERO_BASED)) {
             throw Failures.invalid(REG, "ZERO_BASED applies to memory windows, not to ibv_reg_mr");
         }
-        EnumSet<AccessFlag> unsupported = EnumSet.of(AccessFlag.ON_DEMAND);
-        unsupported.retainAll(access);
-        if (!unsupported.isEmpty()) {
-            throw Failures.unsupported(REG, "the soft device does not support " + unsupported);
+        if (access.contains(AccessFlag.ON_DEMAND)) {
+            throw Failures.unsupported(REG, OnDemandPaging.REASON);
         }
         if (segment.isReadOnly() && access.contains(AccessFlag.LOCAL_WRITE)) {
             throw Failures.invalid(REG, "a read-only segment cannot be registered with LOCAL_WRITE");
@@ -101,6 +134,16 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     @Override
     public MemorySegment segment() {
         return segment;
+    }
+
+    /** @return the memory the device copies through (for a zero-based region, not at {@link #address()}) */
+    MemorySegment memory() {
+        return memory;
+    }
+
+    /** @return what to add to an address of the region to get the address in {@link #memory()} */
+    long shift() {
+        return memory.address() - start;
     }
 
     @Override
@@ -185,6 +228,9 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
 
     @Override
     void afterClose() {
+        if (deviceMemory != null) {
+            deviceMemory.release();
+        }
         pd.release();
     }
 }

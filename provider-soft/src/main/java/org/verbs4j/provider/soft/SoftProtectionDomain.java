@@ -4,13 +4,17 @@ import java.lang.foreign.MemorySegment;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
+import org.verbs4j.AdviseMrAdvice;
+import org.verbs4j.AdviseMrFlag;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
+import org.verbs4j.DeviceMemory;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwType;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.ScatterGatherList;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
@@ -68,6 +72,38 @@ final class SoftProtectionDomain extends SoftObject implements ProtectionDomain 
         Failures.required("ibv_reg_mr", access, "the access flags");
         return VerbsEvents.memoryRegistered(context.device().name(),
                 () -> created(new SoftMemoryRegion(this, segment, access)));
+    }
+
+    @Override
+    public MemoryRegion registerImplicitOnDemand(Set<AccessFlag> access) {
+        ensureOpen("ibv_reg_mr");
+        throw Failures.unsupported("ibv_reg_mr", OnDemandPaging.IMPLICIT);
+    }
+
+    @Override
+    public void adviseMemory(AdviseMrAdvice advice, Set<AdviseMrFlag> flags, ScatterGatherList ranges) {
+        ensureOpen("ibv_advise_mr");
+        throw Failures.unsupported("ibv_advise_mr", OnDemandPaging.ADVISE);
+    }
+
+    @Override
+    public MemoryRegion registerDeviceMemory(DeviceMemory memory, long dmOffset, long length,
+            Set<AccessFlag> access) {
+        String verb = "ibv_reg_dm_mr";
+        ensureOpen(verb);
+        Failures.required(verb, access, "the access flags");
+        SoftDeviceMemory dm = context.own(verb, memory, SoftDeviceMemory.class, "the device memory");
+        if (dm.context() != context) {
+            throw Failures.invalid(verb, "the device memory belongs to another context");
+        }
+        return VerbsEvents.memoryRegistered(context.device().name(),
+                () -> created(new SoftMemoryRegion(this, dm, dmOffset, length, access)));
+    }
+
+    @Override
+    public MemoryRegion registerDmabuf(long offset, long length, long iova, int fd, Set<AccessFlag> access) {
+        ensureOpen("ibv_reg_dmabuf_mr");
+        throw Failures.unsupported("ibv_reg_dmabuf_mr", OnDemandPaging.DMABUF);
     }
 
     @Override

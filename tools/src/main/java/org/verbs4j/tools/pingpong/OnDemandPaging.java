@@ -1,37 +1,36 @@
 package org.verbs4j.tools.pingpong;
 
-import java.lang.foreign.Arena;
-import java.util.EnumSet;
-import org.verbs4j.AccessFlag;
-import org.verbs4j.Context;
-import org.verbs4j.MemoryRegion;
-import org.verbs4j.ProtectionDomain;
-import org.verbs4j.VerbsException;
+import org.verbs4j.DeviceAttributes;
+import org.verbs4j.OdpCapFlag;
+import org.verbs4j.OdpCaps;
+import org.verbs4j.OdpTransportCap;
 
 /**
- * {@code -o}: whether the device registers memory for on-demand paging. The C tools read the device's ODP
- * capabilities; here a page is registered with {@code IBV_ACCESS_ON_DEMAND} and the device's refusal is
- * reported the C tools' way, with its reason.
+ * {@code -o} and {@code -O}: whether the device pages memory on demand for the run, read from its
+ * {@code odp_caps} and refused with the C tools' messages, as {@code ibv_rc_pingpong} and
+ * {@code ibv_srq_pingpong} check before they register.
  */
 final class OnDemandPaging {
-
-    private static final int PAGE = 4096;
 
     private OnDemandPaging() {
     }
 
     /**
-     * @param context the device
-     * @throws PingPongFailure if the device refuses an on-demand registration
+     * @param attributes the device's attributes
+     * @param settings the run
+     * @throws PingPongFailure if the device lacks what the run needs
      */
-    static void check(Context context) {
-        try (Arena arena = Arena.ofConfined(); ProtectionDomain pd = context.allocateProtectionDomain();
-                MemoryRegion probe = pd.registerMemory(arena.allocate(PAGE, PAGE),
-                        EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.ON_DEMAND))) {
-            probe.lkey();
-        } catch (VerbsException refused) {
-            throw new PingPongFailure("The device isn't ODP capable (ibv_reg_mr with IBV_ACCESS_ON_DEMAND: "
-                    + refused.getMessage() + ")");
+    static void check(DeviceAttributes attributes, PingPongSettings settings) {
+        OdpCaps caps = attributes.odpCaps();
+        boolean srq = settings.transport() == Transport.SRQ;
+        OdpTransportCap receive = srq ? OdpTransportCap.SRQ_RECV : OdpTransportCap.RECV;
+        if (!caps.has(OdpCapFlag.SUPPORT) || !caps.rcHas(OdpTransportCap.SEND) || !caps.rcHas(receive)) {
+            throw new PingPongFailure(srq
+                    ? "The device isn't ODP capable or does not support RC send, receive and srq with ODP"
+                    : "The device isn't ODP capable or does not support RC send and receive with ODP");
+        }
+        if (settings.memory() == BufferMemory.IMPLICIT_ON_DEMAND && !caps.has(OdpCapFlag.SUPPORT_IMPLICIT)) {
+            throw new PingPongFailure("The device doesn't support implicit ODP");
         }
     }
 }

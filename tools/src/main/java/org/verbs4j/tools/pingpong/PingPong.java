@@ -9,6 +9,7 @@ import java.util.Set;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.CompletionField;
 import org.verbs4j.Context;
+import org.verbs4j.DeviceAttributes;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.LinkLayer;
 import org.verbs4j.Mtu;
@@ -25,10 +26,12 @@ final class PingPong {
 
     private final PingPongSettings settings;
     private final PrintWriter out;
+    private final PrintWriter err;
 
-    PingPong(PingPongSettings settings, PrintWriter out) {
+    PingPong(PingPongSettings settings, PrintWriter out, PrintWriter err) {
         this.settings = settings;
         this.out = out;
+        this.err = err;
     }
 
     /** @param catalog where the device is found */
@@ -37,7 +40,8 @@ final class PingPong {
             Mtu mtu = checkPort(context.queryPort(settings.ibPort()));
             ConnectRecipe recipe = ConnectRecipe.pingPong(settings.ibPort(), mtu, settings.sl(), settings.gidIndex());
             try (QpResources resources = resources(context);
-                    PingPongEndpoint endpoint = new PingPongEndpoint(context, resources, recipe, settings)) {
+                    PingPongMemory memory = PingPongMemory.open(context, resources, settings, err);
+                    PingPongEndpoint endpoint = new PingPongEndpoint(context, resources, memory, recipe, settings)) {
                 run(endpoint);
             }
         }
@@ -57,8 +61,8 @@ final class PingPong {
         int headroom = settings.transport().headroom();
         checkFeatures(context);
         QpResources.Builder builder = QpResources.builder(context, settings.transport().qpType())
-                .buffer(settings.size() + headroom, settings.odp() ? EnumSet.of(AccessFlag.LOCAL_WRITE,
-                        AccessFlag.ON_DEMAND) : EnumSet.of(AccessFlag.LOCAL_WRITE))
+                .buffer(settings.size() + headroom, settings.memory() == BufferMemory.ON_DEMAND
+                        ? EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.ON_DEMAND) : EnumSet.of(AccessFlag.LOCAL_WRITE))
                 .completionFields(settings.timestamps() ? timestamped() : CompletionField.STANDARD)
                 .depths(1, settings.rxDepth(), settings.rxDepth() + settings.queuePairs())
                 .events(settings.events());
@@ -70,13 +74,26 @@ final class PingPong {
         return resources;
     }
 
-    /** As the C tools check before they register: timestamps ({@code -t}) and on-demand paging ({@code -o}). */
+    /**
+     * As the C tools check before they register: on-demand paging ({@code -o}, {@code -O}), timestamps
+     * ({@code -t}) and device memory ({@code -j}).
+     */
     private void checkFeatures(Context context) {
-        if (settings.timestamps() && context.queryDevice().completionTimestampMask() == 0) {
+        if (!settings.odp() && !settings.timestamps() && settings.memory() != BufferMemory.DEVICE) {
+            return;
+        }
+        DeviceAttributes attributes = context.queryDevice();
+        if (settings.odp()) {
+            OnDemandPaging.check(attributes, settings);
+        }
+        if (settings.timestamps() && attributes.completionTimestampMask() == 0) {
             throw new PingPongFailure("The device isn't completion timestamp capable");
         }
-        if (settings.odp()) {
-            OnDemandPaging.check(context);
+        if (settings.memory() == BufferMemory.DEVICE && attributes.maxDmSize() == 0) {
+            throw new PingPongFailure("Device doesn't support dm allocation");
+        }
+        if (settings.memory() == BufferMemory.DEVICE && attributes.maxDmSize() < settings.size()) {
+            throw new PingPongFailure("Device memory is insufficient");
         }
     }
 

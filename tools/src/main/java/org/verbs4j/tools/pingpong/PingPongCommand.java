@@ -80,16 +80,16 @@ public final class PingPongCommand implements Callable<Integer> {
     @Option(names = {"-o", "--odp"}, description = "use on demand paging (rc and srq)")
     private boolean odp;
 
-    @Option(names = {"-O", "--iodp"}, hidden = true)
+    @Option(names = {"-O", "--iodp"}, description = "use implicit on demand paging (rc)")
     private boolean implicitOdp;
 
-    @Option(names = {"-P", "--prefetch"}, hidden = true)
+    @Option(names = {"-P", "--prefetch"}, description = "prefetch an ODP MR (rc)")
     private boolean prefetch;
 
     @Option(names = {"-t", "--ts"}, description = "get CQE with timestamp (rc)")
     private boolean timestamps;
 
-    @Option(names = {"-j", "--dm"}, hidden = true)
+    @Option(names = {"-j", "--dm"}, description = "use device memory (rc)")
     private boolean deviceMemory;
 
     /** @param catalog supplies the device catalog, for example {@code Verbs::catalog} */
@@ -101,16 +101,18 @@ public final class PingPongCommand implements Callable<Integer> {
     public Integer call() {
         return PeerCommand.execute(spec, "pingpong", this::settings,
                 chosen -> chosen.transport().name().toLowerCase(Locale.ROOT),
-                chosen -> new PingPong(chosen, spec.commandLine().getOut()).run(catalog.get()));
+                chosen -> new PingPong(chosen, spec.commandLine().getOut(), spec.commandLine().getErr())
+                        .run(catalog.get()));
     }
 
     private PingPongSettings settings() {
         Transport chosen = Transport.parse(transport);
-        refuseUnsupported();
-        if (odp && chosen != Transport.RC && chosen != Transport.SRQ || timestamps && chosen != Transport.RC) {
-            throw new IllegalArgumentException((odp ? "-o" : "-t") + " is not an option of ibv_"
+        String foreign = foreignOption(chosen);
+        if (foreign != null) {
+            throw new IllegalArgumentException(foreign + " is not an option of ibv_"
                     + chosen.name().toLowerCase(Locale.ROOT) + "_pingpong");
         }
+        BufferMemory memory = bufferMemory();
         if (chosen == Transport.UD && mtu != null) {
             throw new IllegalArgumentException("ud has no -m: ibv_ud_pingpong uses the port's active MTU");
         }
@@ -124,7 +126,7 @@ public final class PingPongCommand implements Callable<Integer> {
         }
         return new PingPongSettings(chosen, host, peer.tcpPort(), peer.device(), peer.ibPort(), size == null ? chosen.defaultSize() : size,
                 mtu == null ? Mtu.MTU_1024 : Mtu.ofBytes(mtu), rxDepth, iters, sl, events, gidIndex, validate, qps,
-                peer.timeout(), odp, timestamps);
+                peer.timeout(), memory, prefetch, timestamps);
     }
 
     private void checkQueuePairs(Transport chosen, int qps) {
@@ -137,11 +139,27 @@ public final class PingPongCommand implements Callable<Integer> {
         }
     }
 
-    private void refuseUnsupported() {
-        String option = implicitOdp ? "-O (implicit on-demand paging)" : prefetch ? "-P (prefetch)"
-                : deviceMemory ? "-j (device memory)" : null;
-        if (option != null) {
-            throw new IllegalArgumentException(option + " is not supported by verbs4j pingpong");
+    /** @return the first option given that the C tool of {@code chosen} does not have, or {@code null} */
+    private String foreignOption(Transport chosen) {
+        if (odp && chosen != Transport.RC && chosen != Transport.SRQ) {
+            return "-o";
         }
+        if (chosen == Transport.RC) {
+            return null;
+        }
+        return timestamps ? "-t" : implicitOdp ? "-O" : prefetch ? "-P" : deviceMemory ? "-j" : null;
+    }
+
+    /** The buffer the options ask for, refused as {@code ibv_rc_pingpong} refuses their combinations. */
+    private BufferMemory bufferMemory() {
+        boolean onDemand = odp || implicitOdp;
+        if (onDemand && deviceMemory) {
+            throw new IllegalArgumentException("DM memory region can't be on demand");
+        }
+        if (!onDemand && prefetch) {
+            throw new IllegalArgumentException("prefetch is valid only with on-demand memory region");
+        }
+        return implicitOdp ? BufferMemory.IMPLICIT_ON_DEMAND : odp ? BufferMemory.ON_DEMAND
+                : deviceMemory ? BufferMemory.DEVICE : BufferMemory.PINNED;
     }
 }

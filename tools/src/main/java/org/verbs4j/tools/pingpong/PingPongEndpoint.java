@@ -35,6 +35,7 @@ final class PingPongEndpoint implements AutoCloseable {
     private final PingPongSettings settings;
     private final Context context;
     private final QpResources resources;
+    private final PingPongMemory memory;
     private final ConnectRecipe recipe;
     private final List<QueuePair> queuePairs;
     private final List<Destination> local = new ArrayList<>();
@@ -50,12 +51,14 @@ final class PingPongEndpoint implements AutoCloseable {
     private int received;
     private int sent;
 
-    PingPongEndpoint(Context context, QpResources resources, ConnectRecipe recipe, PingPongSettings settings) {
+    PingPongEndpoint(Context context, QpResources resources, PingPongMemory memory, ConnectRecipe recipe,
+            PingPongSettings settings) {
         this.settings = settings;
         this.timestamps = settings.timestamps()
                 ? new ReceiveTimestamps(context.queryDevice().completionTimestampMask()) : null;
         this.context = context;
         this.resources = resources;
+        this.memory = memory;
         this.recipe = recipe;
         this.queuePairs = resources.queuePairs();
         this.handles = new AddressHandle[queuePairs.size()];
@@ -63,11 +66,12 @@ final class PingPongEndpoint implements AutoCloseable {
         this.pending = new int[queuePairs.size()];
         this.message = resources.buffer().asSlice(settings.transport().headroom(), settings.size());
         this.sendFlags = (int) SendFlag.SIGNALED.value() | (inline() ? (int) SendFlag.INLINE.value() : 0);
-        receive.wrId(RECV_WRID).sgList().add(resources.mr(), 0, settings.size() + settings.transport().headroom());
+        receive.wrId(RECV_WRID).sgList().add(memory.address(0), settings.size() + settings.transport().headroom(),
+                memory.lkey());
     }
 
     private boolean inline() {
-        return queuePairs.getFirst().capabilities().maxInlineData() >= settings.size();
+        return queuePairs.getFirst().capabilities().maxInlineData() >= settings.size() && !memory.onDevice();
     }
 
     /** Moves the queue pairs to INIT, posts {@code rx_depth} receives and arms the queue in event mode. */
@@ -110,6 +114,7 @@ final class PingPongEndpoint implements AutoCloseable {
         Arrays.fill(pending, (int) RECV_WRID);
         if (!settings.isServer()) {
             markPages();
+            memory.stage(message);
             for (int i = 0; i < queuePairs.size(); i++) {
                 postSend(i);
             }
@@ -126,6 +131,7 @@ final class PingPongEndpoint implements AutoCloseable {
 
     /** @return the pages of the buffer that did not come back as sent ({@code -c}), by index */
     List<Integer> invalidPages() {
+        memory.collect(message);
         List<Integer> invalid = new ArrayList<>();
         for (int offset = 0; offset < settings.size(); offset += PAGE) {
             if (message.get(ValueLayout.JAVA_BYTE, offset) != 0) {
@@ -250,7 +256,7 @@ final class PingPongEndpoint implements AutoCloseable {
         if ((sendFlags & (int) SendFlag.INLINE.value()) != 0) {
             ops.setInlineData(message);
         } else {
-            ops.setSge(resources.mr().lkey(), message.address(), settings.size());
+            ops.setSge(memory.lkey(), memory.address(settings.transport().headroom()), settings.size());
         }
         ops.complete();
         pending[index] = (int) (RECV_WRID | SEND_WRID);

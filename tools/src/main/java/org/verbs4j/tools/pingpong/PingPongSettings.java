@@ -21,12 +21,18 @@ import org.verbs4j.Mtu;
  * @param validate whether the client checks the buffer it got back ({@code -c})
  * @param queuePairs the queue pairs (srq)
  * @param timeout the longest wait for the peer, in the exchange and between completions
- * @param odp whether the buffer is registered for on-demand paging ({@code -o})
+ * @param memory where the buffer lives and how it is registered ({@code -o}, {@code -O}, {@code -j})
+ * @param prefetch whether the on-demand buffer is prefetched with {@code ibv_advise_mr} ({@code -P})
  * @param timestamps whether receive completions carry the device's timestamps ({@code -t})
  */
 record PingPongSettings(Transport transport, String host, int tcpPort, String device, int ibPort, int size, Mtu mtu,
         int rxDepth, int iters, int sl, boolean events, int gidIndex, boolean validate, int queuePairs,
-        Duration timeout, boolean odp, boolean timestamps) {
+        Duration timeout, BufferMemory memory, boolean prefetch, boolean timestamps) {
+
+    /** @return whether the buffer is paged on demand ({@code -o} or {@code -O}) */
+    boolean odp() {
+        return memory.onDemand();
+    }
 
     /** @return whether this side is the server (no host given) */
     boolean isServer() {

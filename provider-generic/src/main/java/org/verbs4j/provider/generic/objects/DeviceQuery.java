@@ -21,6 +21,7 @@ import org.verbs4j.DeviceLimits;
 import org.verbs4j.Errno;
 import org.verbs4j.Flags;
 import org.verbs4j.QpType;
+import org.verbs4j.OdpCaps;
 import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.TmCapFlag;
 import org.verbs4j.provider.generic.raw.Abi;
@@ -136,7 +137,8 @@ final class DeviceQuery {
                 u64(a, l, "orig_attr", "page_size_cap"), Integer.toUnsignedLong(orig(a, l, "device_cap_flags")),
                 u64(a, l, "device_cap_flags_ex"), AtomicCapability.fromValue(orig(a, l, "atomic_cap")),
                 Byte.toUnsignedInt(a.get(JAVA_BYTE, at(l, "orig_attr", "local_ca_ack_delay"))), limits(l, a),
-                u64(a, l, "completion_timestamp_mask"), u64(a, l, "hca_core_clock"), tmCaps(l, a));
+                u64(a, l, "completion_timestamp_mask"), u64(a, l, "hca_core_clock"), tmCaps(l, a), odpCaps(l, a),
+                u64(a, l, "max_dm_size"));
     }
 
     private static long bigEndian(long raw) {
@@ -164,6 +166,13 @@ final class DeviceQuery {
                 .maxSrq(orig(a, l, "max_srq")).maxSrqWr(orig(a, l, "max_srq_wr"))
                 .maxSrqSge(orig(a, l, "max_srq_sge"))
                 .maxPkeys(Short.toUnsignedInt(a.get(JAVA_SHORT, at(l, "orig_attr", "max_pkeys")))).build();
+    }
+
+    private static OdpCaps odpCaps(StructLayout l, MemorySegment a) {
+        return new OdpCaps(u64(a, l, "odp_caps", "general_caps"),
+                u32(a, l, "odp_caps", "per_transport_caps", "rc_odp_caps"),
+                u32(a, l, "odp_caps", "per_transport_caps", "uc_odp_caps"),
+                u32(a, l, "odp_caps", "per_transport_caps", "ud_odp_caps"), u32(a, l, "xrc_odp_caps"));
     }
 
     private static TagMatchingCaps tmCaps(StructLayout l, MemorySegment a) {

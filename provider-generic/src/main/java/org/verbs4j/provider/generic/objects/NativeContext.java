@@ -30,6 +30,8 @@ import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.Device;
 import org.verbs4j.DeviceAttributes;
+import org.verbs4j.DeviceMemory;
+import org.verbs4j.DmAttributes;
 import org.verbs4j.Errno;
 import org.verbs4j.Gid;
 import org.verbs4j.GidEntry;
@@ -391,6 +393,16 @@ public final class NativeContext extends NativeResource implements Context {
         enter("ibv_alloc_pd");
         try {
             return NativeProtectionDomain.allocate(this);
+        } finally {
+            leave();
+        }
+    }
+
+    @Override
+    public DeviceMemory allocateDeviceMemory(DmAttributes attributes) {
+        enter("ibv_alloc_dm");
+        try {
+            return NativeDeviceMemory.allocate(this, attributes);
         } finally {
             leave();
         }

@@ -1,6 +1,7 @@
 package org.verbs4j.provider.generic.objects;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Collections;
@@ -14,9 +15,10 @@ import org.verbs4j.provider.generic.raw.Native;
 import org.verbs4j.provider.generic.vendor.CreatedMr;
 
 /**
- * C {@code struct ibv_mr}: {@code ibv_reg_mr} (or a vendor's registration, {@code DirectVerbs.registerMr}) /
- * {@code ibv_dereg_mr}. Memory without an address in this process (a vendor's dmabuf registration) has the
- * segment {@link MemorySegment#NULL} and the address the device sees.
+ * C {@code struct ibv_mr}: {@code ibv_reg_mr} (or a vendor's registration, {@code DirectVerbs.registerMr}),
+ * {@code ibv_reg_dm_mr} or {@code ibv_reg_dmabuf_mr} / {@code ibv_dereg_mr}. A region of a segment gives the
+ * segment's address and size; a region of no segment (implicit on-demand paging, device memory, a dma-buf) has
+ * the segment {@link MemorySegment#NULL} and the {@code addr} and {@code length} the device sees.
  */
 @SuppressWarnings("restricted")
 final class NativeMemoryRegion extends NativeResource implements MemoryRegion {
@@ -34,6 +36,14 @@ final class NativeMemoryRegion extends NativeResource implements MemoryRegion {
             long length, EnumSet<AccessFlag> access) {
         this(pd, created.mr().reinterpret(pd.context.abi.ibvMr.byteSize()), segment, address, length, access,
                 created);
+    }
+
+    /** A region of no segment, with the {@code addr} and {@code length} that libibverbs filled in. */
+    static NativeMemoryRegion filledIn(NativeProtectionDomain pd, MemorySegment mr, EnumSet<AccessFlag> access) {
+        MemorySegment filled = mr.reinterpret(pd.context.abi.ibvMr.byteSize());
+        return new NativeMemoryRegion(pd, CreatedMr.of(mr), MemorySegment.NULL,
+                filled.get(JAVA_LONG, Abi.offset(pd.context.abi.ibvMr, "addr")),
+                filled.get(JAVA_LONG, Abi.offset(pd.context.abi.ibvMr, "length")), access);
     }
 
     private NativeMemoryRegion(NativeProtectionDomain pd, MemorySegment mr, MemorySegment segment, long address,

@@ -10,16 +10,20 @@ import java.lang.foreign.StructLayout;
 import java.util.EnumSet;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
+import org.verbs4j.AdviseMrAdvice;
+import org.verbs4j.AdviseMrFlag;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
+import org.verbs4j.DeviceMemory;
 import org.verbs4j.Flags;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwType;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.ScatterGatherList;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.VerbsException;
 import org.verbs4j.provider.generic.raw.Abi;
@@ -218,6 +222,53 @@ final class NativeProtectionDomain extends NativeResource implements ProtectionD
         enter(verb);
         try {
             return VendorRegistration.register(this, verb, address, length, access);
+        } finally {
+            leave();
+        }
+    }
+
+    @Override
+    public MemoryRegion registerImplicitOnDemand(Set<AccessFlag> access) {
+        return VerbsEvents.memoryRegistered(deviceName(), () -> inVerb("ibv_reg_mr",
+                () -> MemoryRegistrations.implicitOnDemand(this, Args.required("ibv_reg_mr", access, "the access"))));
+    }
+
+    @Override
+    public void adviseMemory(AdviseMrAdvice advice, Set<AdviseMrFlag> flags, ScatterGatherList ranges) {
+        inVerb("ibv_advise_mr", () -> {
+            MemoryAdvice.advise(this, advice, Args.required("ibv_advise_mr", flags, "the flags"), ranges);
+            return null;
+        });
+    }
+
+    @Override
+    public MemoryRegion registerDeviceMemory(DeviceMemory memory, long dmOffset, long length,
+            Set<AccessFlag> access) {
+        return VerbsEvents.memoryRegistered(deviceName(), () -> inVerb("ibv_reg_dm_mr", () -> {
+            boolean scope = UsedObjects.begin();
+            try {
+                return MemoryRegistrations.deviceMemory(this, NativeDeviceMemory.of(memory, context, "ibv_reg_dm_mr"),
+                        dmOffset, length, Args.required("ibv_reg_dm_mr", access, "the access"));
+            } finally {
+                if (scope) {
+                    UsedObjects.leaveAll();
+                }
+            }
+        }));
+    }
+
+    @Override
+    public MemoryRegion registerDmabuf(long offset, long length, long iova, int fd, Set<AccessFlag> access) {
+        return VerbsEvents.memoryRegistered(deviceName(), () -> inVerb("ibv_reg_dmabuf_mr",
+                () -> MemoryRegistrations.dmabuf(this, offset, length, iova, fd,
+                        Args.required("ibv_reg_dmabuf_mr", access, "the access"))));
+    }
+
+    /** Runs a verb of this domain between {@link #enter} and {@link #leave}. */
+    private <T> T inVerb(String verb, java.util.function.Supplier<T> steps) {
+        enter(verb);
+        try {
+            return steps.get();
         } finally {
             leave();
         }

@@ -85,6 +85,10 @@ public final class Abi {
     public final StructLayout ibvPd;
     /** {@code struct ibv_mr}. */
     public final StructLayout ibvMr;
+    /** {@code struct ibv_dm}. */
+    public final StructLayout ibvDm;
+    /** {@code struct ibv_alloc_dm_attr}. */
+    public final StructLayout ibvAllocDmAttr;
     /** {@code struct ibv_comp_channel}. */
     public final StructLayout ibvCompChannel;
     /** {@code struct ibv_cq_init_attr_ex}. */
@@ -215,11 +219,15 @@ public final class Abi {
                 PTR.withName("ind_tbl"), U32.withName("comp_mask"));
         ibvRwqIndTable = struct("ibv_rwq_ind_table", PTR.withName("context"), U32.withName("ind_tbl_handle"),
                 U32.withName("ind_tbl_num"), U32.withName("comp_mask"));
+        ibvDm = struct("ibv_dm", PTR.withName("context"), PTR.withName("memcpy_to_dm"),
+                PTR.withName("memcpy_from_dm"), U32.withName("comp_mask"), U32.withName("handle"));
+        ibvAllocDmAttr = struct("ibv_alloc_dm_attr", U64.withName("length"), U32.withName("log_align_req"),
+                U32.withName("comp_mask"));
         structs = List.of(ibvDevice, ibvContext, ibvDeviceAttrEx, ibvPortAttr, ibvGidEntry, ibvPd, ibvMr,
                 ibvCompChannel, ibvCqInitAttrEx, ibvCqEx, ibvPollCqAttr, ibvWcTmInfo, ibvWc, ibvGrh, ibvQpInitAttrEx, ibvQpEx,
                 ibvQpAttr, ibvAhAttr, ibvSrqInitAttrEx, ibvSrq, ibvSrqAttr, ibvSge, ibvRecvWr, ibvOpsWr,
                 ibvAsyncEvent, ibvDataBuf, ibvMwBindInfo, ibvMw, ibvXrcdInitAttr, ibvXrcd, ibvParentDomainInitAttr,
-                ibvWqInitAttr, ibvWq, ibvWqAttr, ibvRwqIndTableInitAttr, ibvRwqIndTable);
+                ibvWqInitAttr, ibvWq, ibvWqAttr, ibvRwqIndTableInitAttr, ibvRwqIndTable, ibvDm, ibvAllocDmAttr);
     }
 
     /** @return the layouts of the architecture this JVM runs on */

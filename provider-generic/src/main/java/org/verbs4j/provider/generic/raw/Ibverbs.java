@@ -38,6 +38,7 @@ public final class Ibverbs {
     public final MethodHandle deallocPd;
     public final MethodHandle regMr;
     public final MethodHandle deregMr;
+    public final MethodHandle regDmabufMr;
     public final MethodHandle createCompChannel;
     public final MethodHandle destroyCompChannel;
     public final MethodHandle getCqEvent;
@@ -82,6 +83,8 @@ public final class Ibverbs {
         regMr = lib.downcall(Symbol.IBV_REG_MR,
                 FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT), ErrnoCapture.OPTION);
         deregMr = lib.downcall(Symbol.IBV_DEREG_MR, ptrToInt);
+        regDmabufMr = lib.downcall(Symbol.IBV_REG_DMABUF_MR, FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG,
+                JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT), ErrnoCapture.OPTION);
         createCompChannel = lib.downcall(Symbol.IBV_CREATE_COMP_CHANNEL, ptrToPtr, ErrnoCapture.OPTION);
         destroyCompChannel = lib.downcall(Symbol.IBV_DESTROY_COMP_CHANNEL, ptrToInt);
         getCqEvent = lib.downcall(Symbol.IBV_GET_CQ_EVENT,

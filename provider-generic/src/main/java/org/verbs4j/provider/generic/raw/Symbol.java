@@ -32,6 +32,8 @@ public enum Symbol {
     IBV_REG_MR("ibv_reg_mr", "IBVERBS_1.1"),
     /** {@code ibv_dereg_mr}. */
     IBV_DEREG_MR("ibv_dereg_mr", "IBVERBS_1.1"),
+    /** {@code ibv_reg_dmabuf_mr}. */
+    IBV_REG_DMABUF_MR("ibv_reg_dmabuf_mr", "IBVERBS_1.12"),
     /** {@code ibv_create_comp_channel}. */
     IBV_CREATE_COMP_CHANNEL("ibv_create_comp_channel", "IBVERBS_1.0"),
     /** {@code ibv_destroy_comp_channel}. */

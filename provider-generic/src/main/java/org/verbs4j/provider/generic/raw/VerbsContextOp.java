@@ -10,6 +10,14 @@ package org.verbs4j.provider.generic.raw;
 public enum VerbsContextOp {
     /** {@code query_port}. */
     QUERY_PORT("query_port", 320),
+    /** {@code advise_mr}. */
+    ADVISE_MR("advise_mr", 312),
+    /** {@code reg_dm_mr}. */
+    REG_DM_MR("reg_dm_mr", 264),
+    /** {@code alloc_dm}. */
+    ALLOC_DM("alloc_dm", 256),
+    /** {@code free_dm}. */
+    FREE_DM("free_dm", 248),
     /** {@code alloc_parent_domain}. */
     ALLOC_PARENT_DOMAIN("alloc_parent_domain", 208),
     /** {@code post_srq_ops}. */

@@ -23,7 +23,8 @@ final class ProbeEntries {
      * C constants of the api that some supported rdma-core release lacks, with the release whose headers first
      * have them ({@code infiniband/verbs.h} of v45 for the flush constants, {@code infiniband/efadv.h} of v52
      * for the unsolicited completion, {@code rdma/rdma_cma.h} of v61 for the
-     * address-information and user CM events).
+     * address-information and user CM events, {@code infiniband/verbs.h} of v58 for the ODP flush and
+     * atomic-write capabilities).
      */
     static final Map<String, Integer> CONSTANT_SINCE = Map.ofEntries(
             Map.entry("IBV_WC_FLUSH", 45), Map.entry("IBV_WR_FLUSH", 45), Map.entry("IBV_QP_EX_WITH_FLUSH", 45),
@@ -32,7 +33,8 @@ final class ProbeEntries {
             Map.entry("IBV_FLUSH_RANGE", 45), Map.entry("IBV_FLUSH_MR", 45),
             Map.entry("EFADV_WC_EX_WITH_IS_UNSOLICITED", 52),
             Map.entry("RDMA_CM_EVENT_ADDRINFO_RESOLVED", 61), Map.entry("RDMA_CM_EVENT_ADDRINFO_ERROR", 61),
-            Map.entry("RDMA_CM_EVENT_USER", 61));
+            Map.entry("RDMA_CM_EVENT_USER", 61), Map.entry("IBV_ODP_SUPPORT_FLUSH", 58),
+            Map.entry("IBV_ODP_SUPPORT_ATOMIC_WRITE", 58));
 
     private ProbeEntries() {
     }

@@ -14,6 +14,7 @@ import org.verbs4j.DeviceAttributes;
 import org.verbs4j.DeviceCapFlag;
 import org.verbs4j.DeviceLimits;
 import org.verbs4j.QpType;
+import org.verbs4j.OdpCaps;
 import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.provider.generic.raw.Abi;
 
@@ -22,7 +23,7 @@ class DeviceQueryTest {
 
     private static DeviceAttributes attributes(long capFlags) {
         return new DeviceAttributes("1.0", 1, 1, 0x1234, 1, 1, 1, 4096, capFlags, 0, AtomicCapability.NONE, 0,
-                DeviceLimits.builder().build(), 0, 0, TagMatchingCaps.NONE);
+                DeviceLimits.builder().build(), 0, 0, TagMatchingCaps.NONE, OdpCaps.NONE, 0);
     }
 
     @Test
