@@ -130,7 +130,7 @@ two_processes() { # name: the example's server and client, each a JVM, checked b
   grep -q "server: received 'hello from the client'; the buffer holds 'written by the client'" /tmp/j.out || sr="\$sr, not the expected line"
   grep -q "client: received 'hello from the server'" /tmp/c.out || cr="\$cr, not the expected line"
   echo "--- \$1: server:"; cat /tmp/j.out; echo "--- \$1: client:"; cat /tmp/c.out
-  report "\$1" \$sr \$cr
+  report "\$1" "\$sr" "\$cr"
 }
 two_processes "TwoProcesses example: server and client, two JVMs"
 for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done

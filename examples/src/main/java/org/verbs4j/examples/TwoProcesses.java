@@ -40,7 +40,7 @@ import org.verbs4j.cm.PortSpace;
  */
 public final class TwoProcesses {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration TIMEOUT = Duration.ofMinutes(1);
     private static final int SIZE = 64;
 
     private TwoProcesses() {
@@ -92,7 +92,7 @@ public final class TwoProcesses {
         }
     }
 
-    /** Listens on the address and @return the identifier of the first connection request. */
+    /** Listens on the address, waits as long as it takes, and @return the first connection request's identifier. */
     private static CmId accepted(VerbsScope scope, EventChannel channel, InetSocketAddress address) {
         CmId listener = scope.add(Verbs.connectionManager().createId(channel, PortSpace.TCP, null));
         listener.bind(address);
@@ -113,10 +113,15 @@ public final class TwoProcesses {
         return id;
     }
 
+    /** @return the next event, which must be of that type (any other is acknowledged, then reported) */
     private static CmEvent expect(EventChannel channel, CmEventType type) {
-        CmEvent event = channel.getEvent(TIMEOUT);
+        CmEvent event = type == CmEventType.CONNECT_REQUEST ? channel.getEvent() : channel.getEvent(TIMEOUT);
         if (event == null || event.type() != type) {
-            throw new IllegalStateException("expected " + type + ", got " + (event == null ? "nothing" : event.type()));
+            String got = event == null ? "nothing within " + TIMEOUT : event.type() + " status " + event.status();
+            if (event != null) {
+                event.ack();
+            }
+            throw new IllegalStateException("expected " + type + ", got " + got);
         }
         return event;
     }

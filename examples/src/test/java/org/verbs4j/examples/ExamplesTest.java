@@ -58,7 +58,7 @@ class ExamplesTest {
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
-            Thread server = Thread.ofPlatform().start(
+            Thread server = Thread.ofPlatform().daemon().start(
                     () -> TwoProcesses.main(new String[] {"server", "127.0.0.1", "7471"}));
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (!captured.toString(StandardCharsets.UTF_8).contains("listening") && server.isAlive()) {
