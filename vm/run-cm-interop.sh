@@ -7,7 +7,6 @@
 #   udaddy -s (C)    -> Java udaddy server  Java udaddy client -> udaddy (C)   RDMA_PS_UDP, 10 datagrams each way
 #   ucmatose -s (C)  -> Java server         Java client -> ucmatose (C)        RC, CM_INTEROP_PINGS messages each way
 #   TwoProcesses server (Java) <- TwoProcesses client (Java): the examples module's program, as two processes
-#   (only with CM_INTEROP_EXAMPLE=1: it does not pass yet)
 #
 # The Java peer is provider-generic's test program org.verbs4j.provider.generic.interop.CmInterop. An exchange
 # passes when both sides exit 0 within the time limit (the Java side prints OK and what it checked; rping -c -V
@@ -15,8 +14,7 @@
 #
 # Environment: RXE_VM_SUITE=trixie (default) or sid; CM_INTEROP_PINGS (default 20), CM_INTEROP_SIZE (default 64),
 # CM_INTEROP_TIMEOUT seconds per exchange (default 300); CM_INTEROP_ONLY, an extended regular expression: only the
-# exchanges whose name matches it run (default: all); CM_INTEROP_EXAMPLE=1 adds the TwoProcesses example; the
-# RXE_VM_* knobs of vm/run.sh.
+# exchanges whose name matches it run (default: all); the RXE_VM_* knobs of vm/run.sh.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -127,16 +125,16 @@ two_processes() { # name: the example's server and client, each a JVM, checked b
   port=\$((port+1)); selected "\$1" || return 0
   timeout \$LIMIT "\${EXAMPLE[@]}" server \$IP \$port > /tmp/j.out 2>&1 & local sp=\$!
   if ! wait_for /tmp/j.out listening \$LIMIT; then kill \$sp 2>/dev/null; wait \$sp; cat /tmp/j.out; report "\$1" 1 -; return; fi
+  rdma resource show cm_id > /tmp/cm_id.out 2>&1
   timeout \$LIMIT "\${EXAMPLE[@]}" client \$IP \$port > /tmp/c.out 2>&1; local cr=\$?
   wait \$sp; local sr=\$?
   grep -q "server: received 'hello from the client'; the buffer holds 'written by the client'" /tmp/j.out || sr="\$sr, not the expected line"
   grep -q "client: received 'hello from the server'" /tmp/c.out || cr="\$cr, not the expected line"
+  echo "--- \$1: cm_ids once the server listened:"; cat /tmp/cm_id.out
   echo "--- \$1: server:"; cat /tmp/j.out; echo "--- \$1: client:"; cat /tmp/c.out
   report "\$1" "\$sr" "\$cr"
 }
-# Opt-in (CM_INTEROP_EXAMPLE=1) until it passes: on rdma-core 56.1 the server's listener never saw the client's
-# CONNECT_REQUEST and the client got REJECTED with status 28 (IB_CM_REJ_CONSUMER_DEFINED).
-[ "${CM_INTEROP_EXAMPLE:-0}" = 1 ] && two_processes "TwoProcesses example: server and client, two JVMs"
+two_processes "TwoProcesses example: server and client, two JVMs"
 for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
 echo "cm-interop: \$failures exchange(s) failed"
 exit \$failures
