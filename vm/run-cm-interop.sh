@@ -6,6 +6,7 @@
 #   rping -c (C)     -> Java rping server   Java rping client -> rping -s (C)
 #   udaddy -s (C)    -> Java udaddy server  Java udaddy client -> udaddy (C)   RDMA_PS_UDP, 10 datagrams each way
 #   ucmatose -s (C)  -> Java server         Java client -> ucmatose (C)        RC, CM_INTEROP_PINGS messages each way
+#   TwoProcesses server (Java) <- TwoProcesses client (Java): the examples module's program, as two processes
 #
 # The Java peer is provider-generic's test program org.verbs4j.provider.generic.interop.CmInterop. An exchange
 # passes when both sides exit 0 within the time limit (the Java side prints OK and what it checked; rping -c -V
@@ -38,6 +39,8 @@ rm -rf "$LIB"
    -DincludeScope=test -DoutputDirectory="$LIB" \
    -DexcludeGroupIds=org.junit,org.junit.jupiter,org.junit.platform,org.apiguardian)
 
+(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl examples compile)
+
 MODULE_PATH=$MODULE/target/classes
 CLASS_PATH=
 for jar in "$LIB"/*.jar; do
@@ -52,11 +55,15 @@ JAVA_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log --enable-native-access=org.verbs
   --add-reads org.verbs4j.provider.generic=ALL-UNNAMED
   --add-exports org.verbs4j.provider.generic/org.verbs4j.provider.generic.interop=ALL-UNNAMED
   -cp "$CLASS_PATH" -m org.verbs4j.provider.generic/org.verbs4j.provider.generic.interop.CmInterop)
+EXAMPLE_PATH=$ROOT/examples/target/classes:$MODULE/target/classes:$(printf '%s:' "$LIB"/*.jar)
+EXAMPLE_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log --enable-native-access=ALL-UNNAMED -Dverbs4j.providers=generic
+  -cp "${EXAMPLE_PATH%:}" org.verbs4j.examples.TwoProcesses)
 
 GUEST=$(cat <<GUEST_EOF
 set -u
 echo "rdma-core: \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r), \$(java -version 2>&1 | head -n1)"
 JAVA=($(printf '%q ' "${JAVA_CMD[@]}"))
+EXAMPLE=($(printf '%q ' "${EXAMPLE_CMD[@]}"))
 IP=\$RXE_IP LIMIT=$LIMIT PINGS=$PINGS SIZE=$SIZE ONLY=$(printf '%q' "$ONLY")
 failures=0 port=7470
 selected() { [ -z "\$ONLY" ] || printf '%s\\n' "\$1" | grep -Eq -- "\$ONLY"; }
@@ -114,6 +121,20 @@ udaddy_c_server "Java udaddy client -> udaddy (C)"
 udaddy_java_server "udaddy -s (C) -> Java udaddy server"
 java_server "ucmatose -s (C) -> Java ucmatose server" ucmatose-server ucmatose -s \$IP -C \$PINGS -S \$SIZE
 c_server "Java ucmatose client -> ucmatose (C)" ucmatose-client ucmatose -b \$IP -C \$PINGS -S \$SIZE
+two_processes() { # name: the example's server and client, each a JVM, checked by what each printed
+  port=\$((port+1)); selected "\$1" || return 0
+  timeout \$LIMIT "\${EXAMPLE[@]}" server \$IP \$port > /tmp/j.out 2>&1 & local sp=\$!
+  if ! wait_for /tmp/j.out listening \$LIMIT; then kill \$sp 2>/dev/null; wait \$sp; cat /tmp/j.out; report "\$1" 1 -; return; fi
+  rdma resource show cm_id > /tmp/cm_id.out 2>&1
+  timeout \$LIMIT "\${EXAMPLE[@]}" client \$IP \$port > /tmp/c.out 2>&1; local cr=\$?
+  wait \$sp; local sr=\$?
+  grep -q "server: received 'hello from the client'; the buffer holds 'written by the client'" /tmp/j.out || sr="\$sr, not the expected line"
+  grep -q "client: received 'hello from the server'" /tmp/c.out || cr="\$cr, not the expected line"
+  echo "--- \$1: cm_ids once the server listened:"; cat /tmp/cm_id.out
+  echo "--- \$1: server:"; cat /tmp/j.out; echo "--- \$1: client:"; cat /tmp/c.out
+  report "\$1" "\$sr" "\$cr"
+}
+two_processes "TwoProcesses example: server and client, two JVMs"
 for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
 echo "cm-interop: \$failures exchange(s) failed"
 exit \$failures

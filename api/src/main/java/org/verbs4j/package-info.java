@@ -43,8 +43,9 @@
  * repository ({@code examples/src/main/java/org/verbs4j/examples/}); the build runs each on the soft
  * device: {@code RcPingPong} (RC send and receive), {@code RdmaWriteRead} (RDMA WRITE and READ against a
  * remote buffer), {@code UdAddressHandle} (UD with an address handle), {@code SrqForTwoQueuePairs} (one
- * shared receive queue for two queue pairs), {@code CompletionEvents} (waiting on a completion channel)
- * and {@code TagMatching}. {@code Connect} shows the INIT, RTR and RTS steps:
+ * shared receive queue for two queue pairs), {@code CompletionEvents} (waiting on a completion channel),
+ * {@code TagMatching}, and {@code TwoProcesses} (a server and a client connected by the connection manager,
+ * {@link org.verbs4j.cm}). {@code Connect} shows the INIT, RTR and RTS steps:
  * {@snippet class=org.verbs4j.examples.Connect region=rc-connect}
  *
  * <h2>Seed coverage</h2>

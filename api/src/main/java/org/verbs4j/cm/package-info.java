@@ -10,6 +10,12 @@
  * {@link org.verbs4j.VerbsException}s naming the {@code rdma_*} function and the errno; outcomes of the remote side
  * (rejected, unreachable) are events with a status, never exceptions.
  *
+ * <p>The {@code TwoProcesses} example of the source repository's {@code examples} module is a complete server and
+ * client. The client resolves the server's address and route, creates its QP on the identifier and connects; the
+ * server, given the identifier of a CONNECT_REQUEST, creates its QP the same way and accepts, handing over what the
+ * client needs for an RDMA WRITE in the private data:
+ * {@snippet class=org.verbs4j.examples.TwoProcesses region=accept}
+ *
  * <h2>C name and Java name</h2>
  *
  * <table class="striped">

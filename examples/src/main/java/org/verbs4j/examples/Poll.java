@@ -9,7 +9,7 @@ import org.verbs4j.WcStatus;
 
 /**
  * Busy-polls a completion queue for one completion, as {@code ibv_rc_pingpong} does without
- * {@code -e}; a completion that does not come within ten seconds is an error.
+ * {@code -e}; a completion that does not come within a minute is an error.
  *
  * @param wrId the work request id
  * @param status the completion status
@@ -18,12 +18,12 @@ import org.verbs4j.WcStatus;
  */
 record Poll(long wrId, WcStatus status, WcOpcode opcode, int byteLen) {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration TIMEOUT = Duration.ofMinutes(1);
 
     /**
      * @param cq the completion queue
      * @return its next completion
-     * @throws IllegalStateException if none comes within ten seconds, or the completion is an error
+     * @throws IllegalStateException if none comes within a minute, or the completion is an error
      */
     static Poll one(CompletionQueue cq) {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
@@ -45,7 +45,7 @@ record Poll(long wrId, WcStatus status, WcOpcode opcode, int byteLen) {
      * @param cq the completion queue
      * @param count how many completions to wait for
      * @return them, in order, read in batches
-     * @throws IllegalStateException if they do not come within ten seconds
+     * @throws IllegalStateException if they do not come within a minute
      */
     static List<Poll> all(CompletionQueue cq, int count) {
         List<Poll> completions = new ArrayList<>(count);

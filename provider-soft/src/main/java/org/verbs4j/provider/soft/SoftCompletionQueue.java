@@ -22,6 +22,7 @@ import org.verbs4j.ProtectionDomain;
 import org.verbs4j.TmInfo;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * An extended completion queue. Producers (the engine, under the fabric lock) append entries
@@ -309,6 +310,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         }
         batchOpen = true;
         current = ring.at(cursor);
+        recordIfError(current);
         return true;
     }
 
@@ -322,7 +324,16 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
             return false;
         }
         current = ring.at(cursor);
+        recordIfError(current);
         return true;
+    }
+
+    /** Records the JFR error completion event for an entry that is not SUCCESS, if a recording wants it. */
+    private void recordIfError(Completion entry) {
+        if (entry.status != WcStatus.SUCCESS && VerbsEvents.errorCompletionsRecorded()) {
+            VerbsEvents.errorCompletion(context.device().name(), entry.status, entry.vendorErr, entry.qpNum,
+                    entry.wrId);
+        }
     }
 
     /**

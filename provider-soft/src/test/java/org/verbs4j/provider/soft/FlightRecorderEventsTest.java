@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.text.ParseException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import jdk.jfr.Configuration;
@@ -21,10 +22,14 @@ import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.InvalidArgumentException;
+import org.verbs4j.MemoryRegion;
 import org.verbs4j.QpAttributes;
 import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
+import org.verbs4j.WcStatus;
 import org.verbs4j.cm.CmEvent;
 import org.verbs4j.cm.CmId;
 import org.verbs4j.cm.ConnectionManager;
@@ -100,8 +105,84 @@ class FlightRecorderEventsTest {
                 .containsExactly("event channel", "communication identifier");
     }
 
-    private List<RecordedEvent> record(Action action) throws IOException, ParseException {
+    @Test
+    void errorCompletionsAreRecordedWithTheirFieldsAndSuccessfulOnesAreNot() throws IOException, ParseException {
+        List<Wc> polled = new ArrayList<>();
+        List<RecordedEvent> events = record(() -> polled.addAll(successThenBadLkeyThenFlush()));
+        assertThat(polled).extracting(Wc::status).containsExactlyInAnyOrder(WcStatus.SUCCESS, WcStatus.SUCCESS,
+                WcStatus.LOC_PROT_ERR, WcStatus.WR_FLUSH_ERR);
+        List<Wc> errors = polled.stream().filter(wc -> wc.status() != WcStatus.SUCCESS).toList();
+        assertThat(events).filteredOn(event -> named(event, "ErrorCompletion"))
+                .extracting(event -> event.getString("device") + " " + event.getString("status") + " wr_id "
+                        + event.getLong("wrId") + " qp " + event.getInt("qpNum") + " vendor_err "
+                        + event.getInt("vendorErr"))
+                .containsExactlyElementsOf(errors.stream().map(wc -> "soft0 IBV_WC_" + wc.status() + " wr_id "
+                        + wc.wrId() + " qp " + wc.qpNum() + " vendor_err " + wc.flags()).toList());
+    }
+
+    @Test
+    void errorCompletionsAreNotRecordedWhenTheEventIsDisabled() throws IOException, ParseException {
+        List<Wc> polled = new ArrayList<>();
+        List<RecordedEvent> events = record(() -> polled.addAll(successThenBadLkeyThenFlush()),
+                "org.verbs4j.ErrorCompletion");
+        assertThat(polled).extracting(Wc::status).contains(WcStatus.LOC_PROT_ERR, WcStatus.WR_FLUSH_ERR);
+        assertThat(events).filteredOn(event -> named(event, "ErrorCompletion")).isEmpty();
+        assertThat(events).filteredOn(event -> named(event, "QpStateChanged")).isNotEmpty();
+    }
+
+    /**
+     * On a queue pair connected to itself: a receive and a SEND that succeed, then a receive and a SEND whose
+     * lkey is unknown, which fails (LOC_PROT_ERR) and flushes the receive (WR_FLUSH_ERR).
+     *
+     * @return every completion, read as an application reads it; {@link Wc#flags} holds the vendor error
+     */
+    private static List<Wc> successThenBadLkeyThenFlush() {
+        List<Wc> polled = new ArrayList<>();
+        Rig rig = new Rig();
+        try (rig) {
+            CompletionQueue cq = rig.cq(16);
+            QueuePair qp = rig.qp(QpType.RC, cq, 4);
+            MemoryRegion mr = rig.region(4096);
+            rig.connect(qp, qp, Set.of(AccessFlag.LOCAL_WRITE), 7);
+            Rig.postRecv(qp, 1, mr, 0, 64);
+            send(qp, 2, mr.lkey(), mr);
+            Rig.postRecv(qp, 3, mr, 0, 64);
+            send(qp, 4, mr.lkey() + 0x100, mr);
+            for (int i = 0; i < 4; i++) {
+                polled.add(pollWithVendorError(cq));
+            }
+            qp.close();
+            cq.close();
+            mr.close();
+            rig.pd.close();
+        }
+        rig.context.close(); // after the rig acknowledged the queue pair's fatal error event
+        return polled;
+    }
+
+    private static void send(QueuePair qp, long wrId, int lkey, MemoryRegion mr) {
+        SendOps ops = qp.sendOps();
+        ops.start();
+        ops.wrId(wrId).wrFlags(SendFlag.SIGNALED).send().setSge(lkey, mr.address() + 1024, 64);
+        ops.complete();
+    }
+
+    private static Wc pollWithVendorError(CompletionQueue cq) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!cq.startPoll()) {
+            assertThat(System.nanoTime()).as("a completion within " + WAIT).isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+        Wc wc = new Wc(cq.wrId(), cq.status(), null, 0, 0, cq.readQpNum(), 0, cq.readVendorErr());
+        cq.endPoll();
+        return wc;
+    }
+
+    private List<RecordedEvent> record(Action action, String... disabled) throws IOException, ParseException {
         try (Recording recording = new Recording(Configuration.getConfiguration("default"))) {
+            for (String name : disabled) {
+                recording.disable(name);
+            }
             recording.start();
             try {
                 action.run();

@@ -1,15 +1,19 @@
 package org.verbs4j.spi.jfr;
 
 import java.util.function.Supplier;
+import jdk.jfr.EventType;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.QpState;
 import org.verbs4j.VerbsException;
+import org.verbs4j.WcStatus;
 import org.verbs4j.cm.CmEventType;
 
 /**
- * The JDK Flight Recorder events of the control path, for providers to record. Each method commits its
- * event only if a recording has it enabled; none is meant for the data path. The events are named
+ * The JDK Flight Recorder events, for providers to record. Each method commits its event only if a
+ * recording has it enabled. Only the error completion belongs to the data path: a poll that read a
+ * completion whose status is not SUCCESS asks {@link #errorCompletionsRecorded()}, and reads the fields
+ * only if it is {@code true}; a successful completion costs nothing more than the status check. The events are named
  * {@code org.verbs4j.*} and enabled by the usual JFR settings, for example
  * {@code -XX:StartFlightRecording:filename=verbs.jfr,settings=profile}.
  */
@@ -125,5 +129,43 @@ public final class VerbsEvents {
             event.commit();
         }
         return failure;
+    }
+
+    /**
+     * Whether a recording has the error completion event enabled: allocation-free, for a poll that read a
+     * completion whose status is not SUCCESS (never for a successful one). The JFR event type is looked up
+     * at the first call, so a program without error completions never loads it.
+     *
+     * @return whether {@link #errorCompletion} would record anything
+     */
+    public static boolean errorCompletionsRecorded() {
+        return ErrorCompletionType.TYPE.isEnabled();
+    }
+
+    /**
+     * Records a work completion whose status is not SUCCESS, with the fields that {@code ibv_poll_cq(3)}
+     * says are valid for it: wr_id, status, qp_num and vendor_err.
+     *
+     * @param device the device's name
+     * @param status the completion's status
+     * @param vendorErr the vendor error syndrome
+     * @param qpNum the local queue pair's number, or -1 if the queue cannot report it
+     * @param wrId the work request id
+     */
+    public static void errorCompletion(String device, WcStatus status, int vendorErr, int qpNum, long wrId) {
+        ErrorCompletionEvent event = new ErrorCompletionEvent();
+        if (event.isEnabled()) {
+            event.device = device;
+            event.status = status.cName();
+            event.vendorErr = vendorErr;
+            event.qpNum = qpNum;
+            event.wrId = wrId;
+            event.commit();
+        }
+    }
+
+    /** The error completion's event type, looked up at the first error completion. */
+    private static final class ErrorCompletionType {
+        static final EventType TYPE = EventType.getEventType(ErrorCompletionEvent.class);
     }
 }

@@ -44,6 +44,7 @@ import org.verbs4j.provider.generic.raw.CqAttrs;
 import org.verbs4j.provider.generic.vendor.CqCreation;
 import org.verbs4j.provider.generic.vendor.CreatedCq;
 import org.verbs4j.provider.generic.vendor.ExtraReader;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * C {@code struct ibv_cq_ex}, created through {@code verbs_context.create_cq_ex} as the inline
@@ -85,6 +86,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     /** {@code int (*req_notify_cq)(struct ibv_cq *, int solicited_only)}, called once per turn of an event loop. */
     private static final MethodHandle CALL_PTR_INT_INT = FunctionPointers.criticalInvoker(PTR_INT_INT);
     private static final int ENOENT = 2;
+    private static final int IBV_WC_SUCCESS = 0;
     private static final int GID_BYTES = 16;
     private static final String RESIZE = "ibv_resize_cq";
     private static final long SUPPORTED_WC_FLAGS = 0xfff;
@@ -524,6 +526,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
             Native.check(rc, "ibv_start_poll");
         }
         current = true;
+        recordIfError();
         return true;
     }
 
@@ -603,7 +606,20 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         if (rc != 0 && rc != ENOENT) {
             Native.check(rc, "ibv_next_poll");
         }
+        if (current) {
+            recordIfError();
+        }
         return current;
+    }
+
+    /** Records the JFR error completion event if the current completion is not SUCCESS and a recording wants it. */
+    private void recordIfError() {
+        int status = handle.get(JAVA_INT, statusOffset);
+        if (status != IBV_WC_SUCCESS && VerbsEvents.errorCompletionsRecorded()) {
+            MemorySegment qpNumReader = readers[CompletionField.QP_NUM.ordinal()];
+            VerbsEvents.errorCompletion(deviceName(), WcStatus.fromValue(status), readVendorErr(),
+                    qpNumReader == null ? -1 : readQpNum(), handle.get(JAVA_LONG, wrIdOffset));
+        }
     }
 
     /**
