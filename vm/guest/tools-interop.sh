@@ -140,7 +140,7 @@ duration_pairs() {
   done
 }
 
-# The combinations of the second round: -D in send_bw, -q with -D and with UD, -a (UD, so that every size, 2 bytes
+# The combinations of the second round: -D in send_bw, -q with -D, with UD and with -R, -a (UD, so that every size, 2 bytes
 # to the MTU, fits the emulator's pace) in a latency and a bandwidth test, and two refusals that must be perftest's.
 option_pairs() {
   local n=${PERF_ITERS:-200} d=${PERF_SECONDS:-8} a=${PERF_ALL_ITERS:-20}
@@ -154,6 +154,11 @@ option_pairs() {
   pair "perf-all-ud-send_lat-verbs4j-server" "$LAT_FIG" "$V perf $J send_lat -c UD -a --server $PF -n $a" "ib_send_lat -c UD -a $PF -n $a 127.0.0.1"
   pair "perf-all-ud-send_bw-c-server" "$BW_FIG" "ib_send_bw -c UD -a $PF -n $n" "$V perf $J send_bw -c UD -a $PF -n $n 127.0.0.1"
   pair "perf-all-ud-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -c UD -a --server $PF -n $n" "ib_send_bw -c UD -a $PF -n $n 127.0.0.1"
+  local ip=${RXE_IP:?} t
+  for t in write_bw send_bw; do
+    WAIT=wait_cm_listen pair "perf-cm-qps-$t-c-server" "$BW_FIG" "ib_$t -R -q 2 $PF -n $n -s 4096" "$V perf $J $t -R -q 2 $PF -n $n -s 4096 $ip"
+    WAIT=wait_cm_listen pair "perf-cm-qps-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t -R -q 2 --server $PF -n $n -s 4096" "ib_$t -R -q 2 $PF -n $n -s 4096 $ip"
+  done
   refused_alike "perf-atomic-size-refused" "Message size cannot be changed for Atomic tests" "atomic_bw -s 64"
   refused_alike "perf-write-events-refused" "Events feature not available on WRITE verb" "write_bw -e"
 }

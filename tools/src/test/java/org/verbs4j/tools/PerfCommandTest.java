@@ -411,6 +411,20 @@ class PerfCommandTest {
     }
 
     @Test
+    void rdmaCmConnectsSeveralQueuePairsInTurnAndEachRunsTheIterations() throws Exception {
+        for (String test : List.of("write_bw", "send_bw")) {
+            TwoSides run = rdmaCmPair(test, "-q", "3");
+
+            assertBandwidthRow(run.server(), 1024, 600);
+            assertBandwidthRow(run.client(), 1024, 600);
+            assertThat(queuePairNumbers(run.server(), " remote address")).as(test)
+                    .hasSize(3).containsExactlyElementsOf(queuePairNumbers(run.client(), " local address"));
+            assertThat(queuePairNumbers(run.client(), " remote address")).as(test)
+                    .containsExactlyElementsOf(queuePairNumbers(run.server(), " local address"));
+        }
+    }
+
+    @Test
     void rdmaCmRunsTheLatencyTests() throws Exception {
         for (String test : List.of("write_lat", "send_lat", "read_lat")) {
             TwoSides run = rdmaCmPair(test);
@@ -420,9 +434,9 @@ class PerfCommandTest {
         }
     }
 
-    private static TwoSides rdmaCmPair(String test) throws Exception {
-        String[] common = {"perf", test, "-R", "-d", "soft0", "-p", String.valueOf(TwoSides.freePort()), "-n", "200",
-            "-s", "1024", "--timeout", "20"};
+    private static TwoSides rdmaCmPair(String test, String... more) throws Exception {
+        String[] common = TwoSides.concat(new String[] {"perf", test, "-R", "-d", "soft0", "-p",
+            String.valueOf(TwoSides.freePort()), "-n", "200", "-s", "1024", "--timeout", "20"}, more);
         return TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "127.0.0.1"));
     }
 

@@ -237,7 +237,7 @@ public final class PerfCommand implements Callable<Integer> {
         if (queuePairs > 1 && chosen.isLatency()) {
             throw new IllegalArgumentException("Multiple QPs only available on bw tests");
         }
-        String option = queuePairs == 1 ? null : rdmaCm ? "-R" : events ? "-e" : null;
+        String option = queuePairs > 1 && events ? "-e" : null;
         if (option != null) {
             throw new IllegalArgumentException("-q " + queuePairs + " with " + option
                     + " is not supported yet by verbs4j perf");
