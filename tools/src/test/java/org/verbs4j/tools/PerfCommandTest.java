@@ -425,6 +425,19 @@ class PerfCommandTest {
     }
 
     @Test
+    void rdmaCmOverUdSendsToWhatTheEstablishedEventGives() throws Exception {
+        for (String queuePairs : List.of("1", "2")) {
+            TwoSides run = rdmaCmPair("send_bw", "-c", "UD", "-q", queuePairs);
+            int iters = 200 * Integer.parseInt(queuePairs);
+
+            assertBandwidthRow(run.server(), 1024, iters);
+            assertBandwidthRow(run.client(), 1024, iters);
+            assertThat(run.client().out()).contains(" Connection type : UD\t\tUsing SRQ      : OFF",
+                    " Data ex. method : rdma_cm");
+        }
+    }
+
+    @Test
     void rdmaCmRunsTheLatencyTests() throws Exception {
         for (String test : List.of("write_lat", "send_lat", "read_lat")) {
             TwoSides run = rdmaCmPair(test);
@@ -444,6 +457,11 @@ class PerfCommandTest {
     void rdmaCmOverUcAndWithoutAPeerAreRefused() {
         Run uc = Run.of(Verbs::catalog, "perf", "send_bw", "-R", "-c", "UC", "--server");
         Run alone = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
+        Run udLatency = Run.of(Verbs::catalog, "perf", "send_lat", "-R", "-c", "UD", "--server");
+
+        assertThat(udLatency.exitCode()).isEqualTo(2);
+        assertThat(udLatency.err()).containsExactly("verbs4j perf: -R with -c UD in ib_send_lat is not supported yet"
+                + " by verbs4j perf");
 
         assertThat(uc.exitCode()).isEqualTo(2);
         assertThat(uc.err()).containsExactly("verbs4j perf: UC is not supported in librdmacm (-R)");

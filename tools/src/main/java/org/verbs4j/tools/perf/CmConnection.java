@@ -12,6 +12,7 @@ import org.verbs4j.cm.CmId;
 import org.verbs4j.cm.ConnParam;
 import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.cm.EventChannel;
+import org.verbs4j.QpType;
 import org.verbs4j.cm.PortSpace;
 import org.verbs4j.tools.connect.PeerException;
 
@@ -22,6 +23,8 @@ import org.verbs4j.tools.connect.PeerException;
  * identifier after the other ({@code -q}), the server (listening on the port since before the hand-shake)
  * accepts as many requests, the queue pairs numbered in the order of the requests, and another hand-shake. At
  * the end the server disconnects and both wait for the DISCONNECTED events ({@code rdma_cm_disconnect_nodes}).
+ * Over UD ({@code -c UD}) the identifiers are of the UDP port space: the client sends to what its ESTABLISHED
+ * event gives, the server gets no ESTABLISHED, and there is nothing to disconnect.
  */
 final class CmConnection implements AutoCloseable {
 
@@ -113,15 +116,29 @@ final class CmConnection implements AutoCloseable {
     }
 
     private CmEvent attempt(InetSocketAddress server, int outReads, Function<CmId, PerfEndpoint> factory) {
-        CmId id = cm.createId(channel, PortSpace.TCP, null);
+        CmId id = cm.createId(channel, portSpace(), null);
         ids.add(id);
         id.resolveAddress(null, server, RESOLVE);
         CmEvents.expect(channel, CmEventType.ADDR_RESOLVED, settings.timeout(), "address of " + server);
         id.resolveRoute(RESOLVE);
         CmEvents.expect(channel, CmEventType.ROUTE_RESOLVED, settings.timeout(), "route to " + server);
-        endpoints.add(factory.apply(id));
+        PerfEndpoint endpoint = factory.apply(id);
+        endpoints.add(endpoint);
         id.connect(params(outReads, outReads));
-        return CmEvents.next(channel, settings.timeout(), "answer of " + server);
+        CmEvent answer = CmEvents.next(channel, settings.timeout(), "answer of " + server);
+        if (datagrams() && answer.type() == CmEventType.ESTABLISHED) {
+            endpoint.sendTo(answer.udParam().orElseThrow());
+        }
+        return answer;
+    }
+
+    /** @return whether the queue pairs are UD: perftest's rdma_cm port space is then UDP, else TCP */
+    private boolean datagrams() {
+        return settings.connection() == QpType.UD;
+    }
+
+    private PortSpace portSpace() {
+        return datagrams() ? PortSpace.UDP : PortSpace.TCP;
     }
 
     /**
@@ -129,18 +146,18 @@ final class CmConnection implements AutoCloseable {
      * tenth of a second apart, and a JVM may take longer than that to set up its first listener.
      */
     private void listen() {
-        listener = cm.createId(channel, PortSpace.TCP, null);
+        listener = cm.createId(channel, portSpace(), null);
         listener.bind(new InetSocketAddress("0.0.0.0", settings.tcpPort()));
         listener.listen(settings.queuePairs());
     }
 
     /**
      * Accepts the client's requests as they come and waits until each connection is established (the
-     * ESTABLISHED of one may come before the request of the next).
+     * ESTABLISHED of one may come before the request of the next); a UD server gets no ESTABLISHED.
      */
     private void acceptAll(int outReads, Function<CmId, PerfEndpoint> factory) {
-        int established = 0;
-        while (established < settings.queuePairs()) {
+        int established = datagrams() ? settings.queuePairs() : 0;
+        while (established < settings.queuePairs() || ids.size() < settings.queuePairs()) {
             CmEvent event = CmEvents.next(channel, settings.timeout(), "client's rdma_cm queue pair on port "
                     + settings.tcpPort());
             if (event.type() == CmEventType.CONNECT_REQUEST && ids.size() < settings.queuePairs()) {
@@ -161,8 +178,9 @@ final class CmConnection implements AutoCloseable {
         CmId id = request.id();
         ids.add(id);
         endpoints.add(factory.apply(id));
-        ConnParam theirs = request.connParam().orElseThrow();
-        id.accept(params(Math.min(outReads, theirs.initiatorDepth()), Math.min(outReads, theirs.responderResources())));
+        int initiator = request.connParam().map(ConnParam::initiatorDepth).orElse(0);
+        int responder = request.connParam().map(ConnParam::responderResources).orElse(0);
+        id.accept(params(Math.min(outReads, initiator), Math.min(outReads, responder)));
     }
 
     /** {@code rdma_conn_param} as perftest fills it: read and atomic resources only for those tests. */
@@ -232,7 +250,9 @@ final class CmConnection implements AutoCloseable {
     @Override
     public void close() {
         try {
-            if (!ids.isEmpty() && finished) {
+            if (datagrams()) {
+                // UD identifiers have no connection to end (rdma_cm_disconnect_nodes skips them)
+            } else if (!ids.isEmpty() && finished) {
                 awaitDisconnects();
             } else {
                 ids.forEach(CmConnection::disconnectQuietly);

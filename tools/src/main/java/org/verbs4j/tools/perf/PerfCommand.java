@@ -256,7 +256,8 @@ public final class PerfCommand implements Callable<Integer> {
         if (rdmaCm && connection.equalsIgnoreCase("UC")) {
             throw new IllegalArgumentException("UC is not supported in librdmacm (-R)");
         }
-        String option = rdmaCm && !connection.equalsIgnoreCase("RC") ? "-R with -c " + connection
+        String option = rdmaCm && connection.equalsIgnoreCase("UD") && chosen.isLatency()
+                ? "-R with -c UD in " + chosen.tool()
                 : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
                 : null;
         if (option != null) {
