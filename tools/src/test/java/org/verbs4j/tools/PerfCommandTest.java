@@ -334,12 +334,24 @@ class PerfCommandTest {
     void severalQueuePairsAreRefusedWherePerftestRefusesThemOrVerbs4jLacksThem() {
         Run none = Run.of(Verbs::catalog, "perf", "write_bw", "-q", "0");
         Run latency = Run.of(Verbs::catalog, "perf", "send_lat", "-q", "2");
-        Run events = Run.of(Verbs::catalog, "perf", "send_bw", "-q", "2", "-e");
 
         assertThat(none.err()).containsExactly("verbs4j perf: num of Qps should be between 1 and 16384");
         assertThat(latency.err()).containsExactly("verbs4j perf: Multiple QPs only available on bw tests");
-        assertThat(events.err()).containsExactly("verbs4j perf: -q 2 with -e is not supported yet by verbs4j perf");
-        assertThat(List.of(none.exitCode(), latency.exitCode(), events.exitCode())).containsOnly(2);
+        assertThat(List.of(none.exitCode(), latency.exitCode())).containsOnly(2);
+    }
+
+    @Test
+    void severalQueuePairsSleepOnTheirCompletionEventsWithEvents() throws Exception {
+        for (String test : List.of("send_bw", "read_bw")) {
+            int port = TwoSides.freePort();
+            String[] common = {"perf", test, "-d", "soft0", "-p", String.valueOf(port), "-n", "150", "-s", "256",
+                "-q", "3", "-e", "--timeout", "20"};
+            TwoSides run = TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "localhost"));
+
+            assertBandwidthRow(run.server(), 256, 450);
+            assertBandwidthRow(run.client(), 256, 450);
+            assertThat(run.client().out()).as(test).contains(" Test with events.");
+        }
     }
 
     @Test

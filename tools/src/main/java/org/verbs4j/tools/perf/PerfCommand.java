@@ -229,18 +229,13 @@ public final class PerfCommand implements Callable<Integer> {
         }
     }
 
-    /** perftest's own refusals of {@code -q}, and the combinations verbs4j does not run with several yet. */
+    /** perftest's own refusals of {@code -q}. */
     private void refuseQueuePairMisuse(PerfTest chosen) {
         if (queuePairs < MIN_QPS || queuePairs > MAX_QPS) {
             throw new IllegalArgumentException("num of Qps should be between " + MIN_QPS + " and " + MAX_QPS);
         }
         if (queuePairs > 1 && chosen.isLatency()) {
             throw new IllegalArgumentException("Multiple QPs only available on bw tests");
-        }
-        String option = queuePairs > 1 && events ? "-e" : null;
-        if (option != null) {
-            throw new IllegalArgumentException("-q " + queuePairs + " with " + option
-                    + " is not supported yet by verbs4j perf");
         }
     }
 

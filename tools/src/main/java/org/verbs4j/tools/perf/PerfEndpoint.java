@@ -3,6 +3,7 @@ package org.verbs4j.tools.perf;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
 import java.util.EnumSet;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
@@ -305,6 +306,20 @@ final class PerfEndpoint implements AutoCloseable {
                     isReceive ? "server" : "client", status.cName(), status.value()));
         }
         return isReceive ? Completion.RECEIVE : Completion.SEND;
+    }
+
+    /**
+     * Sleeps on this queue pair's completion channel for at most {@code wait}, and asks for the next event if one
+     * came ({@code -e} over several queue pairs, each with a channel of its own: the loops sleep on each in turn).
+     *
+     * @param wait the longest sleep
+     */
+    void sleepOnEvent(Duration wait) {
+        CompletionQueue notified = resources.channel().getEvent(wait);
+        if (notified != null) {
+            events++;
+            notified.requestNotification(false);
+        }
     }
 
     private void awaitEvent() {
