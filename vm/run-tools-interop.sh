@@ -9,7 +9,7 @@
 #    uc and srq; ib_send_bw, ib_write_bw, ib_read_bw, ib_write_lat and ib_send_lat against the matching
 #    verbs4j perf mode; ib_send_bw -c UD, ib_send_bw and ib_write_bw -c UC, ib_write_bw and ib_send_bw -q 2
 #    (transports); ib_write_lat and ib_send_lat with -D (duration); ib_send_bw -D, ib_write_bw -q 2 -D, ib_send_bw
-#    -c UD -q 2, ib_write_bw and ib_send_bw -R -q 2, ib_send_bw -R -c UD, ib_send_lat and ib_send_bw -c UD -a, ib_atomic_bw -s 64 and ib_write_bw -e refused alike (options); and send_bw, write_bw, read_bw and
+#    -c UD -q 2, ib_send_bw -q 2 -e, ib_write_bw and ib_send_bw -R -q 2, ib_send_bw -R -c UD, ib_send_lat and ib_send_bw -c UD -a, ib_atomic_bw -s 64 and ib_write_bw -e refused alike (options); and send_bw, write_bw, read_bw and
 #    write_lat with -R (rdma_cm); each with the C tool as server and then as client. A pair passes only if
 #    both sides exit 0 and print their closing figures. Then two failures that must be reported plainly: an
 #    unknown device, and a server that never answers.

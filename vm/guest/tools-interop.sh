@@ -141,8 +141,9 @@ duration_pairs() {
 }
 
 # The combinations of the second round: -D in send_bw (1 KiB messages and one completion in 8, so that some come
-# in the sample: on a loaded host the emulated rxe moved 77 such messages in 4 s), -q with -D, with UD and with -R, -R with UD, -a (UD, so that every size, 2 bytes
-# to the MTU, fits the emulator's pace) in a latency and a bandwidth test, and two refusals that must be perftest's.
+# in the sample: on a loaded host the emulated rxe moved 77 such messages in 4 s), -q with -D, with UD, with -e
+# and with -R, -R with UD, -a (UD, so that every size, 2 bytes to the MTU, fits the emulator's pace) in a latency
+# and a bandwidth test, and two refusals that must be perftest's.
 option_pairs() {
   local n=${PERF_ITERS:-200} d=${PERF_SECONDS:-8} a=${PERF_ALL_ITERS:-20} dq="-s 1024 -Q 8"
   pair "perf-duration-send_bw-c-server" "$BW_FIG" "ib_send_bw -D $d $PF $dq" "$V perf $J send_bw -D $d $PF $dq 127.0.0.1"
@@ -151,6 +152,8 @@ option_pairs() {
   pair "perf-qps-duration-write_bw-verbs4j-server" "$BW_FIG" "$V perf $J write_bw -q 2 -D $d --server $PF $dq" "ib_write_bw -q 2 -D $d $PF $dq 127.0.0.1"
   pair "perf-qps-ud-send_bw-c-server" "$BW_FIG" "ib_send_bw -c UD -q 2 $PF -n $n -s 1024" "$V perf $J send_bw -c UD -q 2 $PF -n $n -s 1024 127.0.0.1"
   pair "perf-qps-ud-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -c UD -q 2 --server $PF -n $n -s 1024" "ib_send_bw -c UD -q 2 $PF -n $n -s 1024 127.0.0.1"
+  pair "perf-qps-events-send_bw-c-server" "$BW_FIG" "ib_send_bw -q 2 -e $PF -n $n -s 1024" "$V perf $J send_bw -q 2 -e $PF -n $n -s 1024 127.0.0.1"
+  pair "perf-qps-events-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -q 2 -e --server $PF -n $n -s 1024" "ib_send_bw -q 2 -e $PF -n $n -s 1024 127.0.0.1"
   pair "perf-all-ud-send_lat-c-server" "$LAT_FIG" "ib_send_lat -c UD -a $PF -n $a" "$V perf $J send_lat -c UD -a $PF -n $a 127.0.0.1"
   pair "perf-all-ud-send_lat-verbs4j-server" "$LAT_FIG" "$V perf $J send_lat -c UD -a --server $PF -n $a" "ib_send_lat -c UD -a $PF -n $a 127.0.0.1"
   pair "perf-all-ud-send_bw-c-server" "$BW_FIG" "ib_send_bw -c UD -a $PF -n $n" "$V perf $J send_bw -c UD -a $PF -n $n 127.0.0.1"
