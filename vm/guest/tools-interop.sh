@@ -4,7 +4,7 @@
 #
 # A pair starts the server, waits until it listens on its TCP port, then runs the client; it passes only if
 # both exit 0 and both print the figures their tool ends with. Every process is bounded by TOOLS_TIMEOUT.
-# Usage: tools-interop.sh ROOT [interop|pingpong|transports|duration|cm|figures|all]
+# Usage: tools-interop.sh ROOT [interop|pingpong|transports|duration|options|cm|figures|all]
 set -u
 ROOT=$1
 MODE=${2:-interop}
@@ -140,6 +140,51 @@ duration_pairs() {
   done
 }
 
+# The combinations of the second round: -D in send_bw (1 KiB messages and one completion in 8, so that some come
+# in the sample: on a loaded host the emulated rxe moved 77 such messages in 4 s), -q with -D, with UD, with -e
+# and with -R, -R with UD, -a (UD, so that every size, 2 bytes to the MTU, fits the emulator's pace) in a latency
+# and a bandwidth test, and two refusals that must be perftest's.
+option_pairs() {
+  local n=${PERF_ITERS:-200} d=${PERF_SECONDS:-8} a=${PERF_ALL_ITERS:-20} dq="-s 1024 -Q 8"
+  pair "perf-duration-send_bw-c-server" "$BW_FIG" "ib_send_bw -D $d $PF $dq" "$V perf $J send_bw -D $d $PF $dq 127.0.0.1"
+  pair "perf-duration-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -D $d --server $PF $dq" "ib_send_bw -D $d $PF $dq 127.0.0.1"
+  pair "perf-qps-duration-write_bw-c-server" "$BW_FIG" "ib_write_bw -q 2 -D $d $PF $dq" "$V perf $J write_bw -q 2 -D $d $PF $dq 127.0.0.1"
+  pair "perf-qps-duration-write_bw-verbs4j-server" "$BW_FIG" "$V perf $J write_bw -q 2 -D $d --server $PF $dq" "ib_write_bw -q 2 -D $d $PF $dq 127.0.0.1"
+  pair "perf-qps-ud-send_bw-c-server" "$BW_FIG" "ib_send_bw -c UD -q 2 $PF -n $n -s 1024" "$V perf $J send_bw -c UD -q 2 $PF -n $n -s 1024 127.0.0.1"
+  pair "perf-qps-ud-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -c UD -q 2 --server $PF -n $n -s 1024" "ib_send_bw -c UD -q 2 $PF -n $n -s 1024 127.0.0.1"
+  pair "perf-qps-events-send_bw-c-server" "$BW_FIG" "ib_send_bw -q 2 -e $PF -n $n -s 1024" "$V perf $J send_bw -q 2 -e $PF -n $n -s 1024 127.0.0.1"
+  pair "perf-qps-events-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -q 2 -e --server $PF -n $n -s 1024" "ib_send_bw -q 2 -e $PF -n $n -s 1024 127.0.0.1"
+  pair "perf-all-ud-send_lat-c-server" "$LAT_FIG" "ib_send_lat -c UD -a $PF -n $a" "$V perf $J send_lat -c UD -a $PF -n $a 127.0.0.1"
+  pair "perf-all-ud-send_lat-verbs4j-server" "$LAT_FIG" "$V perf $J send_lat -c UD -a --server $PF -n $a" "ib_send_lat -c UD -a $PF -n $a 127.0.0.1"
+  pair "perf-all-ud-send_bw-c-server" "$BW_FIG" "ib_send_bw -c UD -a $PF -n $n" "$V perf $J send_bw -c UD -a $PF -n $n 127.0.0.1"
+  pair "perf-all-ud-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -c UD -a --server $PF -n $n" "ib_send_bw -c UD -a $PF -n $n 127.0.0.1"
+  local ip=${RXE_IP:?} t
+  for t in write_bw send_bw; do
+    WAIT=wait_cm_listen pair "perf-cm-qps-$t-c-server" "$BW_FIG" "ib_$t -R -q 2 $PF -n $n -s 4096" "$V perf $J $t -R -q 2 $PF -n $n -s 4096 $ip"
+    WAIT=wait_cm_listen pair "perf-cm-qps-$t-verbs4j-server" "$BW_FIG" "$V perf $J $t -R -q 2 --server $PF -n $n -s 4096" "ib_$t -R -q 2 $PF -n $n -s 4096 $ip"
+  done
+  WAIT=wait_cm_listen pair "perf-cm-ud-send_bw-c-server" "$BW_FIG" "ib_send_bw -R -c UD $PF -n $n -s 1024" "$V perf $J send_bw -R -c UD $PF -n $n -s 1024 $ip"
+  WAIT=wait_cm_listen pair "perf-cm-ud-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -R -c UD --server $PF -n $n -s 1024" "ib_send_bw -R -c UD $PF -n $n -s 1024 $ip"
+  refused_alike "perf-atomic-size-refused" "Message size cannot be changed for Atomic tests" "atomic_bw -s 64"
+  refused_alike "perf-write-events-refused" "Events feature not available on WRITE verb" "write_bw -e"
+}
+
+# refused_alike NAME MESSAGE ARGS: ib_ARGS must fail saying MESSAGE before it opens anything, and verbs4j perf ARGS must
+# refuse it with the same message (exit 2, a usage error).
+refused_alike() {
+  [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
+  local name=$1 message=$2 c="ib_$3" j="$V perf $3" crc jrc
+  timeout -k 5 60 bash -c "$c -d $DEV" >"$OUT/$name.c.txt" 2>&1; crc=$?
+  timeout -k 5 "$T" bash -c "$j -d $DEV" >"$OUT/$name.verbs4j.txt" 2>&1; jrc=$?
+  if [ "$crc" != 0 ] && grep -Fq "$message" "$OUT/$name.c.txt" && [ "$jrc" = 2 ] &&
+     grep -Fq "$message" "$OUT/$name.verbs4j.txt"; then
+    PASSES=$((PASSES + 1)); echo "PASS $name"
+  else
+    FAILS=$((FAILS + 1)); echo "FAIL $name: $c exit $crc, verbs4j exit $jrc, expected \"$message\" from both"
+    tail -n 5 "$OUT/$name.c.txt" "$OUT/$name.verbs4j.txt"
+  fi
+}
+
 # perftest's -R: the exchange and the test's queue pair through rdma_cm, the client given the server's IP.
 cm_pairs() {
   local n=${PERF_ITERS:-200} ip=${RXE_IP:?}
@@ -209,12 +254,13 @@ case $MODE in
   pingpong) pingpong_pairs; failures; memory_features ;;
   memory) memory_features ;;
   core) pingpong_pairs; cm_pairs; failures ;;
-  interop) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; cm_pairs; failures; memory_features ;;
+  interop) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; option_pairs; cm_pairs; failures; memory_features ;;
   duration) duration_pairs ;;
+  options) option_pairs ;;
   cm) cm_pairs ;;
   transports) transport_pairs ;;
   figures) figures ;;
-  all) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; cm_pairs; failures; memory_features; figures ;;
+  all) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; option_pairs; cm_pairs; failures; memory_features; figures ;;
 esac
 for f in /tmp/hs_err_*.log; do [ -f "$f" ] && { echo "--- $f:"; head -n 40 "$f"; }; done
 echo "tools interop: $PASSES passed, $FAILS failed (outputs in ${OUT#"$ROOT"/})"

@@ -101,7 +101,8 @@ class PerfCommandTest {
 
         assertBandwidthRow(run.server(), 512, 300);
         assertBandwidthRow(run.client(), 512, 300);
-        assertThat(run.server().out()).contains(" RX depth        : 512");
+        assertThat(run.server().out()).as("perftest cuts the RX depth (512) to the iterations")
+                .contains(" RX depth        : 300");
         assertThat(run.client().out()).contains(" TX depth        : 128");
     }
 
@@ -237,14 +238,55 @@ class PerfCommandTest {
     void durationIsRefusedWherePerftestRefusesItOrVerbs4jLacksIt() {
         Run events = Run.of(Verbs::catalog, "perf", "send_lat", "-D", "4", "-e");
         Run all = Run.of(Verbs::catalog, "perf", "write_lat", "-D", "4", "-a");
-        Run bandwidth = Run.of(Verbs::catalog, "perf", "send_bw", "-D", "4");
 
         assertThat(events.err()).containsExactly("verbs4j perf: Duration mode doesn't work with events.");
         assertThat(all.err()).containsExactly("verbs4j perf: Duration mode currently doesn't support running on all"
                 + " sizes.");
-        assertThat(bandwidth.err()).containsExactly("verbs4j perf: -D with ib_send_bw is not supported yet by verbs4j"
-                + " perf");
-        assertThat(List.of(events.exitCode(), all.exitCode(), bandwidth.exitCode())).containsOnly(2);
+        assertThat(List.of(events.exitCode(), all.exitCode())).containsOnly(2);
+    }
+
+    @Test
+    void durationRunsTheSendBandwidthTestAndEachSideCountsTheSampleOfItsOwnWindow() throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", "send_bw", "-d", "soft0", "-p", String.valueOf(port), "-D", "3", "-f", "1",
+            "-s", "256", "--timeout", "20"};
+        long start = System.nanoTime();
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "localhost"));
+
+        assertThat((System.nanoTime() - start) / 1e9).isGreaterThanOrEqualTo(3);
+        for (Run side : List.of(run.server(), run.client())) {
+            assertDurationBandwidthRow(side, 256);
+        }
+    }
+
+    @Test
+    void durationRunsSeveralQueuePairsOfTheBandwidthTests() {
+        for (String test : List.of("send_bw", "write_bw", "read_bw")) {
+            Run run = Run.of(Verbs::catalog, "perf", test, "-d", "soft0", "-D", "3", "-f", "1", "-s", "64", "-q", "3",
+                "--timeout", "20");
+
+            assertDurationBandwidthRow(run, 64);
+            assertThat(run.out()).as(test).contains(" Number of qps   : 3\t\tTransport type : IB");
+            assertThat(queuePairNumbers(run, " local address")).as(test).hasSize(3).doesNotHaveDuplicates();
+        }
+    }
+
+    /** The one row of a duration bandwidth run: no peak, the rate and the average are the sample's count. */
+    private static void assertDurationBandwidthRow(Run run, int size) {
+        assertThat(run.exitCode()).as("exit code; stderr %s", run.err()).isZero();
+        assertThat(run.out()).contains(" WARNING: BW peak won't be measured in this run.");
+        List<String> rows = run.out().stream().filter(line -> line.matches(BW_ROW)).toList();
+        assertThat(rows).as("%s", run.out()).hasSize(1);
+        String[] fields = rows.getFirst().trim().split("\\s+");
+        long iters = Long.parseLong(fields[1]);
+        assertThat(Integer.parseInt(fields[0])).isEqualTo(size);
+        assertThat(iters).isPositive();
+        assertThat(fields[2]).as("no peak in duration mode").isEqualTo("0.00");
+        assertThat(Double.parseDouble(fields[4]) * 1e6).as("the rate is the count over the one-second sample")
+                .isCloseTo(iters, org.assertj.core.data.Percentage.withPercentage(1));
+        assertThat(Double.parseDouble(fields[3])).as("the average is the bytes of the sample")
+                .isCloseTo(size * iters / (double) (1 << 20), org.assertj.core.data.Offset.offset(
+                        0.0051 + size * iters / (double) (1 << 20) * 0.01));
     }
 
     @Test
@@ -292,22 +334,79 @@ class PerfCommandTest {
     void severalQueuePairsAreRefusedWherePerftestRefusesThemOrVerbs4jLacksThem() {
         Run none = Run.of(Verbs::catalog, "perf", "write_bw", "-q", "0");
         Run latency = Run.of(Verbs::catalog, "perf", "send_lat", "-q", "2");
-        Run events = Run.of(Verbs::catalog, "perf", "send_bw", "-q", "2", "-e");
-        Run ud = Run.of(Verbs::catalog, "perf", "send_bw", "-q", "2", "-c", "UD");
 
         assertThat(none.err()).containsExactly("verbs4j perf: num of Qps should be between 1 and 16384");
         assertThat(latency.err()).containsExactly("verbs4j perf: Multiple QPs only available on bw tests");
-        assertThat(events.err()).containsExactly("verbs4j perf: -q 2 with -e is not supported yet by verbs4j perf");
-        assertThat(ud.err()).containsExactly("verbs4j perf: -q 2 with -c UD is not supported yet by verbs4j perf");
-        assertThat(List.of(none.exitCode(), latency.exitCode(), events.exitCode(), ud.exitCode())).containsOnly(2);
+        assertThat(List.of(none.exitCode(), latency.exitCode())).containsOnly(2);
     }
 
     @Test
-    void allSizesOfTheAtomicTestAreRefusedAsPerftestDoes() {
-        Run run = Run.of(Verbs::catalog, "perf", "atomic_bw", "-a");
+    void severalQueuePairsSleepOnTheirCompletionEventsWithEvents() throws Exception {
+        for (String test : List.of("send_bw", "read_bw")) {
+            int port = TwoSides.freePort();
+            String[] common = {"perf", test, "-d", "soft0", "-p", String.valueOf(port), "-n", "150", "-s", "256",
+                "-q", "3", "-e", "--timeout", "20"};
+            TwoSides run = TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "localhost"));
 
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).containsExactly("verbs4j perf: Message size cannot be changed for Atomic tests (-a)");
+            assertBandwidthRow(run.server(), 256, 450);
+            assertBandwidthRow(run.client(), 256, 450);
+            assertThat(run.client().out()).as(test).contains(" Test with events.");
+        }
+    }
+
+    @Test
+    void severalUdQueuePairsEachSendTheIterationsToTheirPeer() {
+        Run run = Run.of(Verbs::catalog, "perf", "send_bw", "-c", "UD", "-d", "soft0", "-n", "200", "-s", "512",
+            "-q", "2", "--timeout", "20");
+
+        assertBandwidthRow(run, 512, 400);
+        assertThat(run.out()).contains(" Connection type : UD\t\tUsing SRQ      : OFF");
+        assertThat(queuePairNumbers(run, " remote address")).hasSize(2).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void anyAtomicSizeButEightBytesIsRefusedAsPerftestDoes() {
+        Run all = Run.of(Verbs::catalog, "perf", "atomic_bw", "-a");
+        Run sized = Run.of(Verbs::catalog, "perf", "atomic_bw", "-s", "64");
+        Run eight = Run.of(Verbs::catalog, "perf", "atomic_bw", "-s", "8", "-d", "soft0", "-n", "50", "--timeout", "20");
+
+        for (Run refused : List.of(all, sized)) {
+            assertThat(refused.exitCode()).isEqualTo(2);
+            assertThat(refused.err()).containsExactly("verbs4j perf: Message size cannot be changed for Atomic tests");
+        }
+        assertBandwidthRow(eight, 8, 50);
+    }
+
+    @Test
+    void eventsWithWritesAreRefusedAsPerftestDoes() {
+        for (String test : List.of("write_bw", "write_lat")) {
+            Run run = Run.of(Verbs::catalog, "perf", test, "-e");
+
+            assertThat(run.exitCode()).isEqualTo(2);
+            assertThat(run.err()).containsExactly("verbs4j perf: Events feature not available on WRITE verb");
+        }
+    }
+
+    @Test
+    void moderationIsOffAboveEightKibibytesUnlessAskedForAndNeitherDepthNorModerationExceedsTheIterations() {
+        Run large = writeBandwidth("-s", "16384", "-n", "20");
+        Run asked = writeBandwidth("-s", "16384", "-n", "20", "-Q", "4");
+        Run small = writeBandwidth("-s", "8192", "-n", "300");
+        Run shallow = writeBandwidth("-s", "8192", "-n", "300", "-t", "16");
+        Run few = writeBandwidth("-s", "64", "-n", "40");
+
+        assertThat(large.out()).contains(" CQ Moderation   : 1");
+        assertThat(asked.out()).contains(" CQ Moderation   : 4");
+        assertThat(small.out()).contains(" CQ Moderation   : 100", " TX depth        : 128");
+        assertThat(shallow.out()).contains(" CQ Moderation   : 16", " TX depth        : 16");
+        assertThat(few.out()).contains(" CQ Moderation   : 40", " TX depth        : 40");
+        assertBandwidthRow(large, 16384, 20);
+        assertBandwidthRow(few, 64, 40);
+    }
+
+    private static Run writeBandwidth(String... options) {
+        return Run.of(Verbs::catalog, TwoSides.concat(new String[] {"perf", "write_bw", "-d", "soft0", "--timeout",
+            "20"}, options));
     }
 
     @Test
@@ -324,6 +423,33 @@ class PerfCommandTest {
     }
 
     @Test
+    void rdmaCmConnectsSeveralQueuePairsInTurnAndEachRunsTheIterations() throws Exception {
+        for (String test : List.of("write_bw", "send_bw")) {
+            TwoSides run = rdmaCmPair(test, "-q", "3");
+
+            assertBandwidthRow(run.server(), 1024, 600);
+            assertBandwidthRow(run.client(), 1024, 600);
+            assertThat(queuePairNumbers(run.server(), " remote address")).as(test)
+                    .hasSize(3).containsExactlyElementsOf(queuePairNumbers(run.client(), " local address"));
+            assertThat(queuePairNumbers(run.client(), " remote address")).as(test)
+                    .containsExactlyElementsOf(queuePairNumbers(run.server(), " local address"));
+        }
+    }
+
+    @Test
+    void rdmaCmOverUdSendsToWhatTheEstablishedEventGives() throws Exception {
+        for (String queuePairs : List.of("1", "2")) {
+            TwoSides run = rdmaCmPair("send_bw", "-c", "UD", "-q", queuePairs);
+            int iters = 200 * Integer.parseInt(queuePairs);
+
+            assertBandwidthRow(run.server(), 1024, iters);
+            assertBandwidthRow(run.client(), 1024, iters);
+            assertThat(run.client().out()).contains(" Connection type : UD\t\tUsing SRQ      : OFF",
+                    " Data ex. method : rdma_cm");
+        }
+    }
+
+    @Test
     void rdmaCmRunsTheLatencyTests() throws Exception {
         for (String test : List.of("write_lat", "send_lat", "read_lat")) {
             TwoSides run = rdmaCmPair(test);
@@ -333,9 +459,9 @@ class PerfCommandTest {
         }
     }
 
-    private static TwoSides rdmaCmPair(String test) throws Exception {
-        String[] common = {"perf", test, "-R", "-d", "soft0", "-p", String.valueOf(TwoSides.freePort()), "-n", "200",
-            "-s", "1024", "--timeout", "20"};
+    private static TwoSides rdmaCmPair(String test, String... more) throws Exception {
+        String[] common = TwoSides.concat(new String[] {"perf", test, "-R", "-d", "soft0", "-p",
+            String.valueOf(TwoSides.freePort()), "-n", "200", "-s", "1024", "--timeout", "20"}, more);
         return TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "127.0.0.1"));
     }
 
@@ -343,6 +469,11 @@ class PerfCommandTest {
     void rdmaCmOverUcAndWithoutAPeerAreRefused() {
         Run uc = Run.of(Verbs::catalog, "perf", "send_bw", "-R", "-c", "UC", "--server");
         Run alone = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
+        Run udLatency = Run.of(Verbs::catalog, "perf", "send_lat", "-R", "-c", "UD", "--server");
+
+        assertThat(udLatency.exitCode()).isEqualTo(2);
+        assertThat(udLatency.err()).containsExactly("verbs4j perf: -R with -c UD in ib_send_lat is not supported yet"
+                + " by verbs4j perf");
 
         assertThat(uc.exitCode()).isEqualTo(2);
         assertThat(uc.err()).containsExactly("verbs4j perf: UC is not supported in librdmacm (-R)");

@@ -2,6 +2,8 @@ package org.verbs4j.tools.perf;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 import org.verbs4j.VerbsException;
 import org.verbs4j.cm.CmEvent;
@@ -10,15 +12,19 @@ import org.verbs4j.cm.CmId;
 import org.verbs4j.cm.ConnParam;
 import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.cm.EventChannel;
+import org.verbs4j.QpType;
 import org.verbs4j.cm.PortSpace;
 import org.verbs4j.tools.connect.PeerException;
 
 /**
- * perftest's {@code -R}: the test's queue pair created on an rdma_cm identifier and connected by the
+ * perftest's {@code -R}: the test's queue pairs created on rdma_cm identifiers and connected by the
  * connection manager ({@code create_rdma_cm_connection}): a hand-shake, the client resolves the server's
- * address and route, creates its resources and connects (retrying while the server does not listen yet),
- * the server (listening on the port since before the hand-shake) accepts, and another hand-shake. At the end the server disconnects
- * and both wait for the DISCONNECTED event ({@code rdma_cm_disconnect_nodes}).
+ * address and route, creates its resources and connects (retrying while the server does not listen yet), one
+ * identifier after the other ({@code -q}), the server (listening on the port since before the hand-shake)
+ * accepts as many requests, the queue pairs numbered in the order of the requests, and another hand-shake. At
+ * the end the server disconnects and both wait for the DISCONNECTED events ({@code rdma_cm_disconnect_nodes}).
+ * Over UD ({@code -c UD}) the identifiers are of the UDP port space: the client sends to what its ESTABLISHED
+ * event gives, the server gets no ESTABLISHED, and there is nothing to disconnect.
  */
 final class CmConnection implements AutoCloseable {
 
@@ -29,9 +35,9 @@ final class CmConnection implements AutoCloseable {
     private final ConnectionManager cm;
     private final PerfSettings settings;
     private final EventChannel channel;
+    private final List<CmId> ids = new ArrayList<>();
+    private final List<PerfEndpoint> endpoints = new ArrayList<>();
     private CmId listener;
-    private CmId id;
-    private PerfEndpoint endpoint;
     private boolean finished;
 
     private CmConnection(ConnectionManager cm, PerfSettings settings) {
@@ -42,14 +48,14 @@ final class CmConnection implements AutoCloseable {
 
     /**
      * @param cm the device's connection manager
-     * @param settings the run's settings: the role, the server and the port
+     * @param settings the run's settings: the role, the server, the port and the number of queue pairs
      * @param link the out-of-band exchange, for the hand-shakes around the connection
      * @param outReads the reads and atomics each side allows (perftest's {@code out_reads})
-     * @param endpoints makes this side's endpoint with its queue pair on the identifier
-     * @return the connection, whose endpoint is ready for the test
+     * @param factory makes an endpoint with its queue pair on an identifier
+     * @return the connection, whose endpoints are ready for the test
      */
     static CmConnection open(ConnectionManager cm, PerfSettings settings, PerftestLink link, int outReads,
-            Function<CmId, PerfEndpoint> endpoints) {
+            Function<CmId, PerfEndpoint> factory) {
         CmConnection connection = new CmConnection(cm, settings);
         try {
             if (!settings.isClient()) {
@@ -57,9 +63,9 @@ final class CmConnection implements AutoCloseable {
             }
             link.keys(PerftestKeys.none());
             if (settings.isClient()) {
-                connection.connect(outReads, endpoints);
+                connection.connectAll(outReads, factory);
             } else {
-                connection.accept(outReads, endpoints);
+                connection.acceptAll(outReads, factory);
             }
             link.keys(PerftestKeys.none());
             return connection;
@@ -73,9 +79,9 @@ final class CmConnection implements AutoCloseable {
         }
     }
 
-    /** @return this side's endpoint */
-    PerfEndpoint endpoint() {
-        return endpoint;
+    /** @return this side's endpoints, in the order of their connections */
+    PerfEndpoint[] endpoints() {
+        return endpoints.toArray(PerfEndpoint[]::new);
     }
 
     /** Marks the test as done: closing then disconnects as perftest does and waits for the peer's side. */
@@ -83,18 +89,24 @@ final class CmConnection implements AutoCloseable {
         finished = true;
     }
 
-    private void connect(int outReads, Function<CmId, PerfEndpoint> endpoints) {
+    private void connectAll(int outReads, Function<CmId, PerfEndpoint> factory) {
         InetSocketAddress server = new InetSocketAddress(settings.host(), settings.tcpPort());
         if (server.isUnresolved()) {
             throw new PeerException("unknown host " + settings.host());
         }
+        for (int i = 0; i < settings.queuePairs(); i++) {
+            connect(server, outReads, factory);
+        }
+    }
+
+    private void connect(InetSocketAddress server, int outReads, Function<CmId, PerfEndpoint> factory) {
         long deadline = System.nanoTime() + settings.timeout().toNanos();
         while (true) {
-            CmEvent outcome = attempt(server, outReads, endpoints);
+            CmEvent outcome = attempt(server, outReads, factory);
             if (outcome.type() == CmEventType.ESTABLISHED) {
                 return;
             }
-            release();
+            releaseLast();
             if (System.nanoTime() - deadline > 0) {
                 throw new PeerException("rdma_cm: couldn't connect the test's queue pair to " + server + ": "
                         + outcome.type() + " (status " + outcome.status() + ")");
@@ -103,15 +115,30 @@ final class CmConnection implements AutoCloseable {
         }
     }
 
-    private CmEvent attempt(InetSocketAddress server, int outReads, Function<CmId, PerfEndpoint> endpoints) {
-        id = cm.createId(channel, PortSpace.TCP, null);
+    private CmEvent attempt(InetSocketAddress server, int outReads, Function<CmId, PerfEndpoint> factory) {
+        CmId id = cm.createId(channel, portSpace(), null);
+        ids.add(id);
         id.resolveAddress(null, server, RESOLVE);
         CmEvents.expect(channel, CmEventType.ADDR_RESOLVED, settings.timeout(), "address of " + server);
         id.resolveRoute(RESOLVE);
         CmEvents.expect(channel, CmEventType.ROUTE_RESOLVED, settings.timeout(), "route to " + server);
-        endpoint = endpoints.apply(id);
+        PerfEndpoint endpoint = factory.apply(id);
+        endpoints.add(endpoint);
         id.connect(params(outReads, outReads));
-        return CmEvents.next(channel, settings.timeout(), "answer of " + server);
+        CmEvent answer = CmEvents.next(channel, settings.timeout(), "answer of " + server);
+        if (datagrams() && answer.type() == CmEventType.ESTABLISHED) {
+            endpoint.sendTo(answer.udParam().orElseThrow());
+        }
+        return answer;
+    }
+
+    /** @return whether the queue pairs are UD: perftest's rdma_cm port space is then UDP, else TCP */
+    private boolean datagrams() {
+        return settings.connection() == QpType.UD;
+    }
+
+    private PortSpace portSpace() {
+        return datagrams() ? PortSpace.UDP : PortSpace.TCP;
     }
 
     /**
@@ -119,21 +146,41 @@ final class CmConnection implements AutoCloseable {
      * tenth of a second apart, and a JVM may take longer than that to set up its first listener.
      */
     private void listen() {
-        listener = cm.createId(channel, PortSpace.TCP, null);
+        listener = cm.createId(channel, portSpace(), null);
         listener.bind(new InetSocketAddress("0.0.0.0", settings.tcpPort()));
-        listener.listen(1);
+        listener.listen(settings.queuePairs());
     }
 
-    private void accept(int outReads, Function<CmId, PerfEndpoint> endpoints) {
-        CmEvent request = CmEvents.expect(channel, CmEventType.CONNECT_REQUEST, settings.timeout(),
-                "client's rdma_cm queue pair on port " + settings.tcpPort());
-        id = request.id();
-        endpoint = endpoints.apply(id);
-        ConnParam theirs = request.connParam().orElseThrow();
-        id.accept(params(Math.min(outReads, theirs.initiatorDepth()), Math.min(outReads, theirs.responderResources())));
+    /**
+     * Accepts the client's requests as they come and waits until each connection is established (the
+     * ESTABLISHED of one may come before the request of the next); a UD server gets no ESTABLISHED.
+     */
+    private void acceptAll(int outReads, Function<CmId, PerfEndpoint> factory) {
+        int established = datagrams() ? settings.queuePairs() : 0;
+        while (established < settings.queuePairs() || ids.size() < settings.queuePairs()) {
+            CmEvent event = CmEvents.next(channel, settings.timeout(), "client's rdma_cm queue pair on port "
+                    + settings.tcpPort());
+            if (event.type() == CmEventType.CONNECT_REQUEST && ids.size() < settings.queuePairs()) {
+                accept(event, outReads, factory);
+            } else if (event.type() == CmEventType.ESTABLISHED) {
+                established++;
+            } else {
+                throw new PeerException("rdma_cm: client's rdma_cm queue pair on port " + settings.tcpPort()
+                        + ": expected CONNECT_REQUEST or ESTABLISHED, got " + event.type() + " (status "
+                        + event.status() + ")");
+            }
+        }
         listener.close();
         listener = null;
-        CmEvents.expect(channel, CmEventType.ESTABLISHED, settings.timeout(), "established test connection");
+    }
+
+    private void accept(CmEvent request, int outReads, Function<CmId, PerfEndpoint> factory) {
+        CmId id = request.id();
+        ids.add(id);
+        endpoints.add(factory.apply(id));
+        int initiator = request.connParam().map(ConnParam::initiatorDepth).orElse(0);
+        int responder = request.connParam().map(ConnParam::responderResources).orElse(0);
+        id.accept(params(Math.min(outReads, initiator), Math.min(outReads, responder)));
     }
 
     /** {@code rdma_conn_param} as perftest fills it: read and atomic resources only for those tests. */
@@ -166,17 +213,28 @@ final class CmConnection implements AutoCloseable {
         }
     }
 
-    private void awaitDisconnect() {
+    private void awaitDisconnects() {
         if (!settings.isClient()) {
-            id.disconnect();
+            ids.forEach(CmId::disconnect);
         }
-        while (CmEvents.next(channel, settings.timeout(), "DISCONNECTED event from the peer").type()
-                != CmEventType.DISCONNECTED) {
-            // another event of the connection (TIMEWAIT_EXIT): keep waiting
+        int disconnected = 0;
+        while (disconnected < ids.size()) {
+            if (CmEvents.next(channel, settings.timeout(), "DISCONNECTED event from the peer").type()
+                    == CmEventType.DISCONNECTED) {
+                disconnected++;
+            }
         }
         if (settings.isClient()) {
-            disconnectQuietly(id);
+            ids.forEach(CmConnection::disconnectQuietly);
         }
+    }
+
+    /** Releases the last identifier and its endpoint, after a failed attempt to connect it. */
+    private void releaseLast() {
+        if (endpoints.size() == ids.size()) {
+            endpoints.removeLast().close();
+        }
+        ids.removeLast().close();
     }
 
     private void release() {
@@ -184,23 +242,20 @@ final class CmConnection implements AutoCloseable {
             listener.close();
             listener = null;
         }
-        if (endpoint != null) {
-            endpoint.close();
-            endpoint = null;
-        }
-        if (id != null) {
-            id.close();
-            id = null;
+        while (!ids.isEmpty()) {
+            releaseLast();
         }
     }
 
     @Override
     public void close() {
         try {
-            if (id != null && finished) {
-                awaitDisconnect();
-            } else if (id != null) {
-                disconnectQuietly(id);
+            if (datagrams()) {
+                // UD identifiers have no connection to end (rdma_cm_disconnect_nodes skips them)
+            } else if (!ids.isEmpty() && finished) {
+                awaitDisconnects();
+            } else {
+                ids.forEach(CmConnection::disconnectQuietly);
             }
         } finally {
             release();

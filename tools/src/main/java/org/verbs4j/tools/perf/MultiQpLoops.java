@@ -1,5 +1,6 @@
 package org.verbs4j.tools.perf;
 
+import java.time.Duration;
 import java.util.Arrays;
 
 /**
@@ -7,9 +8,14 @@ import java.util.Arrays;
  * queue pair runs {@code iters} iterations with {@code tx_depth} requests of its own outstanding and one in
  * {@code cq_mod} signaled; the posts and completions are numbered over all of them, as perftest's
  * {@code tposted} and {@code tcompleted}, so that one row reports the {@code iters} times {@code -q} messages.
- * The queue pairs are polled in turn; none of them waits for longer than the timeout without a completion.
+ * The queue pairs are polled in turn; none of them waits for longer than the timeout without a completion. With
+ * {@code -e} a pass that found nothing sleeps on the completion channel of one queue pair, the next one after
+ * each such pass, for at most {@link #EVENT_WAIT} (each queue pair has a channel of its own; perftest shares one).
  */
 final class MultiQpLoops {
+
+    /** The longest sleep on one queue pair's channel before the next is polled. */
+    static final Duration EVENT_WAIT = Duration.ofMillis(1);
 
     private MultiQpLoops() {
     }
@@ -32,6 +38,7 @@ final class MultiQpLoops {
         int totalSent = 0;
         int totalDone = 0;
         long lastProgress = System.nanoTime();
+        int idlePasses = 0;
         while (totalDone < total) {
             for (int q = 0; q < endpoints.length; q++) {
                 while (sent[q] < iters && sent[q] - done[q] < settings.txDepth()) {
@@ -49,6 +56,9 @@ final class MultiQpLoops {
                     }
                     lastProgress = now;
                 }
+            }
+            if (settings.events() && lastProgress != now) {
+                endpoints[idlePasses++ % endpoints.length].sleepOnEvent(EVENT_WAIT);
             }
             checkStalled(endpoints[0], settings, lastProgress, now);
             progress.at(totalDone);
@@ -71,6 +81,7 @@ final class MultiQpLoops {
         int received = 0;
         long first = 0;
         long lastProgress = System.nanoTime();
+        int idlePasses = 0;
         while (received < total) {
             long now = System.nanoTime();
             for (int q = 0; q < endpoints.length; q++) {
@@ -83,6 +94,9 @@ final class MultiQpLoops {
                     posted[q]++;
                 }
                 lastProgress = now;
+            }
+            if (settings.events() && lastProgress != now) {
+                endpoints[idlePasses++ % endpoints.length].sleepOnEvent(EVENT_WAIT);
             }
             checkStalled(endpoints[0], settings, lastProgress, now);
             progress.at(received);

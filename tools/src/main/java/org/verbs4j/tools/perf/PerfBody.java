@@ -45,7 +45,7 @@ final class PerfBody {
 
     /**
      * {@code ib_send_bw}: the server posts its receives, both sync, the client sends, both close; with
-     * {@code -a} both sync again after each size.
+     * {@code -a} both sync again after each size; with {@code -D} each side prints the row of its own window.
      */
     private void sendBandwidth() {
         printer.bandwidthHeader();
@@ -57,8 +57,13 @@ final class PerfBody {
                 }
             }
             link.keys(mine);
-            try (Progress progress = progress()) {
-                printer.bandwidth(settings.isClient() ? sendLoop(size, progress) : receiveLoop(size, progress));
+            if (settings.duration() != null) {
+                printer.bandwidth(settings.isClient() ? DurationBandwidth.send(endpoints, settings, size, window())
+                        : DurationBandwidth.receive(endpoints, settings, size));
+            } else {
+                try (Progress progress = progress()) {
+                    printer.bandwidth(settings.isClient() ? sendLoop(size, progress) : receiveLoop(size, progress));
+                }
             }
             if (settings.all()) {
                 link.keys(mine);
@@ -81,7 +86,7 @@ final class PerfBody {
                     each.messageSize(size);
                 }
                 if (settings.duration() != null) {
-                    report = DurationBandwidth.send(endpoint, settings, size, window());
+                    report = DurationBandwidth.send(endpoints, settings, size, window());
                 } else {
                     try (Progress progress = progress()) {
                         report = sendLoop(size, progress);

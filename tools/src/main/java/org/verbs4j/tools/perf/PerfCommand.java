@@ -42,6 +42,9 @@ public final class PerfCommand implements Callable<Integer> {
     private static final int UC_MAX_RX = 16000;
     private static final int MIN_QPS = 1;
     private static final int MAX_QPS = 16384;
+    private static final int ATOMIC_SIZE = 8;
+    private static final int CQ_MOD_SIZE_LIMIT = 8192;
+    private static final int DEFAULT_CQ_MOD = 100;
 
     private final Supplier<DeviceCatalog> catalog;
 
@@ -82,8 +85,9 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = {"-r", "--rx-depth"}, description = "receives posted at once (default 512)")
     private Integer rxDepth;
 
-    @Option(names = {"-Q", "--cq-mod"}, description = "signal one send in this many (default 100)")
-    private int cqMod = 100;
+    @Option(names = {"-Q", "--cq-mod"}, description = "signal one send in this many (default 100; 1 above 8192"
+            + " bytes, as perftest, but with UD, -a or -e)")
+    private Integer cqMod;
 
     @Option(names = {"-I", "--inline_size"}, description = "largest message sent inline")
     private Integer inlineSize;
@@ -104,8 +108,7 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = {"-a", "--all"}, description = "every message size from 2 bytes to 8 MiB (UD: to the MTU)")
     private boolean all;
 
-    @Option(names = {"-D", "--duration"}, description = "run for this many seconds instead of -n iterations"
-            + " (not yet send_bw)")
+    @Option(names = {"-D", "--duration"}, description = "run for this many seconds instead of -n iterations")
     private Integer duration;
 
     @Option(names = {"-f", "--margin"}, description = "warm-up and cool-down of -D, in seconds (default a quarter)")
@@ -152,15 +155,20 @@ public final class PerfCommand implements Callable<Integer> {
         QpType type = connection(chosen);
         int n = iters == null ? chosen.defaultIters() : iters;
         int tx = txDepth == null ? (chosen.isLatency() ? 1 : 128) : txDepth;
-        int rx = rxDepth == null ? (type == QpType.RC ? 512 : Math.min(n, UC_MAX_RX)) : rxDepth;
-        if (n <= 1 || tx <= 0 || rx <= 0 || cqMod <= 0) {
+        int rx = rxDepth == null ? (type == QpType.RC || duration != null ? 512 : Math.min(n, UC_MAX_RX)) : rxDepth;
+        if (n <= 1 || tx <= 0 || rx <= 0 || cqMod != null && cqMod <= 0) {
             throw new IllegalArgumentException("-n must be at least 2; -t, -r and -Q must be positive");
         }
+        if (duration == null) {
+            tx = Math.min(tx, n);
+            rx = chosen.verb() == PerfTest.Verb.SEND ? Math.min(rx, n) : rx;
+        }
+        int messageSize = size == null ? chosen.defaultSize() : size;
         Path jsonFile = outJson || outJsonFile != null
                 ? (outJsonFile == null ? Path.of("perftest_out.json") : outJsonFile) : null;
         return new PerfSettings(chosen, host, host == null && !server, peer.tcpPort(), peer.device(), peer.ibPort(),
-                size == null ? chosen.defaultSize() : size, n, all, gidIndex, type,
-                mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : cqMod,
+                messageSize, n, all, gidIndex, type,
+                mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : Math.min(cqMod(messageSize, type), tx),
                 inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, peer.timeout(),
                 rdmaCm, duration == null ? null : Duration.ofSeconds(duration),
                 duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin), queuePairs);
@@ -180,6 +188,17 @@ public final class PerfCommand implements Callable<Integer> {
             throw new IllegalArgumentException(type + " connection is not possible with " + verb.title());
         }
         return type;
+    }
+
+    /**
+     * perftest's {@code force_dependecies}: no moderation (1) for messages above 8192 bytes unless {@code -Q} was
+     * given, the connection is UD, or the run is {@code -a} or {@code -e}.
+     */
+    private int cqMod(int messageSize, QpType type) {
+        if (cqMod != null) {
+            return cqMod;
+        }
+        return messageSize > CQ_MOD_SIZE_LIMIT && type != QpType.UD && !all && !events ? 1 : DEFAULT_CQ_MOD;
     }
 
     /** perftest's inline defaults: none for bandwidth, reads and atomics; 236 (UD 188) for send, 220 for write. */
@@ -210,7 +229,7 @@ public final class PerfCommand implements Callable<Integer> {
         }
     }
 
-    /** perftest's own refusals of {@code -q}, and the combinations verbs4j does not run with several yet. */
+    /** perftest's own refusals of {@code -q}. */
     private void refuseQueuePairMisuse(PerfTest chosen) {
         if (queuePairs < MIN_QPS || queuePairs > MAX_QPS) {
             throw new IllegalArgumentException("num of Qps should be between " + MIN_QPS + " and " + MAX_QPS);
@@ -218,26 +237,24 @@ public final class PerfCommand implements Callable<Integer> {
         if (queuePairs > 1 && chosen.isLatency()) {
             throw new IllegalArgumentException("Multiple QPs only available on bw tests");
         }
-        String option = queuePairs == 1 ? null : rdmaCm ? "-R" : events ? "-e" : duration != null ? "-D"
-                : connection.equalsIgnoreCase("UD") ? "-c UD" : null;
-        if (option != null) {
-            throw new IllegalArgumentException("-q " + queuePairs + " with " + option
-                    + " is not supported yet by verbs4j perf");
-        }
     }
 
     private void refuseUnsupported(PerfTest chosen) {
-        if (all && chosen == PerfTest.ATOMIC_BW) {
-            throw new IllegalArgumentException("Message size cannot be changed for Atomic tests (-a)");
+        if (chosen == PerfTest.ATOMIC_BW && (all || size != null && size != ATOMIC_SIZE)) {
+            throw new IllegalArgumentException("Message size cannot be changed for Atomic tests");
+        }
+        if (events && chosen.verb() == PerfTest.Verb.WRITE) {
+            throw new IllegalArgumentException("Events feature not available on WRITE verb");
         }
         refuseDurationMisuse();
         refuseQueuePairMisuse(chosen);
         if (rdmaCm && connection.equalsIgnoreCase("UC")) {
             throw new IllegalArgumentException("UC is not supported in librdmacm (-R)");
         }
-        String option = rdmaCm && !connection.equalsIgnoreCase("RC") ? "-R with -c " + connection
+        String option = rdmaCm && connection.equalsIgnoreCase("UD") && chosen.isLatency()
+                ? "-R with -c UD in " + chosen.tool()
                 : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
-                : duration != null && chosen == PerfTest.SEND_BW ? "-D with " + chosen.tool() : null;
+                : null;
         if (option != null) {
             throw new IllegalArgumentException(option + " is not supported yet by verbs4j perf");
         }

@@ -3,6 +3,7 @@ package org.verbs4j.tools.perf;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
 import java.util.EnumSet;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
@@ -15,6 +16,7 @@ import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
 import org.verbs4j.WcStatus;
 import org.verbs4j.cm.CmId;
+import org.verbs4j.cm.UdParam;
 import org.verbs4j.tools.connect.ConnectRecipe;
 import org.verbs4j.tools.connect.Destination;
 import org.verbs4j.tools.connect.PeerException;
@@ -54,6 +56,8 @@ final class PerfEndpoint implements AutoCloseable {
     private int plainFlags;
     private int signaledFlags;
     private AddressHandle handle;
+    private int udQpn;
+    private int udQkey = ConnectRecipe.QKEY;
     private Destination announced;
     private PerftestKeys remote;
     private int events;
@@ -166,13 +170,13 @@ final class PerfEndpoint implements AutoCloseable {
      * for UD where it sends; with {@code -R} the connection manager did that, and only the peer's keys are kept.
      */
     void connect(ConnectRecipe recipe, PerftestKeys mine, PerftestKeys peer) {
+        remote = peer;
         if (cmId != null) {
-            remote = peer;
             return;
         }
         Destination destination = new Destination(peer.lid(), peer.qpn(), peer.psn(), peer.gid());
         SoftPeers.check(context, destination);
-        remote = peer;
+        udQpn = peer.qpn();
         recipe.toRtr(qp, destination, mine.outReads());
         boolean sends = settings.isClient() || settings.test().isLatency();
         if (sends) {
@@ -181,6 +185,22 @@ final class PerfEndpoint implements AutoCloseable {
         if (sends && settings.connection() == QpType.UD) {
             handle = recipe.addressHandle(resources.pd(), destination);
         }
+    }
+
+    /**
+     * perftest's {@code rdma_cm_establish_ud_connection}: with {@code -R} over UD the client sends to what the
+     * connection manager's ESTABLISHED event gave: an address handle of its address vector, its QP number and
+     * Q_Key (not the exchanged keys' QP number nor the Q_Key of the other transports).
+     *
+     * @param peer the datagram parameters of the event
+     */
+    void sendTo(UdParam peer) {
+        if (peer.ahAttr() == null) {
+            throw new PeerException("rdma_cm: the ESTABLISHED event of a UD queue pair gave no address vector");
+        }
+        handle = resources.pd().createAddressHandle(peer.ahAttr());
+        udQpn = peer.qpNum();
+        udQkey = peer.qkey();
     }
 
     /** @param count receives to post into the peer's area */
@@ -205,7 +225,7 @@ final class PerfEndpoint implements AutoCloseable {
             case ATOMIC -> ops.atomicFetchAdd(remote.rkey(), remote.vaddr(), 1);
         }
         if (handle != null) {
-            ops.setUdAddr(handle, remote.qpn(), ConnectRecipe.QKEY);
+            ops.setUdAddr(handle, udQpn, udQkey);
         }
         if (plainFlags != 0) {
             ops.setInlineData(local);
@@ -286,6 +306,20 @@ final class PerfEndpoint implements AutoCloseable {
                     isReceive ? "server" : "client", status.cName(), status.value()));
         }
         return isReceive ? Completion.RECEIVE : Completion.SEND;
+    }
+
+    /**
+     * Sleeps on this queue pair's completion channel for at most {@code wait}, and asks for the next event if one
+     * came ({@code -e} over several queue pairs, each with a channel of its own: the loops sleep on each in turn).
+     *
+     * @param wait the longest sleep
+     */
+    void sleepOnEvent(Duration wait) {
+        CompletionQueue notified = resources.channel().getEvent(wait);
+        if (notified != null) {
+            events++;
+            notified.requestNotification(false);
+        }
     }
 
     private void awaitEvent() {

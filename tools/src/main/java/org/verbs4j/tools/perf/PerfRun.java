@@ -74,7 +74,7 @@ final class PerfRun {
         if (settings.rdmaCm()) {
             try (CmConnection connection = CmConnection.open(context.device().connectionManager(), settings, link,
                     outReads, id -> PerfEndpoint.on(id, settings, cycleBuffer, sizes[sizes.length - 1]))) {
-                test(new PerfEndpoint[] {connection.endpoint()}, recipe, side);
+                test(connection.endpoints(), recipe, side);
                 connection.finished();
             }
         } else {
