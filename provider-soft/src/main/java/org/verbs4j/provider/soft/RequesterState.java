@@ -17,6 +17,15 @@ final class RequesterState {
     private boolean rnrTimerPending;
     /** The responder's queue of waiting requesters that this one is in, or {@code null}. */
     private ArrayDeque<SoftQueuePair> waitingOn;
+    /** The packet sequence number of the next datagram that leaves for the network (24 bits). */
+    private int datagramPsn;
+
+    /** @return the PSN of the next datagram sent over the network, then advances it */
+    int nextDatagramPsn() {
+        int psn = datagramPsn;
+        datagramPsn = (psn + 1) & 0xFF_FFFF;
+        return psn;
+    }
 
     /** @return where the wire puts the answer to the request at the head */
     Response response() {
