@@ -19,6 +19,10 @@
 # travel), ROCE_WIRE_TIMEOUT seconds per exchange (default 240), ROCE_WIRE_ONLY (a regular expression: only the
 # exchanges whose names match); RXE_VM_SUITE and the RXE_VM_* knobs of run.sh.
 # Exit status: the number of exchanges that failed.
+#
+# run-roce-wire.sh soft-ud: the soft device itself on the wire instead: verbs4j pingpong ud on soft0 bound to
+# 10.79.0.2 (-Dverbs4j.soft.addresses) against ibv_ud_pingpong on rxe0, both roles (vm/guest/roce-wire-soft-ud.sh;
+# builds the tools jar and its modules on the host first). ROCE_WIRE_ITERS, ROCE_WIRE_SIZE, ROCE_WIRE_TIMEOUT apply.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -28,6 +32,21 @@ ROOT=$(cd "$HERE/.." && pwd -P)
 verbs4j_find_jdk || exit 1
 verbs4j_require_maven || exit 1
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
+
+if [ "${1:-}" = soft-ud ]; then
+  echo "run-roce-wire soft-ud: building the tools on the host" >&2
+  (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)
+  VM_TOOLS=$ROOT/tools/target/vm-roce-tools
+  rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS" && cp -r "$ROOT/tools/target/lib" "$VM_TOOLS/lib"
+  for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
+    case $jar in *-sources.jar | *-javadoc.jar | *-tests.jar) ;; *) cp "$jar" "$VM_TOOLS/" ;; esac
+  done
+  ENVS=()
+  for v in ROCE_WIRE_ITERS ROCE_WIRE_SIZE ROCE_WIRE_TIMEOUT; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
+  echo "run-roce-wire soft-ud: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-ud.sh") $(printf '%q' "$VM_TOOLS")"
+fi
 
 echo "run-roce-wire: building on the host" >&2
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-soft -am test-compile)

@@ -1,6 +1,7 @@
 package org.verbs4j.provider.soft;
 
 import java.util.List;
+import org.verbs4j.SendFlag;
 import org.verbs4j.WcStatus;
 
 /**
@@ -12,13 +13,15 @@ final class Datagrams {
 
     /** The largest UD message: the port's MTU (4096). */
     static final long MTU_BYTES = 4096;
-    static final int GRH_BYTES = 40;
+    static final int GRH_BYTES = Arrival.GRH_BYTES;
     static final int MULTICAST_QPN = 0xffffff;
 
     private static final int CONTROLLED_QKEY = 0x80000000;
+    private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
 
     private final SoftFabric fabric;
     private final DatagramReceiver receiver;
+    private final Arrival arrival = new Arrival();
 
     Datagrams(SoftFabric fabric) {
         this.fabric = fabric;
@@ -30,22 +33,31 @@ final class Datagrams {
         if (length > MTU_BYTES) {
             return WcStatus.LOC_LEN_ERR;
         }
-        int qkey = (wqe.remoteQkey & CONTROLLED_QKEY) != 0 ? sender.qkey() : wqe.remoteQkey;
         SoftAddressHandle ah = wqe.ah;
+        Arrival datagram = arrival.payload(source, 0, length)
+                .sender(sender.qpNum(), ah.attributes().sl(), ah.sourceGid(), (wqe.flags & SOLICITED) != 0)
+                .immediate(wqe.opcode == SendOpcode.SEND_WITH_IMM, wqe.immData);
+        datagram.qkey = qkey(sender, wqe);
+        datagram.routeFrom(ah);
         if (wqe.remoteQpn == MULTICAST_QPN) {
             List<SoftQueuePair> members = fabric.multicast().members(ah.destinationGid());
             for (int i = 0; members != null && i < members.size(); i++) {
                 SoftQueuePair member = members.get(i);
                 if (member != sender || !sender.blocksSelfMulticast()) {
-                    receiver.receive(sender, member, wqe, source, length, qkey);
+                    receiver.receive(member, datagram);
                 }
             }
         } else {
             SoftQueuePair destination = fabric.queuePairs().get(wqe.remoteQpn);
             if (destination != null && destination.softContext().ownsGid(ah.destinationGid())) {
-                receiver.receive(sender, destination, wqe, source, length, qkey);
+                receiver.receive(destination, datagram);
             }
         }
         return WcStatus.SUCCESS;
+    }
+
+    /** @return the Q_Key a datagram carries: the request's, or the sender's own if the request's has the high bit */
+    static int qkey(SoftQueuePair sender, SendWqe wqe) {
+        return (wqe.remoteQkey & CONTROLLED_QKEY) != 0 ? sender.qkey() : wqe.remoteQkey;
     }
 }

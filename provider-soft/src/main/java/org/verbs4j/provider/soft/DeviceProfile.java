@@ -1,5 +1,6 @@
 package org.verbs4j.provider.soft;
 
+import java.net.Inet4Address;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -86,20 +87,32 @@ final class DeviceProfile {
 
     /**
      * @return the valid GIDs of the port: index 0 the link-local fe80::/64 GID whose interface id is the
-     *     node GUID, index 1 the IPv4-mapped GID of the address 10.83.0.(device index + 1); both RoCE v2
+     *     node GUID, index 1 the GID of the device's address ({@link #addressGid}); both RoCE v2
      */
     static List<GidEntry> gidTable(SoftDevice device) {
         List<GidEntry> table = new ArrayList<>(2);
         table.add(new GidEntry(linkLocalGid(device), 0, 1, GidType.ROCE_V2, 0));
-        table.add(new GidEntry(ipv4Gid(device), 1, 1, GidType.ROCE_V2, 0));
+        table.add(new GidEntry(addressGid(device), 1, 1, GidType.ROCE_V2, 0));
         return List.copyOf(table);
+    }
+
+    /**
+     * @return the GID of the address the device is bound to on the network (IPv4-mapped for IPv4, as RoCE v2
+     *     derives it), or of 10.83.0.(device index + 1) for a device inside the JVM
+     */
+    static Gid addressGid(SoftDevice device) {
+        return device.networkAddress() == null ? ipv4Gid(device) : Gid.of(device.networkAddress());
     }
 
     static Gid linkLocalGid(SoftDevice device) {
         return new Gid(0xfe80_0000_0000_0000L, device.nodeGuid());
     }
 
+    /** @return the GID of the device's IPv4 address: its bound one, or 10.83.0.(device index + 1) */
     static Gid ipv4Gid(SoftDevice device) {
+        if (device.networkAddress() instanceof Inet4Address bound) {
+            return Gid.of(bound);
+        }
         return new Gid(0, 0x0000_ffff_0a53_0000L | (device.index() + 1));
     }
 

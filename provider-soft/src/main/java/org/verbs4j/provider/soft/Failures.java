@@ -1,5 +1,7 @@
 package org.verbs4j.provider.soft;
 
+import java.net.BindException;
+import java.net.InetAddress;
 import org.verbs4j.BusyException;
 import org.verbs4j.ClosedObjectException;
 import org.verbs4j.Errno;
@@ -44,6 +46,17 @@ final class Failures {
 
     static UnsupportedVerbException unsupported(String verb, String detail, Object failedRequest) {
         return VerbsEvents.failed(new UnsupportedVerbException(verb, Errno.EOPNOTSUPP.code(), detail, failedRequest));
+    }
+
+    /**
+     * A device on the network could not bind its address ({@code EADDRNOTAVAIL}, or {@code EADDRINUSE} when the
+     * UDP port is taken).
+     */
+    static VerbsException openFailed(String device, InetAddress address, Exception cause) {
+        Errno errno = cause instanceof BindException && String.valueOf(cause.getMessage()).contains("in use")
+                ? Errno.EADDRINUSE : Errno.EADDRNOTAVAIL;
+        return VerbsEvents.failed(VerbsException.of("ibv_open_device", errno.code(), device + " cannot bind "
+                + address.getHostAddress() + " (" + SoftNetwork.ADDRESSES_PROPERTY + "): " + cause));
     }
 
     /** A blocking wait was interrupted (C {@code EINTR}); the thread's interrupt status is kept. */

@@ -20,7 +20,7 @@ final class Requester {
     private static final int INFINITE_RNR_RETRY = 7;
 
     private final SoftFabric fabric;
-    private final Wire wire;
+    private Wire wire;
     private final LocalAccess localAccess;
 
     /** @param wire what carries the requests to their responders and the answers back */
@@ -28,6 +28,18 @@ final class Requester {
         this.fabric = fabric;
         this.wire = wire;
         this.localAccess = new LocalAccess(fabric.keys());
+    }
+
+    /**
+     * Puts {@code replacement} under the requester in place of its wire, fabric lock held: the seam's tests put a
+     * wire whose answers come later around the fabric's own.
+     *
+     * @return the wire it replaced
+     */
+    Wire replaceWire(Wire replacement) {
+        Wire previous = wire;
+        wire = replacement;
+        return previous;
     }
 
     /**
@@ -56,7 +68,8 @@ final class Requester {
                 qp.flushSend();
                 return;
             }
-            if (state != QpState.RTS || requester.waitsForReceive() && requester.rnrTimerPending()) {
+            if (state != QpState.RTS || requester.awaitsAnswer()
+                    || requester.waitsForReceive() && requester.rnrTimerPending()) {
                 return;
             }
             long position = queue.executed;
@@ -68,23 +81,62 @@ final class Requester {
             long length = wqe.length();
             WcStatus status = executeHead(qp, requester, wqe, length);
             if (status == null) {
-                status = receiverNotReady(qp, wqe);
+                status = requester.awaitsAnswer() ? null : receiverNotReady(qp, wqe);
                 if (status == null) {
                     return;
                 }
             }
-            requester.forgetRnrWait(qp);
-            queue.executed = position + 1;
-            boolean signaled = qp.sqSigAll() || (wqe.flags & SIGNALED) != 0;
-            if (status != WcStatus.SUCCESS || signaled) {
-                complete(qp, wqe, position, status, length);
-                if (status != WcStatus.SUCCESS) {
-                    qp.enterError(null);
-                    qp.flushSend(); // in case it was in error already: its own responder failed (connected to itself)
-                    return;
-                }
+            if (!finish(qp, wqe, position, status, length)) {
+                return;
             }
         }
+    }
+
+    /**
+     * The answer to the request at the head of {@code qp}, which the wire left on its way
+     * ({@link Response#PENDING}), arrived: the requester places it, completes the request and goes on with the
+     * send queue, as rxe's completer does with an ACK or a read response. An answer that nobody waits for any
+     * more (the queue pair was flushed, reset or destroyed meanwhile) is ignored. Fabric lock held.
+     *
+     * @param answer the {@link Response} code (not PENDING); the data of a READ response or an atomic
+     *     acknowledgement is in the queue pair's {@link RequesterState#response()}
+     */
+    void answer(SoftQueuePair qp, int answer) {
+        RequesterState requester = qp.requesterState();
+        if (!requester.awaitsAnswer()) {
+            return;
+        }
+        requester.awaitsAnswer(false);
+        long position = qp.sendQueue().executed;
+        SendWqe wqe = qp.sendQueue().slot(position);
+        long length = wqe.length();
+        WcStatus status = outcome(qp, wqe, length, answer);
+        if (status == null) {
+            status = receiverNotReady(qp, wqe);
+        }
+        if (status != null && finish(qp, wqe, position, status, length)) {
+            progress(qp);
+        }
+    }
+
+    /**
+     * Completes the request at {@code position}, executed with {@code status}, if it is signaled or failed.
+     *
+     * @return whether the send queue goes on (the request succeeded)
+     */
+    private static boolean finish(SoftQueuePair qp, SendWqe wqe, long position, WcStatus status, long length) {
+        qp.requesterState().forgetRnrWait(qp);
+        qp.sendQueue().executed = position + 1;
+        boolean signaled = qp.sqSigAll() || (wqe.flags & SIGNALED) != 0;
+        if (status != WcStatus.SUCCESS || signaled) {
+            complete(qp, wqe, position, status, length);
+            if (status != WcStatus.SUCCESS) {
+                qp.enterError(null);
+                qp.flushSend(); // in case it was in error already: its own responder failed (connected to itself)
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -129,7 +181,7 @@ final class Requester {
         }
     }
 
-    /** @return the status of the request, or {@code null} if the responder had no receive (RNR NAK) */
+    /** @return the status of the request, or {@code null} for an RNR NAK or an answer that comes later */
     private WcStatus execute(SoftQueuePair qp, SendWqe wqe, long length) {
         if (wqe.opcode.isLocal()) {
             return executeLocal(qp, wqe);
@@ -149,17 +201,30 @@ final class Requester {
     /**
      * Hands the checked request to the wire and places the answer.
      *
-     * @return the status of the request, or {@code null} if the responder had no receive (RNR NAK)
+     * @return the status of the request, or {@code null} if the responder had no receive (RNR NAK) or the answer
+     *     comes later (then {@link RequesterState#awaitsAnswer()})
      */
     private WcStatus send(SoftQueuePair qp, SendWqe wqe, long length) {
         Sges source = qp.sendQueue().source(wqe);
         if (qp.type() == QpType.UD) {
             return wire.datagram(qp, wqe, source, length);
         }
-        Response response = qp.requesterState().response();
-        int answer = wire.request(qp, wqe, source, length, response);
+        int answer = wire.request(qp, wqe, source, length, qp.requesterState().response());
+        if (answer == Response.PENDING) {
+            qp.requesterState().awaitsAnswer(true);
+            return null;
+        }
+        return outcome(qp, wqe, length, answer);
+    }
+
+    /**
+     * Places an ACK's answer.
+     *
+     * @return the status of the request, or {@code null} for an RNR NAK
+     */
+    private static WcStatus outcome(SoftQueuePair qp, SendWqe wqe, long length, int answer) {
         if (answer == Response.ACK) {
-            place(wqe, length, response);
+            place(wqe, length, qp.requesterState().response());
             return WcStatus.SUCCESS;
         }
         return answer == Response.RNR ? null : failure(qp, answer);
@@ -202,7 +267,8 @@ final class Requester {
 
     /**
      * The request at the head got an RNR NAK: it waits for a receive of the responder (inside the JVM) and, for
-     * a finite {@code rnr_retry}, for the timer the NAK carries.
+     * a finite {@code rnr_retry} or a responder outside the JVM (which tells of no receive), for the timer the NAK
+     * carries.
      */
     private void awaitReceiver(SoftQueuePair qp) {
         RequesterState state = qp.requesterState();
@@ -211,7 +277,8 @@ final class Requester {
         if (waiters != null && !state.waitsIn(waiters)) {
             state.waitIn(waiters, qp);
         }
-        if (qp.rnrRetry() != INFINITE_RNR_RETRY && !state.rnrTimerPending()) {
+        boolean retriesForever = qp.rnrRetry() == INFINITE_RNR_RETRY && waiters != null;
+        if (!retriesForever && !state.rnrTimerPending()) {
             state.rnrTimerPending(true);
             fabric.schedule(() -> retryAfterTimer(qp), RnrTimer.nanos(response.rnrTimer()));
         }

@@ -15,8 +15,18 @@ final class RequesterState {
     private boolean progressing;
     private boolean executingHead;
     private boolean rnrTimerPending;
+    private boolean awaitsAnswer;
     /** The responder's queue of waiting requesters that this one is in, or {@code null}. */
     private ArrayDeque<SoftQueuePair> waitingOn;
+    /** The packet sequence number of the next datagram that leaves for the network (24 bits). */
+    private int datagramPsn;
+
+    /** @return the PSN of the next datagram sent over the network, then advances it */
+    int nextDatagramPsn() {
+        int psn = datagramPsn;
+        datagramPsn = (psn + 1) & 0xFF_FFFF;
+        return psn;
+    }
 
     /** @return where the wire puts the answer to the request at the head */
     Response response() {
@@ -39,6 +49,24 @@ final class RequesterState {
 
     void executingHead(boolean value) {
         executingHead = value;
+    }
+
+    /** @return whether the request at the head is on its way and the send queue waits for its answer */
+    boolean awaitsAnswer() {
+        return awaitsAnswer;
+    }
+
+    void awaitsAnswer(boolean value) {
+        awaitsAnswer = value;
+    }
+
+    /**
+     * The queue pair flushes, resets or goes away: the request at the head waits for nothing any more (an answer
+     * that still arrives is ignored), and {@code qp}, whose state this is, leaves the queue it waits in.
+     */
+    void abandon(SoftQueuePair qp) {
+        awaitsAnswer = false;
+        forgetRnrWait(qp);
     }
 
     /** @return whether the RNR timer will retry the request at the head */

@@ -25,6 +25,11 @@ final class Response {
     static final int NAK_OPERATION = 4;
     /** No queue pair answered at the destination: the requester's retries are exhausted at once. */
     static final int NO_ANSWER = 5;
+    /**
+     * The request is on its way and its answer comes later ({@link Requester#answer}), when it arrives from
+     * the network; the send queue waits for it. The in-JVM wire never gives it.
+     */
+    static final int PENDING = 6;
 
     /** The data of an RDMA READ response: the checked range of the responder's memory. */
     private final Sges readData = new Sges(1);

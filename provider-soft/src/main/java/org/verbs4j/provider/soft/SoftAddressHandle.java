@@ -1,5 +1,6 @@
 package org.verbs4j.provider.soft;
 
+import java.net.InetSocketAddress;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.Gid;
@@ -16,6 +17,8 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
     private final SoftProtectionDomain pd;
     private final AhAttributes attributes;
     private final Gid sourceGid;
+    /** The UDP destination of the datagrams through this handle that leave the JVM, made on first use. */
+    private InetSocketAddress networkDestination;
 
     SoftAddressHandle(SoftProtectionDomain pd, AhAttributes attributes) {
         super("ibv_destroy_ah", "address handle", pd.softContext().device().name());
@@ -63,6 +66,17 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
 
     Gid destinationGid() {
         return attributes.grh().dgid();
+    }
+
+    /**
+     * @param udpPort the peers' RoCE v2 UDP port
+     * @return the IP address of the destination GID with that port; made once, with the fabric lock held
+     */
+    InetSocketAddress networkDestination(int udpPort) {
+        if (networkDestination == null) {
+            networkDestination = new InetSocketAddress(destinationGid().toInetAddress(), udpPort);
+        }
+        return networkDestination;
     }
 
     @Override

@@ -49,7 +49,7 @@ final class SoftContext extends SoftObject implements Context {
         this.device = device;
         this.events = new AsyncEventQueue(device.name());
         this.attributes = DeviceProfile.attributes(device);
-        this.gidTable = DeviceProfile.gidTable(device);
+        this.gidTable = device.gidTable();
         if (Boolean.getBoolean(PORT_ACTIVE_EVENT_PROPERTY)) {
             events.post(AsyncEventType.PORT_ACTIVE, null, 1);
         }
@@ -121,12 +121,7 @@ final class SoftContext extends SoftObject implements Context {
 
     /** @return whether {@code gid} is a GID of this device's port */
     boolean ownsGid(Gid gid) {
-        for (int i = 0; i < gidTable.size(); i++) {
-            if (gidTable.get(i).gid().equals(gid)) {
-                return true;
-            }
-        }
-        return false;
+        return device.ownsGid(gid);
     }
 
     static void checkPort(String verb, int portNum) {

@@ -1,7 +1,12 @@
 package org.verbs4j.provider.soft;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.util.List;
 import org.verbs4j.Context;
 import org.verbs4j.Device;
+import org.verbs4j.Gid;
+import org.verbs4j.GidEntry;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
 
@@ -13,10 +18,31 @@ final class SoftDevice implements Device {
 
     private final SoftFabric fabric;
     private final int index;
+    private final InetAddress networkAddress;
+    private final List<GidEntry> gidTable;
+    private volatile NetworkPort networkPort;
 
-    SoftDevice(SoftFabric fabric, int index) {
+    /** @param networkAddress the address the device binds, or {@code null} for a device inside the JVM */
+    SoftDevice(SoftFabric fabric, int index, InetAddress networkAddress) {
         this.fabric = fabric;
         this.index = index;
+        this.networkAddress = networkAddress;
+        this.gidTable = DeviceProfile.gidTable(this);
+    }
+
+    /** @return the valid entries of port 1's GID table */
+    List<GidEntry> gidTable() {
+        return gidTable;
+    }
+
+    /** @return whether {@code gid} is a GID of this device's port */
+    boolean ownsGid(Gid gid) {
+        for (int i = 0; i < gidTable.size(); i++) {
+            if (gidTable.get(i).gid().equals(gid)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -46,7 +72,31 @@ final class SoftDevice implements Device {
 
     @Override
     public Context open() {
+        if (networkAddress != null) {
+            openNetworkPort();
+        }
         return SoftObject.created(new SoftContext(fabric, this));
+    }
+
+    /** Binds the device's address the first time a context opens; the port then lives as long as the JVM. */
+    private synchronized void openNetworkPort() {
+        if (networkPort == null) {
+            try {
+                networkPort = NetworkPort.open(fabric, this, networkAddress);
+            } catch (IOException | IllegalArgumentException e) {
+                throw Failures.openFailed(name(), networkAddress, e);
+            }
+        }
+    }
+
+    /** @return the address the device is bound to on the network, or {@code null} if it lives inside the JVM */
+    InetAddress networkAddress() {
+        return networkAddress;
+    }
+
+    /** @return the device's RoCE v2 port, or {@code null} while no context opened it (or inside the JVM) */
+    NetworkPort networkPort() {
+        return networkPort;
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.verbs4j.Gid;
 
 /**
  * The fabric that joins every soft device of the JVM: the queue pairs by number, the memory keys, the
@@ -29,7 +30,8 @@ final class SoftFabric {
     private final ObjectTable<Object> keys = new ObjectTable<>(1, NUMBER_LIMIT);
     private final ObjectTable<SoftSharedReceiveQueue> xrcSrqs = new ObjectTable<>(1, NUMBER_LIMIT);
     private final MulticastGroups multicast = new MulticastGroups();
-    private final Wire wire = new InJvmWire(this);
+    private final SoftNetwork network = SoftNetwork.fromProperties();
+    private final Wire wire = network.configured() ? new NetworkWire(this, new InJvmWire(this)) : new InJvmWire(this);
     private final Requester requester = new Requester(this, wire);
     private final List<SoftDevice> devices;
     private final ScheduledThreadPoolExecutor timer;
@@ -38,7 +40,7 @@ final class SoftFabric {
         int count = Math.max(0, Integer.getInteger(DEVICES_PROPERTY, 1));
         List<SoftDevice> created = new ArrayList<>(count);
         for (int index = 0; index < count; index++) {
-            created.add(new SoftDevice(this, index));
+            created.add(new SoftDevice(this, index, network.address(index)));
         }
         devices = List.copyOf(created);
         timer = new ScheduledThreadPoolExecutor(1, runnable -> {
@@ -89,6 +91,21 @@ final class SoftFabric {
     /** @return what carries requests between queue pairs, and answers back; used with the fabric lock held */
     Wire wire() {
         return wire;
+    }
+
+    /** @return which devices live on the network, and their UDP port */
+    SoftNetwork network() {
+        return network;
+    }
+
+    /** @return whether a soft device of this JVM has {@code gid} in its GID table */
+    boolean ownsGid(Gid gid) {
+        for (int i = 0; i < devices.size(); i++) {
+            if (devices.get(i).ownsGid(gid)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     MulticastGroups multicast() {

@@ -551,7 +551,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         if (receiveQueue != null) {
             receiveQueue.clear();
         }
-        requesterState.forgetRnrWait(this);
+        requesterState.abandon(this);
         wakeWaiters();
         attributes.reset();
     }
@@ -574,7 +574,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     private void flushAll() {
-        requesterState.forgetRnrWait(this);
+        requesterState.abandon(this);
         flushSend();
         wakeWaiters();
         if (receiveQueue != null) {
@@ -776,7 +776,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         context.events().discard(this); // only once the destroy cannot fail: a refused destroy keeps its events
         fabricLock.lock();
         try {
-            requesterState.forgetRnrWait(this); // likewise its place among the requesters waiting for a receive
+            requesterState.abandon(this); // likewise its place among the requesters waiting for a receive
             state = QpState.RESET;
             fabric.queuePairs().remove(qpNum);
             wakeWaiters();

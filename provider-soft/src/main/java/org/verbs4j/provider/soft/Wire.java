@@ -7,8 +7,10 @@ import org.verbs4j.WcStatus;
  * wire, which carries it to the responder of the destination and carries the {@link Response} back; the
  * requester then places the response in its own memory. The responder of the destination is reached only
  * through the wire. {@link InJvmWire} joins the soft devices of one JVM and answers at once; a wire that
- * carries packets (RoCE v2 over UDP) implements the same methods on top of its codec. Used with the
- * fabric's lock held; no method allocates.
+ * carries packets (RoCE v2 over UDP) answers a request later: it returns {@link Response#PENDING}, the send
+ * queue waits, and when the ACK, NAK or response arrives it fills the queue pair's {@link Response} and calls
+ * {@link Requester#answer} with the fabric lock held. {@link NetworkWire} sends datagrams that leave the JVM.
+ * Used with the fabric's lock held; no method allocates.
  */
 interface Wire {
 
@@ -26,8 +28,8 @@ interface Wire {
      *
      * @param source the data the request sends (its SGE list, checked, or its inline data)
      * @param response where the responder's answer to an RDMA READ or an atomic operation, and an RNR NAK's
-     *     timer, are put
-     * @return the {@link Response} code of the answer
+     *     timer, are put (now, or before {@link Requester#answer} when the answer comes later)
+     * @return the {@link Response} code of the answer, or {@link Response#PENDING} if it comes later
      */
     int request(SoftQueuePair qp, SendWqe wqe, Sges source, long length, Response response);
 
@@ -45,7 +47,8 @@ interface Wire {
      * from; the device places it.
      *
      * @param response where the data of the read response goes ({@link Response#readData})
-     * @return whether the peer granted the read (a refusal does not move the peer to the error state)
+     * @return whether the peer granted the read (a refusal does not move the peer to the error state); answered
+     *     at once: tag matching's rendezvous works between queue pairs of one JVM
      */
     boolean read(SoftQueuePair qp, int rkey, long address, long length, Response response);
 
@@ -53,7 +56,8 @@ interface Wire {
      * Carries a SEND that the device of {@code qp} issues itself (the FIN of a tag-matching rendezvous) to
      * the receive queue of the queue pair at the other end of its connection.
      *
-     * @param message the message, in the device's own memory
+     * @param message the message, in the device's own memory; copied before the method returns (no answer is
+     *     awaited)
      */
     void deviceSend(SoftQueuePair qp, Sges message, long length);
 }

@@ -18,10 +18,15 @@
  * places in its own memory, as rxe's completer does. A rendezvous of a tag-matching SRQ reads the sender's
  * data the same way.</li>
  * <li><b>The wire</b> ({@code Wire}) is the only way from a requester to another queue pair's responder and
- * back. {@code InJvmWire}, the one implementation so far, joins the soft devices of the JVM: it finds the
+ * back. {@code InJvmWire} joins the soft devices of the JVM: it finds the
  * destination in the fabric's table and calls its responder in the calling thread, routes datagrams with
- * {@code Datagrams} (to a queue pair or the members of a multicast group) and carries runs of plain SENDs with {@code PlainSends}. A transport that carries packets
- * (RoCE v2 over UDP) is another implementation of the same seam.</li>
+ * {@code Datagrams} (to a queue pair or the members of a multicast group) and carries runs of plain SENDs with
+ * {@code PlainSends}. When devices are bound to addresses ({@code SoftNetwork}), {@code NetworkWire} wraps it:
+ * a UD datagram to a GID no device of the JVM has leaves as a RoCE v2 packet ({@code DatagramSender}) through
+ * the device's {@code NetworkPort}, and received datagrams reach their queue pair through
+ * {@code DatagramArrivals}; both fill an {@code Arrival} that {@code DatagramReceiver} delivers. A request may be
+ * answered later ({@code Response.PENDING}, then {@code Requester.answer}), as a reliable transport over the
+ * network needs.</li>
  * </ul>
  * They share one package for now: the engine still reads the verbs objects it works on (queue pairs,
  * regions, completion queues) directly, and the packages of the build may not depend on each other in a
@@ -45,9 +50,14 @@
  * are exhausted it completes with {@code RNR_RETRY_EXC_ERR}. An RC request to a queue pair that does not
  * answer completes at once with {@code RETRY_EXC_ERR}. Fences need no work: requests execute in order.
  *
+ * <p>A device bound to an address has one more thread: its receive loop ({@code verbs4j-roce-rx-PORT}, a daemon),
+ * started with its first context, which takes the fabric lock for each datagram it delivers; sends leave in the
+ * posting thread. Neither allocates per packet.
+ *
  * <h2>Shutdown</h2>
- * The devices live as long as the JVM. Closing objects releases their resources; the only thread is the
- * daemon timer, which never keeps the JVM alive and exits when idle. Destroying a completion queue, queue
+ * The devices live as long as the JVM. Closing objects releases their resources; the only threads are the
+ * daemon timer, which never keeps the JVM alive and exits when idle, and the receive loops of devices bound to
+ * addresses, daemons that live as long as the JVM. Destroying a completion queue, queue
  * pair or shared receive queue waits for the acknowledgement of its delivered events at most
  * {@code verbs4j.soft.destroy-timeout-ms} milliseconds (default 10 s), then fails with {@code EBUSY} and
  * leaves the object usable, with its events not yet read. A close of a completion queue while another thread

@@ -3,17 +3,22 @@ package org.verbs4j.tools.connect;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.verbs4j.Context;
+import org.verbs4j.QpType;
 
 /**
- * The queue pairs that tools of this JVM announced on a soft device. The soft device is a device inside
- * one JVM: its queue pairs reach only queue pairs of the same process, so a peer that announced from
- * elsewhere (another JVM, a C tool) cannot be connected, and {@link #check} says so at once instead of
- * letting the first send time out.
+ * The queue pairs that tools of this JVM announced on a soft device. A soft device inside one JVM reaches only
+ * queue pairs of the same process, so a peer that announced from elsewhere (another JVM, a C tool) cannot be
+ * connected, and {@link #check} says so at once instead of letting the first send time out. A soft device bound
+ * to an address (the system property {@value #ADDRESSES_PROPERTY}, one address per device in order) reaches
+ * other processes and hosts over RoCE v2 with UD; its RC and UC queue pairs still reach only this JVM.
  */
 public final class SoftPeers {
 
     /** The provider id of the soft device. */
     public static final String SOFT_PROVIDER = "soft";
+
+    /** The soft provider's system property with the addresses its devices bind, soft0's first. */
+    public static final String ADDRESSES_PROPERTY = "verbs4j.soft.addresses";
 
     private static final Set<Destination> ANNOUNCED = ConcurrentHashMap.newKeySet();
 
@@ -38,15 +43,36 @@ public final class SoftPeers {
     /**
      * @param context the local device
      * @param remote the peer's destination
-     * @throws PeerException if the local device is a soft device and the peer is not a queue pair of this JVM
+     * @param type the queue pairs' type
+     * @throws PeerException if the local device is a soft device that cannot reach the peer: one inside the JVM
+     *     and a peer that is not a queue pair of this JVM, or one on the network and a connected peer outside it
      */
-    public static void check(Context context, Destination remote) {
-        if (isSoft(context) && !ANNOUNCED.contains(key(remote))) {
-            throw new PeerException(String.format("the peer's queue pair 0x%06x is not in this JVM, and %s is a soft"
-                    + " device, which exists only inside one JVM: soft peers must share a JVM (run both sides in one"
-                    + " process, for example 'verbs4j perf' without a peer address, or use an RDMA device)",
-                    remote.qpn(), context.device().name()));
+    public static void check(Context context, Destination remote, QpType type) {
+        if (!isSoft(context) || ANNOUNCED.contains(key(remote))) {
+            return;
         }
+        boolean onNetwork = onNetwork(context);
+        if (onNetwork && type == QpType.UD) {
+            return;
+        }
+        String device = context.device().name();
+        throw new PeerException(String.format("the peer's queue pair 0x%06x is not in this JVM, and %s is a soft"
+                + " device, %s: soft peers must share a JVM (run both sides in one process, for example 'verbs4j perf'"
+                + " without a peer address, or use an RDMA device)", remote.qpn(), device, onNetwork
+                ? "whose " + type + " queue pairs do not cross the network yet (only UD does, over RoCE v2)"
+                : "which exists only inside one JVM unless -D" + ADDRESSES_PROPERTY + " binds it to an address (UD"
+                        + " only)"));
+    }
+
+    /** @return whether the soft device of {@code context} is bound to an address ({@value #ADDRESSES_PROPERTY}) */
+    private static boolean onNetwork(Context context) {
+        String name = context.device().name();
+        String[] addresses = System.getProperty(ADDRESSES_PROPERTY, "").split(",");
+        if (!name.matches("soft[0-9]+")) {
+            return false;
+        }
+        int index = Integer.parseInt(name.substring("soft".length()));
+        return index < addresses.length && !addresses[index].isBlank();
     }
 
     private static boolean isSoft(Context context) {

@@ -17,7 +17,8 @@
  *       record of rdma-core's {@code pingpong.c}, byte for byte.</li>
  * </ol>
  *
- * <p>The soft device lives inside one JVM, so a soft queue pair can reach only queue pairs of the same
- * process: {@link org.verbs4j.tools.connect.SoftPeers} refuses a peer that is not, with a message that says so.
+ * <p>A soft device lives inside one JVM unless it is bound to an address, and then only its UD queue pairs reach
+ * other processes (over RoCE v2): {@link org.verbs4j.tools.connect.SoftPeers} refuses a peer it cannot reach,
+ * with a message that says so.
  */
 package org.verbs4j.tools.connect;

@@ -120,7 +120,7 @@ public final class RoceEndpoint implements AutoCloseable {
             drops.add(problem);
             return;
         }
-        received.set(length, Opcode.of(Bth.opcode(receiveBuffer, 0)), sender);
+        received.set(length, Opcode.of(Bth.opcode(receiveBuffer, 0)), sender, receiveFlow.identification());
         deliver(handler);
     }
 

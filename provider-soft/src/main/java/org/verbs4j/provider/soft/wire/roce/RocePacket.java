@@ -13,15 +13,17 @@ public final class RocePacket {
     private int length;
     private Opcode opcode;
     private InetSocketAddress sender;
+    private int identification;
 
     RocePacket(ByteBuffer buffer) {
         this.buffer = buffer;
     }
 
-    void set(int length, Opcode opcode, InetSocketAddress sender) {
+    void set(int length, Opcode opcode, InetSocketAddress sender, int identification) {
         this.length = length;
         this.opcode = opcode;
         this.sender = sender;
+        this.identification = identification;
     }
 
     /** @return the buffer, big-endian, with the BTH at index 0; read it with absolute indexes */
@@ -42,6 +44,11 @@ public final class RocePacket {
     /** @return the IP address and UDP port it came from */
     public InetSocketAddress sender() {
         return sender;
+    }
+
+    /** @return the IPv4 identification of the packet's IP header, as its ICRC gave it (0 for IPv6) */
+    public int ipv4Identification() {
+        return identification;
     }
 
     /**

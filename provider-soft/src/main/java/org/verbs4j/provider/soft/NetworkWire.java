@@ -1,0 +1,51 @@
+package org.verbs4j.provider.soft;
+
+import org.verbs4j.WcStatus;
+
+/**
+ * The wire of a fabric whose devices live on the network ({@link SoftNetwork}): what stays in the JVM goes
+ * through the {@link InJvmWire}, a datagram to a GID that no soft device of the JVM has leaves through the
+ * sending device's {@link NetworkPort} as a RoCE v2 packet. Connected transports do not cross it yet: a
+ * request to a peer outside the JVM finds no connected queue pair and gets no answer. Used with the fabric
+ * lock held; nothing is allocated.
+ */
+final class NetworkWire implements Wire {
+
+    private final SoftFabric fabric;
+    private final Wire inJvm;
+
+    NetworkWire(SoftFabric fabric, Wire inJvm) {
+        this.fabric = fabric;
+        this.inJvm = inJvm;
+    }
+
+    @Override
+    public int sendRun(SoftQueuePair qp) {
+        return inJvm.sendRun(qp);
+    }
+
+    @Override
+    public int request(SoftQueuePair qp, SendWqe wqe, Sges source, long length, Response response) {
+        return inJvm.request(qp, wqe, source, length, response);
+    }
+
+    /** A datagram leaves the JVM if its destination is a single GID of no soft device here. */
+    @Override
+    public WcStatus datagram(SoftQueuePair qp, SendWqe wqe, Sges source, long length) {
+        NetworkPort port = qp.softContext().softDevice().networkPort();
+        if (port == null || wqe.remoteQpn == Datagrams.MULTICAST_QPN || fabric.ownsGid(wqe.ah.destinationGid())) {
+            return inJvm.datagram(qp, wqe, source, length);
+        }
+        return length > Datagrams.MTU_BYTES ? WcStatus.LOC_LEN_ERR : port.send(qp, wqe, source, length);
+    }
+
+    @Override
+    public boolean read(SoftQueuePair qp, int rkey, long address, long length, Response response) {
+        return inJvm.read(qp, rkey, address, length, response);
+    }
+
+    @Override
+    public void deviceSend(SoftQueuePair qp, Sges message, long length) {
+        inJvm.deviceSend(qp, message, length);
+    }
+}

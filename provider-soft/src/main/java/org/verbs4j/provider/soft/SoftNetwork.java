@@ -1,0 +1,72 @@
+package org.verbs4j.provider.soft;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import org.verbs4j.provider.soft.wire.roce.RoceV2;
+
+/**
+ * Which soft devices live on the network, from the system properties {@value #ADDRESSES_PROPERTY} (a
+ * comma-separated list of IP addresses, literal, one per device in order: the first is soft0's) and
+ * {@value #PORT_PROPERTY} (the UDP port of every RoCE v2 endpoint, default 4791). A device with an address
+ * binds it and speaks RoCE v2 to every GID that no soft device of the JVM has; one without stays inside the
+ * JVM. Without the first property (the default) no device does.
+ */
+final class SoftNetwork {
+
+    /** The system property with the devices' IP addresses. */
+    static final String ADDRESSES_PROPERTY = "verbs4j.soft.addresses";
+    /** The system property with the UDP port of the devices' endpoints and of their peers. */
+    static final String PORT_PROPERTY = "verbs4j.soft.udp-port";
+
+    private final List<InetAddress> addresses;
+    private final int udpPort;
+
+    private SoftNetwork(List<InetAddress> addresses, int udpPort) {
+        this.addresses = addresses;
+        this.udpPort = udpPort;
+    }
+
+    /** @return the configuration the system properties give */
+    static SoftNetwork fromProperties() {
+        return new SoftNetwork(parse(System.getProperty(ADDRESSES_PROPERTY, "")),
+                Integer.getInteger(PORT_PROPERTY, RoceV2.UDP_PORT));
+    }
+
+    /** @return whether any device lives on the network */
+    boolean configured() {
+        return !addresses.isEmpty();
+    }
+
+    /** @return the address of device {@code index}, or {@code null} if it stays inside the JVM */
+    InetAddress address(int index) {
+        return index < addresses.size() ? addresses.get(index) : null;
+    }
+
+    /** @return the UDP port of every endpoint, local and remote */
+    int udpPort() {
+        return udpPort;
+    }
+
+    private static List<InetAddress> parse(String text) {
+        List<InetAddress> parsed = new ArrayList<>();
+        for (String part : text.split(",")) {
+            if (!part.isBlank()) {
+                parsed.add(literal(part.strip()));
+            }
+        }
+        return List.copyOf(parsed);
+    }
+
+    private static InetAddress literal(String text) {
+        if (!text.matches("[0-9.]+|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*")) {
+            throw new IllegalArgumentException(ADDRESSES_PROPERTY + ": '" + text + "' is not a literal IP address");
+        }
+        try {
+            return InetAddress.getByName(text);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(ADDRESSES_PROPERTY + ": '" + text + "' is not an IP address", e);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package org.verbs4j.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code verbs4j pingpong} between two JVMs whose soft0 are bound to 127.0.0.2 (the server) and 127.0.0.1 (the
+ * client): UD crosses over RoCE v2 on loopback; RC is refused at once with the reason (by the server, which
+ * checks the client's address first).
+ */
+class SoftOverRoceTest {
+
+    private static final String SERVER_IP = "127.0.0.2";
+    private static final String CLIENT_IP = "127.0.0.1";
+
+    @TempDir
+    Path logs;
+
+    @Test
+    void udPingpongRunsBetweenTwoJvms() throws Exception {
+        int tcp = TwoSides.freePort();
+        int udp = freeUdpPort();
+        Process server = start("server", SERVER_IP, udp, "ud", tcp);
+        Thread.sleep(500);
+        Process client = start("client", CLIENT_IP, udp, "ud", tcp, "127.0.0.1");
+
+        assertThat(client.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String clientOut = output("client");
+        String serverOut = output("server");
+        assertThat(client.exitValue()).as(clientOut).isZero();
+        assertThat(server.exitValue()).as(serverOut).isZero();
+        assertThat(clientOut).contains("200 iters in");
+        assertThat(serverOut).contains("200 iters in");
+    }
+
+    @Test
+    void rcBetweenTwoJvmsIsRefusedWithTheReason() throws Exception {
+        int tcp = TwoSides.freePort();
+        int udp = freeUdpPort();
+        Process server = start("server", SERVER_IP, udp, "rc", tcp);
+        Thread.sleep(500);
+        Process client = start("client", CLIENT_IP, udp, "rc", tcp, "127.0.0.1");
+
+        assertThat(client.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(server.exitValue()).isEqualTo(1);
+        assertThat(client.exitValue()).isEqualTo(1);
+        assertThat(output("server")).contains("the peer's queue pair").contains("is not in this JVM")
+                .contains("RC queue pairs do not cross the network yet");
+    }
+
+    private Process start(String role, String address, int udpPort, String transport, int tcpPort, String... host)
+            throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", classPath(), "-Dverbs4j.soft.addresses=" + address,
+                "-Dverbs4j.soft.udp-port=" + udpPort, Main.class.getName(), "pingpong", transport, "-d", "soft0",
+                "-g", "1", "-p", String.valueOf(tcpPort), "-n", "200", "-s", "512", "--timeout", "60"));
+        command.addAll(List.of(host));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logs.resolve(role).toFile())
+                .start();
+    }
+
+    private String output(String role) throws IOException {
+        return Files.readString(logs.resolve(role));
+    }
+
+    /** @return the test's class path and module path as one class path */
+    private static String classPath() {
+        String modules = System.getProperty("jdk.module.path", "");
+        String classes = System.getProperty("java.class.path", "");
+        return modules.isEmpty() ? classes : modules + File.pathSeparator + classes;
+    }
+
+    private static int freeUdpPort() throws IOException {
+        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(CLIENT_IP), 0))) {
+            return socket.getLocalPort();
+        }
+    }
+}
