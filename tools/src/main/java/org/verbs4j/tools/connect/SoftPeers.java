@@ -3,6 +3,7 @@ package org.verbs4j.tools.connect;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.verbs4j.Context;
+import org.verbs4j.Destination;
 
 /**
  * The queue pairs that tools of this JVM announced on a soft device. The soft device is a device inside
