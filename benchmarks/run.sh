@@ -10,14 +10,11 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-ROOT=$(cd "$HERE/.." && pwd -P)
-# shellcheck source=../scripts/jdk.sh
-. "$ROOT/scripts/jdk.sh"
-verbs4j_find_jdk || exit 1
-verbs4j_require_maven || exit 1
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl benchmarks -am install -DskipTests)
+# shellcheck source=../scripts/host-build.sh
+. "$HERE/../scripts/host-build.sh"
+verbs4j_install benchmarks
+verbs4j_mvn -pl benchmarks dependency:build-classpath -Dmdep.outputFile="$HERE/target/cp.txt"
 cd "$HERE"
-mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} dependency:build-classpath -Dmdep.outputFile=target/cp.txt
 CP=target/classes:$(cat target/cp.txt)
 read -r -a JMH_OPTS <<<"${BENCH_JMH_OPTS:--f 2 -wi 3 -w 1s -i 5 -r 1s}"
 JAVA_OPTS=(--enable-native-access=ALL-UNNAMED)

@@ -23,16 +23,13 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-ROOT=$(cd "$HERE/.." && pwd -P)
-# shellcheck source=../scripts/jdk.sh
-. "$ROOT/scripts/jdk.sh"
-verbs4j_find_jdk || exit 1
-verbs4j_require_maven || exit 1
+# shellcheck source=../scripts/host-build.sh
+. "$HERE/../scripts/host-build.sh"
+ROOT=$VERBS4J_ROOT
 MODULE=$ROOT/provider-generic
 LIB=$MODULE/target/vm-lib
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-generic -am install -DskipTests &&
- mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-generic dependency:copy-dependencies \
-   -DincludeScope=runtime -DoutputDirectory="$LIB")
+verbs4j_install provider-generic
+verbs4j_mvn -pl provider-generic dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB"
 MODULE_PATH=$MODULE/target/classes:$(ls "$LIB"/verbs4j-api-*.jar):$(ls "$LIB"/verbs4j-spi-*.jar)
 JAVA_OPTS=()
 [ -n "${BENCH_JAVA_OPTS:-}" ] && read -r -a JAVA_OPTS <<<"$BENCH_JAVA_OPTS"

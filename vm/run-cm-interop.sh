@@ -18,11 +18,9 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-ROOT=$(cd "$HERE/.." && pwd -P)
-# shellcheck source=../scripts/jdk.sh
-. "$ROOT/scripts/jdk.sh"
-verbs4j_find_jdk || exit 1
-verbs4j_require_maven || exit 1
+# shellcheck source=../scripts/host-build.sh
+. "$HERE/../scripts/host-build.sh"
+ROOT=$VERBS4J_ROOT
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
 MODULE=$ROOT/provider-generic
@@ -33,22 +31,13 @@ LIMIT=${CM_INTEROP_TIMEOUT:-300}
 ONLY=${CM_INTEROP_ONLY:-}
 
 echo "run-cm-interop: building on the host" >&2
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-generic -am install -DskipTests)
-rm -rf "$LIB"
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-generic dependency:copy-dependencies \
-   -DincludeScope=test -DoutputDirectory="$LIB" \
-   -DexcludeGroupIds=org.junit,org.junit.jupiter,org.junit.platform,org.apiguardian)
+verbs4j_install provider-generic
+verbs4j_test_libraries provider-generic "$LIB"
 
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl examples compile)
 
 MODULE_PATH=$MODULE/target/classes
-CLASS_PATH=
-for jar in "$LIB"/*.jar; do
-  case $(basename "$jar") in
-    verbs4j-api-*|verbs4j-spi-*) MODULE_PATH+=:$jar ;;
-    *) CLASS_PATH+=${CLASS_PATH:+:}$jar ;;
-  esac
-done
+verbs4j_split_jars "$LIB" 'verbs4j-api-*' 'verbs4j-spi-*'
 JAVA_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log --enable-native-access=org.verbs4j.provider.generic
   --module-path "$MODULE_PATH" --add-modules org.verbs4j.provider.generic
   --patch-module "org.verbs4j.provider.generic=$MODULE/target/test-classes"

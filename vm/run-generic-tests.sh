@@ -16,11 +16,9 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-ROOT=$(cd "$HERE/.." && pwd -P)
-# shellcheck source=../scripts/jdk.sh
-. "$ROOT/scripts/jdk.sh"
-verbs4j_find_jdk || exit 1
-verbs4j_require_maven || exit 1
+# shellcheck source=../scripts/host-build.sh
+. "$HERE/../scripts/host-build.sh"
+ROOT=$VERBS4J_ROOT
 
 if ! command -v qemu-system-x86_64 >/dev/null || ! command -v mmdebstrap >/dev/null; then
   if [ "$(id -u)" = 0 ]; then
@@ -53,22 +51,11 @@ TESTS=(org.verbs4j.provider.generic.GenericProviderTckTest
        org.verbs4j.provider.generic.vendor.VendorProbeTest)
 
 echo "run-generic-tests: building on the host" >&2
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-generic -am install -DskipTests)
-rm -rf "$LIB"
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-generic dependency:copy-dependencies \
-   -DincludeScope=test -DoutputDirectory="$LIB" \
-   -DexcludeGroupIds=org.junit,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian &&
- mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-generic dependency:copy \
-   -Dartifact=org.junit.platform:junit-platform-console-standalone:1.13.4 -DoutputDirectory="$LIB")
+verbs4j_install provider-generic
+verbs4j_test_libraries provider-generic "$LIB"
 
 MODULE_PATH=$MODULE/target/classes
-CLASS_PATH=
-for jar in "$LIB"/*.jar; do
-  case $(basename "$jar") in
-    verbs4j-api-*|verbs4j-spi-*) MODULE_PATH+=:$jar ;;
-    *) CLASS_PATH+=${CLASS_PATH:+:}$jar ;;
-  esac
-done
+verbs4j_split_jars "$LIB" 'verbs4j-api-*' 'verbs4j-spi-*'
 OPENS=()
 for package in '' .raw .objects .vendor .device; do
   OPENS+=(--add-opens "org.verbs4j.provider.generic/org.verbs4j.provider.generic$package=ALL-UNNAMED")
@@ -101,20 +88,16 @@ GUEST=$(cat <<GUEST_EOF
 set -u
 echo "rdma-core: \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r), \$(java -version 2>&1 | head -n1)"
 export VERBS4J_TCK_DEVICE=\$RXE_DEV VERBS4J_TCK_PORT=\$RXE_PORT VERBS4J_TCK_GID_INDEX=\$RXE_GID_INDEX
-rdma resource show > /tmp/before.txt
+. $(printf '%q' "$HERE/guest/test-run.sh")
+verbs4j_resources_before
 $(printf '%q ' "${JAVA_CMD[@]}")
 rc=\$?
-for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
 if [ $CHECK_TCK = 1 ] && { [ ! -s $(printf '%q' "$TCK_REPORT") ] || grep -q '^NO DEVICE:' $(printf '%q' "$TCK_REPORT"); }; then
   echo "the TCK did not run on the device: see $(printf '%q' "$TCK_REPORT")" >&2
   [ \$rc = 0 ] && rc=4
 fi
-rdma resource show > /tmp/after.txt
+rc=\$(verbs4j_after_tests \$rc)
 echo "--- rdma resource show after the run:"; cat /tmp/after.txt
-if ! diff -u /tmp/before.txt /tmp/after.txt; then
-  echo "LEAK: rxe holds objects the tests did not free" >&2
-  [ \$rc = 0 ] && rc=3
-fi
 exit \$rc
 GUEST_EOF
 )

@@ -26,11 +26,9 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-ROOT=$(cd "$HERE/.." && pwd -P)
-# shellcheck source=../scripts/jdk.sh
-. "$ROOT/scripts/jdk.sh"
-verbs4j_find_jdk || exit 1
-verbs4j_require_maven || exit 1
+# shellcheck source=../scripts/host-build.sh
+. "$HERE/../scripts/host-build.sh"
+ROOT=$VERBS4J_ROOT
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
 if [ "${1:-}" = soft-ud ]; then
@@ -49,7 +47,7 @@ if [ "${1:-}" = soft-ud ]; then
 fi
 
 echo "run-roce-wire: building on the host" >&2
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-soft -am test-compile)
+verbs4j_mvn -pl provider-soft -am test-compile
 VM_DIR=$ROOT/provider-soft/target/vm-roce
 rm -rf "$VM_DIR" && mkdir -p "$VM_DIR"
 cp -r "$ROOT/provider-soft/target/classes" "$VM_DIR/classes"

@@ -31,11 +31,9 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-ROOT=$(cd "$HERE/.." && pwd -P)
-# shellcheck source=../scripts/jdk.sh
-. "$ROOT/scripts/jdk.sh"
-verbs4j_find_jdk || exit 1
-verbs4j_require_maven || exit 1
+# shellcheck source=../scripts/host-build.sh
+. "$HERE/../scripts/host-build.sh"
+ROOT=$VERBS4J_ROOT
 # One host thread for all vCPUs: with multi-threaded TCG a JVM in the VM crashed at start-up (SIGSEGV in
 # MethodHandle.<init>) in two of about forty pairs, as run-generic-tests.sh found before.
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
@@ -43,7 +41,7 @@ MODE=${1:-interop}
 case $MODE in interop|core|pingpong|transports|duration|options|cm|memory|figures|all) ;; *) echo "usage: run-tools-interop.sh [interop|core|pingpong|transports|duration|options|cm|memory|figures|all]" >&2; exit 2 ;; esac
 
 echo "run-tools-interop: building on the host" >&2
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)
+verbs4j_install tools
 # The VM runs a copy, so that a build on the host during the run does not pull the jars from under it.
 VM_TOOLS=$ROOT/tools/target/vm-tools${TOOLS_RUN:+-$TOOLS_RUN}
 rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS"

@@ -15,11 +15,9 @@
 # VERBS4J_VM_SELECT replaces the class selection; extra arguments go to the launcher.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd -P)
-# shellcheck source=../../../../scripts/jdk.sh
-. "$ROOT/scripts/jdk.sh"
-verbs4j_find_jdk || exit 1
-verbs4j_require_maven || exit 1
+# shellcheck source=../../../../scripts/host-build.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../../../scripts/host-build.sh"
+ROOT=$VERBS4J_ROOT
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
 MODULE=$ROOT/provider-efa
@@ -41,19 +39,14 @@ if [ "${EFA_EMULATED:-0}" = 1 ]; then
 fi
 
 echo "run-efa-tests: building on the host" >&2
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-efa -am install -DskipTests)
-rm -rf "$LIB"
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-efa dependency:copy-dependencies \
-   -DincludeScope=test -DoutputDirectory="$LIB" \
-   -DexcludeGroupIds=org.junit,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian &&
- mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-efa dependency:copy \
-   -Dartifact=org.junit.platform:junit-platform-console-standalone:1.13.4 -DoutputDirectory="$LIB")
+verbs4j_install provider-efa
+verbs4j_test_libraries provider-efa "$LIB"
 
 # verbs4j devices: the tools jar and its runtime modules, copied so that a host build does not pull them away
 TOOLS=$MODULE/target/vm-tools
 DEVICES_CMD=:
 if [ "$DEVICES_CLI" = 1 ]; then
-  (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)
+  verbs4j_install tools
   rm -rf "$TOOLS" && mkdir -p "$TOOLS" && cp -r "$ROOT/tools/target/lib" "$TOOLS/lib"
   for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
     case $jar in *-sources.jar | *-javadoc.jar | *-tests.jar) ;; *) cp "$jar" "$TOOLS/lib/" ;; esac
@@ -64,15 +57,7 @@ if [ "$DEVICES_CLI" = 1 ]; then
 fi
 
 MODULE_PATH=$MODULE/target/classes
-CLASS_PATH=
-for jar in "$LIB"/*.jar; do
-  case $(basename "$jar") in
-    verbs4j-api-*|verbs4j-spi-*) MODULE_PATH+=:$jar ;;
-    verbs4j-provider-generic-*-tests.jar) CLASS_PATH+=${CLASS_PATH:+:}$jar ;;
-    verbs4j-provider-generic-*) MODULE_PATH+=:$jar ;;
-    *) CLASS_PATH+=${CLASS_PATH:+:}$jar ;;
-  esac
-done
+verbs4j_split_jars "$LIB" 'verbs4j-api-*' 'verbs4j-spi-*' 'verbs4j-provider-generic-*'
 SELECT=()
 for test in "${TESTS[@]}"; do SELECT+=(--select-class "$test"); done
 [ -n "${VERBS4J_VM_SELECT:-}" ] && read -r -a SELECT <<<"$VERBS4J_VM_SELECT"
@@ -95,7 +80,8 @@ GUEST=$(cat <<GUEST_EOF
 set -u
 echo "rdma-core: \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r)"
 $SETUP
-rdma resource show > /tmp/before.txt
+. $(printf '%q' "$ROOT/vm/guest/test-run.sh")
+verbs4j_resources_before
 $ENVIRONMENT $(printf '%q ' "${JAVA_CMD[@]}")
 rc=\$?
 if [ $DEVICES_CLI = 1 ]; then
@@ -109,13 +95,7 @@ if [ $DEVICES_CLI = 1 ]; then
     fi
   done
 fi
-for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
-rdma resource show > /tmp/after.txt
-if ! diff -u /tmp/before.txt /tmp/after.txt; then
-  echo "LEAK: rxe holds objects the tests did not free" >&2
-  [ \$rc = 0 ] && rc=3
-fi
-exit \$rc
+exit \$(verbs4j_after_tests \$rc)
 GUEST_EOF
 )
 echo "run-efa-tests: running in the VM${EFA_EMULATED:+ on the emulated EFA devices} (suite ${RXE_VM_SUITE:-trixie})" >&2

@@ -12,32 +12,19 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-MODULE=$(cd "$HERE/../../.." && pwd -P)
-ROOT=$(cd "$MODULE/.." && pwd -P)
-# shellcheck source=../../../../scripts/jdk.sh
-. "$ROOT/scripts/jdk.sh"
-verbs4j_find_jdk || exit 1
-verbs4j_require_maven || exit 1
+# shellcheck source=../../../../scripts/host-build.sh
+. "$HERE/../../../../scripts/host-build.sh"
+ROOT=$VERBS4J_ROOT
+MODULE=$ROOT/provider-mlx5
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
 LIB=$MODULE/target/vm-lib
 echo "run-on-rxe: building on the host" >&2
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-mlx5 -am install -DskipTests)
-rm -rf "$LIB"
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-mlx5 dependency:copy-dependencies \
-   -DincludeScope=test -DoutputDirectory="$LIB" \
-   -DexcludeGroupIds=org.junit,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian &&
- mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-mlx5 dependency:copy \
-   -Dartifact=org.junit.platform:junit-platform-console-standalone:1.13.4 -DoutputDirectory="$LIB")
+verbs4j_install provider-mlx5
+verbs4j_test_libraries provider-mlx5 "$LIB"
 
 MODULE_PATH=$MODULE/target/classes
-CLASS_PATH=
-for jar in "$LIB"/*.jar; do
-  case $(basename "$jar") in
-    verbs4j-api-*|verbs4j-spi-*|verbs4j-provider-generic-*) MODULE_PATH+=:$jar ;;
-    *) CLASS_PATH+=${CLASS_PATH:+:}$jar ;;
-  esac
-done
+verbs4j_split_jars "$LIB" 'verbs4j-api-*' 'verbs4j-spi-*' 'verbs4j-provider-generic-*'
 REPORTS=$MODULE/target/vm-test-reports
 rm -rf "$REPORTS"
 JAVA_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log
@@ -55,16 +42,10 @@ JAVA_CMD=(java -XX:ErrorFile=/tmp/hs_err_%p.log
 GUEST=$(cat <<GUEST_EOF
 set -u
 echo "rdma-core: \$(dpkg-query -W -f='\${Version}' libibverbs1), libmlx5: \$(ls /usr/lib/*/libmlx5.so.1.*), kernel \$(uname -r)"
-rdma resource show > /tmp/before.txt
+. $(printf '%q' "$ROOT/vm/guest/test-run.sh")
+verbs4j_resources_before
 $(printf '%q ' "${JAVA_CMD[@]}")
-rc=\$?
-for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 60 "\$f"; } >&2; done
-rdma resource show > /tmp/after.txt
-if ! diff -u /tmp/before.txt /tmp/after.txt; then
-  echo "LEAK: rxe holds objects the tests did not free" >&2
-  [ \$rc = 0 ] && rc=3
-fi
-exit \$rc
+exit \$(verbs4j_after_tests \$?)
 GUEST_EOF
 )
 echo "run-on-rxe: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2

@@ -4,8 +4,9 @@
  * an installed provider ({@code verbs4j tck}), and measures a device with {@code verbs4j pingpong}
  * and {@code verbs4j perf}, interchangeable with rdma-core's {@code ibv_*_pingpong} and perftest.
  *
- * <p>It exports {@link org.verbs4j.tools.connect}, the connect recipe those commands share: queue pair
- * resources, INIT/RTR/RTS, and the out-of-band exchange of addresses.
+ * <p>It exports {@link org.verbs4j.tools.connect}, what those commands share to connect: queue pair
+ * resources and the out-of-band exchange of addresses (the INIT/RTR/RTS steps are the api's
+ * {@link org.verbs4j.ConnectRecipe}).
  *
  * <p>It finds the device catalog through {@link org.verbs4j.Verbs#catalog()}, so it needs the
  * {@code verbs4j-spi} module and the provider modules on the module path at run time.

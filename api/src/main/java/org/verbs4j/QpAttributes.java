@@ -8,8 +8,8 @@ import java.util.Set;
  * {@code enum ibv_qp_attr_mask}): each setter records the matching mask bit, so the mask passed to
  * {@link QueuePair#modify} is exactly the set of attributes that were set.
  *
- * <p>Connecting an RC queue pair (the required attributes of each transition are listed in
- * {@link QueuePair}):
+ * <p>{@link ConnectRecipe} sets the required attributes of each transition of a connection (they are listed in
+ * {@link QueuePair}); connecting an RC queue pair with it:
  * {@snippet class=org.verbs4j.examples.Connect region=rc-connect}
  *
  * <p>Instances are mutable and not thread-safe; a caller may reuse one.

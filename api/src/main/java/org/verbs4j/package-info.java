@@ -28,7 +28,8 @@
  *     a completion queue has a completion, instead of spinning</td></tr>
  * <tr><td>{@link QueuePair}</td><td>{@link Context#createQueuePair} with {@link QpInitAttributes} and
  *     {@link QpCapabilities#builder()}</td><td>the endpoint: {@link QueuePair#modify} through
- *     INIT, RTR and RTS ({@link QpAttributes}), then {@link QueuePair#postReceive} and
+ *     INIT, RTR and RTS ({@link QpAttributes}, or {@link ConnectRecipe} towards the peer's {@link Destination}),
+ *     then {@link QueuePair#postReceive} and
  *     {@link QueuePair#sendOps()}</td></tr>
  * <tr><td>{@link SharedReceiveQueue}</td><td>{@link Context#createSharedReceiveQueue}</td><td>receives shared
  *     by several queue pairs; tag matching</td></tr>
@@ -45,7 +46,7 @@
  * remote buffer), {@code UdAddressHandle} (UD with an address handle), {@code SrqForTwoQueuePairs} (one
  * shared receive queue for two queue pairs), {@code CompletionEvents} (waiting on a completion channel),
  * {@code TagMatching}, and {@code TwoProcesses} (a server and a client connected by the connection manager,
- * {@link org.verbs4j.cm}). {@code Connect} shows the INIT, RTR and RTS steps:
+ * {@link org.verbs4j.cm}). {@code Connect} moves queue pairs through INIT, RTR and RTS with {@link ConnectRecipe}:
  * {@snippet class=org.verbs4j.examples.Connect region=rc-connect}
  *
  * <h2>Seed coverage</h2>

@@ -5,8 +5,10 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Destination;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.Mtu;
 import org.verbs4j.ProtectionDomain;
@@ -17,8 +19,6 @@ import org.verbs4j.QueuePair;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.Verbs;
 import org.verbs4j.WcStatus;
-import org.verbs4j.tools.connect.ConnectRecipe;
-import org.verbs4j.tools.connect.Destination;
 
 /** Two connected RC queue pairs on {@code soft0}, each with its completion queue and a registered buffer. */
 final class RcPair implements AutoCloseable {
@@ -57,9 +57,7 @@ final class RcPair implements AutoCloseable {
     /** The shared connect recipe: GRH from GID 0, MTU 4096, RNR timer 1, 16 reads each way, PSN 0. */
     static void connect(Context context, QueuePair qp, QueuePair remote) {
         ConnectRecipe recipe = new ConnectRecipe(1, Mtu.MTU_4096, 0, 0, 64, ACCESS, ConnectRecipe.QKEY, 14, 1);
-        recipe.toInit(qp);
-        recipe.toRtr(qp, Destination.of(context, 1, 0, remote.qpNum(), 0), 16);
-        recipe.toRts(qp, 0, 16);
+        recipe.connectFromReset(qp, 0, Destination.of(context, 1, 0, remote.qpNum(), 0), 16);
     }
 
     /**

@@ -2,17 +2,16 @@ package org.verbs4j.examples;
 
 import java.util.EnumSet;
 import org.verbs4j.AccessFlag;
-import org.verbs4j.AhAttributes;
+import org.verbs4j.ConnectRecipe;
+import org.verbs4j.Destination;
 import org.verbs4j.Gid;
 import org.verbs4j.Mtu;
-import org.verbs4j.QpAttributes;
-import org.verbs4j.QpState;
 import org.verbs4j.QueuePair;
 
 /**
- * Moves queue pairs from RESET to RTS with the values of rdma-core's {@code ibv_rc_pingpong}. Two
- * processes would exchange each queue pair's number and its port's GID first; the examples connect
- * queue pairs of one device, so they read them directly.
+ * Moves queue pairs from RESET to RTS with the values of rdma-core's {@code ibv_rc_pingpong}, through the api's
+ * {@link ConnectRecipe}. Two processes would exchange each queue pair's {@link Destination} (number, PSN, LID
+ * and GID) first; the examples connect queue pairs of one device, so they read them directly.
  */
 final class Connect {
 
@@ -21,7 +20,7 @@ final class Connect {
     /** The GID index every example sends from (a RoCE device needs a global route). */
     static final int GID_INDEX = 0;
     /** The Q_Key of the UD example. */
-    static final int QKEY = 0x11111111;
+    static final int QKEY = ConnectRecipe.QKEY;
 
     private Connect() {
     }
@@ -33,20 +32,15 @@ final class Connect {
      */
     static void rc(QueuePair qp, int remoteQpn, Gid remoteGid) {
         // @start region=rc-connect
-        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(PORT)
-                .qpAccessFlags(EnumSet.of(AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ)));
-        qp.modify(new QpAttributes().qpState(QpState.RTR)
-                .ahAttr(AhAttributes.global(remoteGid, GID_INDEX, PORT)).pathMtu(Mtu.MTU_1024)
-                .destQpNum(remoteQpn).rqPsn(0).maxDestRdAtomic(1).minRnrTimer(12));
-        qp.modify(new QpAttributes().qpState(QpState.RTS)
-                .sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7).maxRdAtomic(1));
+        ConnectRecipe recipe = ConnectRecipe.pingPong(PORT, Mtu.MTU_1024, 0, GID_INDEX)
+                .withAccess(EnumSet.of(AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ));
+        Destination peer = new Destination(0, remoteQpn, 0, remoteGid); // LID, QPN, PSN, GID
+        recipe.connectFromReset(qp, 0, peer, 1); // INIT, RTR, RTS; own PSN 0, one RDMA read each way
         // @end
     }
 
     /** @param qp a UD queue pair in RESET, moved to RTS with the Q_Key {@link #QKEY} */
     static void ud(QueuePair qp) {
-        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(PORT).qkey(QKEY));
-        qp.modify(new QpAttributes().qpState(QpState.RTR));
-        qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0));
+        ConnectRecipe.pingPong(PORT, Mtu.MTU_1024, 0, GID_INDEX).connectFromReset(qp, 0, Destination.NONE, 0);
     }
 }

@@ -8,7 +8,9 @@ import org.verbs4j.AccessFlag;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Context;
+import org.verbs4j.Destination;
 import org.verbs4j.DeviceLimits;
 import org.verbs4j.Gid;
 import org.verbs4j.GlobalRoute;
@@ -19,7 +21,6 @@ import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpAttributes;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
-import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.SendOpsFlag;
@@ -34,7 +35,7 @@ public final class Loopback {
     private final EnumSet<AccessFlag> extraAccess = EnumSet.noneOf(AccessFlag.class);
 
     /** The Q_Key of the kit's UD queue pairs (pyverbs {@code QKEY}). */
-    public static final int QKEY = 0x11111111;
+    public static final int QKEY = ConnectRecipe.QKEY;
     /** The size of the global route header in front of every UD receive (pyverbs {@code GRH_SIZE}). */
     public static final int GRH_SIZE = 40;
 
@@ -154,9 +155,7 @@ public final class Loopback {
      * @param remoteQpn the queue pair number of the peer
      */
     public void toRts(QueuePair qp, int remoteQpn) {
-        qp.modify(initAttributes(qp.type()));
-        qp.modify(rtrAttributes(qp.type(), remoteQpn));
-        qp.modify(rtsAttributes(qp.type()));
+        recipe(qp.type()).connectFromReset(qp, 0, self(remoteQpn), readAtomicDepth());
     }
 
     /**
@@ -165,46 +164,52 @@ public final class Loopback {
      * @param qp the queue pair, in RESET
      */
     public void toRtsUd(QueuePair qp) {
-        qp.modify(initAttributes(QpType.UD));
-        qp.modify(new QpAttributes().qpState(QpState.RTR));
-        qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0));
+        recipe(QpType.UD).connectFromReset(qp, 0, Destination.NONE, 0);
     }
 
     /**
      * @param type the queue pair type
      * @return the attributes of RESET to INIT with exactly the required attributes of the type
+     *     ({@link ConnectRecipe#initAttributes})
      */
     public QpAttributes initAttributes(QpType type) {
-        QpAttributes attributes = new QpAttributes().qpState(QpState.INIT).pkeyIndex(0)
-                .portNum(environment.portNum());
-        return type == QpType.UD ? attributes.qkey(QKEY) : attributes.qpAccessFlags(remoteAccess(type));
+        return recipe(type).initAttributes(type);
     }
 
     /**
      * @param type RC, UC, XRC_SEND or XRC_RECV
      * @param remoteQpn the peer
      * @return the attributes of INIT to RTR with exactly the required attributes of the type (the kernel's
-     *     {@code qp_state_table}: a responder side, RC or XRC_RECV, also needs its read depth and RNR timer)
+     *     {@code qp_state_table}: a responder side, RC or XRC_RECV, also needs its read depth and RNR timer;
+     *     {@link ConnectRecipe#rtrAttributes})
      */
     public QpAttributes rtrAttributes(QpType type, int remoteQpn) {
-        QpAttributes attributes = new QpAttributes().qpState(QpState.RTR).ahAttr(ownAddress())
-                .pathMtu(pathMtu()).destQpNum(remoteQpn).rqPsn(0);
-        return type == QpType.RC || type == QpType.XRC_RECV
-                ? attributes.maxDestRdAtomic(readAtomicDepth()).minRnrTimer(12) : attributes;
+        return recipe(type).rtrAttributes(type, self(remoteQpn), readAtomicDepth());
     }
 
     /**
      * @param type RC, UC, XRC_SEND or XRC_RECV
      * @return the attributes of RTR to RTS with exactly the required attributes of the type (a requester side,
-     *     RC or XRC_SEND, also needs its retries and read depth; XRC_RECV only its timeout)
+     *     RC or XRC_SEND, also needs its retries and read depth; XRC_RECV only its timeout;
+     *     {@link ConnectRecipe#rtsAttributes})
      */
     public QpAttributes rtsAttributes(QpType type) {
-        QpAttributes attributes = new QpAttributes().qpState(QpState.RTS).sqPsn(0);
-        return switch (type) {
-            case RC, XRC_SEND -> attributes.timeout(14).retryCnt(7).rnrRetry(7).maxRdAtomic(readAtomicDepth());
-            case XRC_RECV -> attributes.timeout(14);
-            default -> attributes;
-        };
+        return recipe(type).rtsAttributes(type, 0, readAtomicDepth());
+    }
+
+    /**
+     * @param type the queue pair type
+     * @return pyverbs' values on the kit's port and GID: hop limit 64, ACK timeout 14, RNR timer 12, and the
+     *     remote access the type and the device allow
+     */
+    private ConnectRecipe recipe(QpType type) {
+        return new ConnectRecipe(environment.portNum(), pathMtu(), 0, environment.gidIndex(), 64,
+                remoteAccess(type), QKEY, 14, 12);
+    }
+
+    /** @return a queue pair of the kit's own port and GID, starting at PSN 0 */
+    private Destination self(int qpn) {
+        return Destination.of(context, environment.portNum(), environment.gidIndex(), qpn, 0);
     }
 
     /** @return the address of the kit's own port and GID, with a global route as pyverbs uses */

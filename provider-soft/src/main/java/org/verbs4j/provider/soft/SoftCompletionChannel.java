@@ -1,9 +1,6 @@
 package org.verbs4j.provider.soft;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -17,9 +14,8 @@ final class SoftCompletionChannel extends SoftObject implements CompletionChanne
     private static final String GET = "ibv_get_cq_event";
 
     private final SoftContext context;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition arrived = lock.newCondition();
-    private final ArrayDeque<SoftCompletionQueue> pending = new ArrayDeque<>();
+    private final PendingEvents<SoftCompletionQueue> pending = new PendingEvents<>(GET, () -> ensureOpen(GET),
+            cq -> cq.completionEvents().delivered());
 
     SoftCompletionChannel(SoftContext context) {
         super("ibv_destroy_comp_channel", "completion channel", context.device().name());
@@ -33,78 +29,27 @@ final class SoftCompletionChannel extends SoftObject implements CompletionChanne
     }
 
     void deliver(SoftCompletionQueue cq) {
-        lock.lock();
-        try {
-            pending.addLast(cq);
-            arrived.signal();
-        } finally {
-            lock.unlock();
-        }
+        pending.add(cq);
     }
 
     void discard(SoftCompletionQueue cq) {
-        lock.lock();
-        try {
-            pending.removeIf(queued -> queued == cq);
-        } finally {
-            lock.unlock();
-        }
+        pending.remove(queued -> queued == cq);
     }
 
     @Override
     public CompletionQueue getEvent() {
-        ensureOpen(GET);
-        lock.lock();
-        try {
-            while (pending.isEmpty()) {
-                arrived.await();
-                ensureOpen(GET);
-            }
-            return takeLocked();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw Failures.interrupted(GET);
-        } finally {
-            lock.unlock();
-        }
+        return pending.take(Long.MAX_VALUE);
     }
 
     @Override
     public CompletionQueue getEvent(Duration timeout) {
         ensureOpen(GET);
-        long remaining = Timeouts.nanos(Failures.required(GET, timeout, "the timeout"));
-        lock.lock();
-        try {
-            while (pending.isEmpty()) {
-                if (remaining <= 0) {
-                    return null;
-                }
-                remaining = arrived.awaitNanos(remaining);
-            }
-            return takeLocked();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw Failures.interrupted(GET);
-        } finally {
-            lock.unlock();
-        }
+        return pending.take(Timeouts.nanos(Failures.required(GET, timeout, "the timeout")));
     }
 
     @Override
     public CompletionQueue tryGetEvent() {
-        ensureOpen(GET);
-        lock.lock();
-        try {
-            return pending.isEmpty() ? null : takeLocked();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private CompletionQueue takeLocked() {
-        SoftCompletionQueue cq = pending.removeFirst();
-        cq.completionEvents().delivered();
-        return cq;
+        return pending.take(0);
     }
 
     @Override
@@ -114,12 +59,7 @@ final class SoftCompletionChannel extends SoftObject implements CompletionChanne
 
     @Override
     void afterClose() {
-        lock.lock();
-        try {
-            arrived.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        pending.wakeAll();
         context.release();
     }
 }

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.BusyException;
+import org.verbs4j.ClosedObjectException;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.CqInitAttributes;
@@ -87,6 +89,16 @@ class CompletionChannelTest {
         send(0);
         assertThat(waiter.get(5)).isSameAs(recvCq);
         recvCq.ackEvents(1);
+    }
+
+    @Test
+    void closingTheChannelWakesATimedWaitWhichFindsItClosed() throws Exception {
+        CompletionChannel unused = rig.context.createCompletionChannel();
+        Waiter<CompletionQueue> waiter = Waiter.start("getEvent(60 s)", () -> unused.getEvent(Duration.ofSeconds(60)))
+                .awaitBlockedIn(SoftCompletionChannel.class, "getEvent");
+        unused.close();
+        assertThatThrownBy(() -> waiter.get(5)).as("the wait ends at the close, not after its 60 s")
+                .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(ClosedObjectException.class);
     }
 
     @Test

@@ -8,15 +8,15 @@ import java.util.EnumSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Destination;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.Mtu;
 import org.verbs4j.ProtectionDomain;
-import org.verbs4j.QpAttributes;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
-import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.SendFlag;
@@ -85,12 +85,10 @@ class CrossDeviceTest {
             mr = pd.registerMemory(arena.allocate(4096), Rig.ALL_ACCESS);
         }
 
+        /** Connects through the local GID at index 1 to {@code remote}'s queue pair, as if it were at {@code remoteGid}. */
         void connect(Side remote, org.verbs4j.Gid remoteGid) {
-            qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(Rig.ALL_ACCESS));
-            qp.modify(new QpAttributes().qpState(QpState.RTR).ahAttr(org.verbs4j.AhAttributes.global(remoteGid, 1, 1))
-                    .pathMtu(Mtu.MTU_1024).destQpNum(remote.qp.qpNum()).rqPsn(0).maxDestRdAtomic(1).minRnrTimer(1));
-            qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7)
-                    .maxRdAtomic(1));
+            new ConnectRecipe(1, Mtu.MTU_1024, 0, 1, 64, Rig.ALL_ACCESS, ConnectRecipe.QKEY, 14, 1)
+                    .connectFromReset(qp, 0, new Destination(0, remote.qp.qpNum(), 0, remoteGid), 1);
         }
 
         void send(long wrId, int bytes) {

@@ -10,9 +10,9 @@ import java.util.Set;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.ConnectRecipe;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
-import org.verbs4j.Mtu;
 import org.verbs4j.OutOfResourcesException;
 import org.verbs4j.QpAttrMask;
 import org.verbs4j.QpAttributes;
@@ -93,19 +93,18 @@ final class ModelHarness implements AutoCloseable {
 
     /** @return the attributes the transition requires if the model says it is valid, otherwise the state alone */
     private QpAttributes attributesFor(QpState from, QpState target, int rnrRetry) {
-        QpAttributes attributes = new QpAttributes().qpState(target);
         if (!VerbsModel.VALID.get(from).contains(target)) {
-            return attributes;
+            return new QpAttributes().qpState(target);
         }
+        ConnectRecipe recipe = Rig.recipe().withAccess(Rig.ALL_ACCESS).withRnrRetry(rnrRetry);
         if (from == QpState.RESET && target == QpState.INIT) {
-            attributes.pkeyIndex(0).portNum(1).qpAccessFlags(Rig.ALL_ACCESS);
+            return recipe.initAttributes(a.type());
         } else if (from == QpState.INIT && target == QpState.RTR) {
-            attributes.ahAttr(rig.addressOf(rig.context)).pathMtu(Mtu.MTU_1024).destQpNum(b.qpNum()).rqPsn(0)
-                    .maxDestRdAtomic(16).minRnrTimer(1);
+            return recipe.rtrAttributes(a.type(), Rig.destination(b), 16);
         } else if (from == QpState.RTR && target == QpState.RTS) {
-            attributes.sqPsn(0).timeout(14).retryCnt(7).rnrRetry(rnrRetry).maxRdAtomic(16);
+            return recipe.rtsAttributes(a.type(), 0, 16);
         }
-        return attributes;
+        return new QpAttributes().qpState(target);
     }
 
     void pollA() {

@@ -10,15 +10,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.ConnectRecipe;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.Mtu;
-import org.verbs4j.QpAttributes;
 import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
@@ -198,14 +197,8 @@ class PlainSendsTest {
         CompletionQueue cqB = rig.cq(64);
         QueuePair a = rig.qp(QpType.RC, cqA, 32);
         QueuePair b = rig.qp(QpType.RC, cqB, 32);
-        AhAttributes global = rig.addressOf(rig.context);
-        AhAttributes withServiceLevel = new AhAttributes(global.grh(), global.dlid(), 5, global.srcPathBits(),
-                global.staticRate(), global.portNum());
-        a.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(Rig.ALL_ACCESS));
-        a.modify(new QpAttributes().qpState(QpState.RTR).ahAttr(withServiceLevel).pathMtu(Mtu.MTU_1024)
-                .destQpNum(b.qpNum()).rqPsn(0).maxDestRdAtomic(1).minRnrTimer(1));
-        a.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7)
-                .maxRdAtomic(1));
+        new ConnectRecipe(1, Mtu.MTU_1024, 5, 0, 64, Rig.ALL_ACCESS, ConnectRecipe.QKEY, 14, 1)
+                .connectFromReset(a, 0, Rig.destination(b), 1);
         rig.connect(b, a, Rig.ALL_ACCESS, 7);
         postReceives(b, 0, 2);
         sendBatch(a, 2, 0, 0);

@@ -10,15 +10,15 @@ import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Destination;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.Mtu;
 import org.verbs4j.ProtectionDomain;
-import org.verbs4j.QpAttributes;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
-import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
@@ -78,27 +78,11 @@ final class Rig implements AutoCloseable {
     }
 
     /**
-     * Moves a connected QP to RTS towards {@code remote}, RC attributes as pyverbs sets them: an XRC_SEND
-     * queue pair takes the requester's of them, an XRC_RECV queue pair the responder's.
+     * Moves a connected QP to RTS towards {@code remote}, RC attributes as pyverbs sets them (RNR timer 1, 16 reads
+     * each way): an XRC_SEND queue pair takes the requester's of them, an XRC_RECV queue pair the responder's.
      */
     void connect(QueuePair qp, QueuePair remote, Set<AccessFlag> access, int rnrRetry) {
-        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(access));
-        QpAttributes rtr = new QpAttributes().qpState(QpState.RTR).ahAttr(addressOf(remote.context()))
-                .pathMtu(Mtu.MTU_1024).destQpNum(remote.qpNum()).rqPsn(0);
-        QpAttributes rts = new QpAttributes().qpState(QpState.RTS).sqPsn(0);
-        boolean responds = qp.type() == QpType.RC || qp.type() == QpType.XRC_RECV;
-        boolean requests = qp.type() == QpType.RC || qp.type() == QpType.XRC_SEND;
-        if (responds) {
-            rtr.maxDestRdAtomic(16).minRnrTimer(1);
-        }
-        if (responds || requests) {
-            rts.timeout(14);
-        }
-        if (requests) {
-            rts.retryCnt(7).rnrRetry(rnrRetry).maxRdAtomic(16);
-        }
-        qp.modify(rtr);
-        qp.modify(rts);
+        recipe().withAccess(access).withRnrRetry(rnrRetry).connectFromReset(qp, 0, destination(remote), 16);
     }
 
     void connectPair(QueuePair a, QueuePair b) {
@@ -107,9 +91,18 @@ final class Rig implements AutoCloseable {
     }
 
     void toRtsUd(QueuePair qp, int qkey) {
-        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qkey(qkey));
-        qp.modify(new QpAttributes().qpState(QpState.RTR));
-        qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0));
+        new ConnectRecipe(1, Mtu.MTU_1024, 0, 0, 64, Set.of(), qkey, 14, 1)
+                .connectFromReset(qp, 0, Destination.NONE, 0);
+    }
+
+    /** @return the recipe of these tests: port 1, GID 0, MTU 1024, hop limit 64, RNR timer 1 */
+    static ConnectRecipe recipe() {
+        return ConnectRecipe.pingPong(1, Mtu.MTU_1024, 0, 0).withHopLimit(64).withMinRnrTimer(1);
+    }
+
+    /** @return {@code qp} at PSN 0 through GID 0 of its device */
+    static Destination destination(QueuePair qp) {
+        return new Destination(0, qp.qpNum(), 0, qp.context().queryGid(1, 0));
     }
 
     static void postRecv(QueuePair qp, long wrId, MemoryRegion mr, long offset, int length) {

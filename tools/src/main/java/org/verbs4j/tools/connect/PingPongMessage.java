@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.verbs4j.Destination;
 import org.verbs4j.Gid;
 
 /**

@@ -4,6 +4,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.verbs4j.Context;
 import org.verbs4j.QpType;
+import org.verbs4j.Destination;
 
 /**
  * The queue pairs that tools of this JVM announced on a soft device. A soft device inside one JVM reaches only

@@ -1,15 +1,16 @@
 /**
- * The connect recipe shared by the tools, the benchmarks and (later) the tests: the steps every RDMA
- * program repeats before its first send, written once.
+ * What the tools share to connect to a peer: the resources, the starting PSN and the out-of-band exchange of
+ * rdma-core's examples. The INIT, RTR and RTS steps themselves are the api's {@link org.verbs4j.ConnectRecipe},
+ * which the benchmarks and the tests use as well.
  *
  * <ol>
  *   <li>{@link org.verbs4j.tools.connect.QpResources} creates a protection domain, a completion queue
  *       (with a completion channel for event mode), one registered buffer and the queue pairs, optionally
  *       on a shared receive queue.</li>
- *   <li>{@link org.verbs4j.tools.connect.Destination} is what one side tells the other: LID, QPN, PSN and
+ *   <li>{@link org.verbs4j.Destination} is what one side tells the other: LID, QPN, PSN and
  *       GID ({@code struct pingpong_dest} of rdma-core's examples); {@link org.verbs4j.tools.connect.Psn}
  *       draws the 24-bit starting PSN.</li>
- *   <li>{@link org.verbs4j.tools.connect.ConnectRecipe} moves an RC, UC or UD queue pair through INIT,
+ *   <li>{@link org.verbs4j.ConnectRecipe} moves an RC, UC or UD queue pair through INIT,
  *       RTR and RTS with the peer's destination, with the attributes of {@code ibv_rc_pingpong} unless
  *       told otherwise (perftest's differ in hop limit and outstanding reads).</li>
  *   <li>{@link org.verbs4j.tools.connect.OutOfBand} is the TCP connection that carries the destinations,

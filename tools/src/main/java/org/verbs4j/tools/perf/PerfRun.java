@@ -2,6 +2,7 @@ package org.verbs4j.tools.perf;
 
 import java.io.PrintWriter;
 import java.util.stream.IntStream;
+import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Context;
 import org.verbs4j.DeviceCatalog;
 import org.verbs4j.LinkLayer;
@@ -9,7 +10,6 @@ import org.verbs4j.Mtu;
 import org.verbs4j.PortAttributes;
 import org.verbs4j.QpType;
 import org.verbs4j.cm.ConnectionManager;
-import org.verbs4j.tools.connect.ConnectRecipe;
 import org.verbs4j.tools.connect.Devices;
 import org.verbs4j.tools.connect.OutOfBand;
 import org.verbs4j.tools.connect.Psn;

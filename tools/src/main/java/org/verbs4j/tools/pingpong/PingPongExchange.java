@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.verbs4j.tools.connect.Destination;
+import org.verbs4j.Destination;
 import org.verbs4j.tools.connect.OutOfBand;
 import org.verbs4j.tools.connect.PingPongMessage;
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.verbs4j.Destination;
 import org.verbs4j.Gid;
 
 /** The 52-byte record of rdma-core's pingpong.c, byte for byte. */

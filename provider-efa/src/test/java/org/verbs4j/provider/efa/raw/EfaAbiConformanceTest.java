@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.verbs4j.provider.generic.abi.AbiProbe;
 import org.verbs4j.provider.generic.abi.ProbeEntry;
@@ -23,27 +21,14 @@ import org.verbs4j.provider.generic.abi.RdmaCorePackages;
  */
 class EfaAbiConformanceTest {
 
-    static Stream<Arguments> releasesAndArchitectures() throws Exception {
-        List<Arguments> all = new ArrayList<>();
-        for (RdmaCorePackages.Release release : RdmaCorePackages.releases()) {
-            for (RdmaCorePackages.Arch arch : RdmaCorePackages.Arch.values()) {
-                all.add(Arguments.of(release, arch));
-            }
-        }
-        return all.stream();
-    }
-
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("releasesAndArchitectures")
+    @MethodSource(RdmaCorePackages.SOURCE)
     void everyNumberIsWhatGccSays(RdmaCorePackages.Release release, RdmaCorePackages.Arch arch) throws Exception {
         List<ProbeEntry> entries = entries(release.major());
         Path work = Path.of("target/abi/efa-probe").resolve(release.suite()).resolve(arch.name().toLowerCase());
         AbiProbe.Result result = AbiProbe.run(arch.compiler(), release.includes(arch), work, entries);
 
-        List<String> differences = new ArrayList<>();
-        for (ProbeEntry entry : entries) {
-            check(entry, release.major(), result, differences);
-        }
+        List<String> differences = result.differences(entries, release.major());
         assertThat(result.values()).as("answers from gcc").hasSizeGreaterThan(40);
         assertThat(differences).as("differences from rdma-core %s on %s", release, arch).isEmpty();
     }
@@ -55,20 +40,6 @@ class EfaAbiConformanceTest {
         assertThat(EfaAbi.DEVICE_ATTR.newestSize()).isEqualTo(32);
         assertThat(EfaAbi.DEVICE_ATTR.size(44)).as("inline_buf_size_ex took reserved bytes: no growth").isEqualTo(32);
         assertThat(EfaAbi.CQ.size(44)).as("44's efadv_cq ends before wc_is_unsolicited").isEqualTo(16);
-    }
-
-    private static void check(ProbeEntry entry, int major, AbiProbe.Result result, List<String> differences) {
-        boolean present = !result.missing().contains(entry.key());
-        boolean expectedPresent = entry.since() <= major;
-        if (present != expectedPresent) {
-            differences.add(entry.key() + (present ? " exists, but the table has it only from rdma-core "
-                    + entry.since() : " does not exist"));
-        } else if (present) {
-            long actual = result.values().getOrDefault(entry.key(), Long.MIN_VALUE);
-            if (actual != entry.expected()) {
-                differences.add(entry.key() + ": C " + actual + ", Java " + entry.expected());
-            }
-        }
     }
 
     /** @return what to ask gcc, with the values the tables give for rdma-core {@code major} */

@@ -6,19 +6,15 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.QpType;
-import org.verbs4j.cm.CmEvent;
 import org.verbs4j.cm.CmEventType;
-import org.verbs4j.cm.CmId;
 import org.verbs4j.cm.ConnParam;
 import org.verbs4j.cm.UdParam;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.CmParams;
 import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.Native;
+import org.verbs4j.spi.ProviderCmEvent;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
@@ -26,32 +22,18 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * included), and acknowledged once with {@code rdma_ack_cm_event}. Until then it counts as unacknowledged on the
  * identifier librdmacm counts it on (the listener for CONNECT_REQUEST), which refuses {@code rdma_destroy_id}.
  */
-final class NativeCmEvent implements CmEvent {
+final class NativeCmEvent extends ProviderCmEvent {
 
     private final MemorySegment event;
     private final NativeEventChannel channel;
     private final NativeCmId counted;
-    private final CmEventType type;
-    private final int status;
-    private final NativeCmId id;
-    private final NativeCmId listenId;
-    private final ConnParam conn;
-    private final UdParam ud;
-    private final Object multicastContext;
-    private final AtomicBoolean acknowledged = new AtomicBoolean();
 
     private NativeCmEvent(MemorySegment event, NativeEventChannel channel, NativeCmId counted, CmEventType type,
             int status, NativeCmId id, NativeCmId listenId, ConnParam conn, UdParam ud, Object multicastContext) {
+        super(type, status, id, listenId, conn, ud, multicastContext);
         this.event = event;
         this.channel = channel;
         this.counted = counted;
-        this.type = type;
-        this.status = status;
-        this.id = id;
-        this.listenId = listenId;
-        this.conn = conn;
-        this.ud = ud;
-        this.multicastContext = multicastContext;
     }
 
     /**
@@ -104,46 +86,9 @@ final class NativeCmEvent implements CmEvent {
         return type == CmEventType.MULTICAST_JOIN || type == CmEventType.MULTICAST_ERROR;
     }
 
+    /** Calls {@code rdma_ack_cm_event}, which frees the event and lets its identifier be destroyed. */
     @Override
-    public CmEventType type() {
-        return type;
-    }
-
-    @Override
-    public int status() {
-        return status;
-    }
-
-    @Override
-    public CmId id() {
-        return id;
-    }
-
-    @Override
-    public Optional<CmId> listenId() {
-        return Optional.ofNullable(listenId);
-    }
-
-    @Override
-    public Optional<ConnParam> connParam() {
-        return Optional.ofNullable(conn);
-    }
-
-    @Override
-    public Optional<UdParam> udParam() {
-        return Optional.ofNullable(ud);
-    }
-
-    @Override
-    public Object multicastContext() {
-        return multicastContext;
-    }
-
-    @Override
-    public void ack() {
-        if (!acknowledged.compareAndSet(false, true)) {
-            throw new InvalidArgumentException("rdma_ack_cm_event", type + " was already acknowledged");
-        }
+    protected void release() {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = ErrnoCapture.allocate(call);
             int rc = (int) channel.cm.ackCmEvent.invokeExact(errno, event);
@@ -154,15 +99,5 @@ final class NativeCmEvent implements CmEvent {
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
-    }
-
-    @Override
-    public boolean isAcknowledged() {
-        return acknowledged.get();
-    }
-
-    @Override
-    public String toString() {
-        return type + (status == 0 ? "" : " status " + status) + " on " + id;
     }
 }

@@ -23,6 +23,34 @@ public final class AbiProbe {
 
     /** What gcc said: the value of every entry that compiled, and the keys of those that did not. */
     public record Result(Map<String, Long> values, Set<String> missing) {
+
+        /**
+         * @param entries what was asked, with the values a table gives for rdma-core {@code major}
+         * @param major the release the headers are of
+         * @return where gcc disagrees with the table: an entry present before the release the table has it
+         *     from, absent from it, or of another value
+         */
+        public List<String> differences(List<ProbeEntry> entries, int major) {
+            List<String> differences = new ArrayList<>();
+            for (ProbeEntry entry : entries) {
+                String difference = difference(entry, major);
+                if (difference != null) {
+                    differences.add(difference);
+                }
+            }
+            return differences;
+        }
+
+        private String difference(ProbeEntry entry, int major) {
+            boolean present = !missing.contains(entry.key());
+            if (present != entry.since() <= major) {
+                return entry.key() + (present ? " exists, but the table has it only from rdma-core " + entry.since()
+                        : " does not exist");
+            }
+            long actual = values.getOrDefault(entry.key(), Long.MIN_VALUE);
+            return present && actual != entry.expected() ? entry.key() + ": C " + actual + ", Java " + entry.expected()
+                    : null;
+        }
     }
 
     private static final List<String> HEADER = List.of(

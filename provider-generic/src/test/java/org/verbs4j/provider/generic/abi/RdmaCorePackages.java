@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * Debian's rdma-core packages of bookworm (44), trixie (56.1) and sid (65), fetched once per build by
@@ -78,6 +80,8 @@ public final class RdmaCorePackages {
 
     /** The suites, oldest first. */
     public static final List<String> SUITES = List.of("bookworm", "trixie", "sid");
+    /** The {@code @MethodSource} of {@link #releasesAndArchitectures()}. */
+    public static final String SOURCE = "org.verbs4j.provider.generic.abi.RdmaCorePackages#releasesAndArchitectures";
     private static final Path MODULE = Path.of("").toAbsolutePath();
     private static final Path OUT = MODULE.resolve("target/abi");
     private static final Path FETCH_SCRIPT = Files.exists(MODULE.resolve("src/test/abi/fetch-rdma-core.sh"))
@@ -99,6 +103,15 @@ public final class RdmaCorePackages {
             releases = List.copyOf(found);
         }
         return releases;
+    }
+
+    /**
+     * The arguments of a test that runs once per release and architecture, for {@code @MethodSource(SOURCE)}.
+     *
+     * @return every release with every architecture, as ({@link Release}, {@link Arch})
+     */
+    public static Stream<Arguments> releasesAndArchitectures() throws IOException, InterruptedException {
+        return releases().stream().flatMap(release -> Stream.of(Arch.values()).map(arch -> Arguments.of(release, arch)));
     }
 
     private static void fetch() throws IOException, InterruptedException {

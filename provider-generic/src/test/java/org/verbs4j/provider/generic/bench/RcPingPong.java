@@ -10,19 +10,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
-import org.verbs4j.AhAttributes;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
+import org.verbs4j.Destination;
 import org.verbs4j.Gid;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.Mtu;
 import org.verbs4j.ProtectionDomain;
-import org.verbs4j.QpAttributes;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
-import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
@@ -144,8 +143,8 @@ public final class RcPingPong {
         RcPingPong b = endpoint(context, pd, arena, size, useEvents);
         int psnA = 1;
         int psnB = 2;
-        a.init();
-        b.init();
+        a.init(gidIndex);
+        b.init(gidIndex);
         String gid = HexFormat.of().formatHex(context.queryGid(IB_PORT, gidIndex).toBytes());
         a.connectQp(new String[] {"0000", Integer.toHexString(b.qp.qpNum()), Integer.toHexString(psnB), gid},
                 gidIndex, psnA);
@@ -178,9 +177,8 @@ public final class RcPingPong {
         }
     }
 
-    private void init() {
-        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(IB_PORT)
-                .qpAccessFlags(EnumSet.noneOf(org.verbs4j.AccessFlag.class)));
+    private void init(int gidIndex) {
+        recipe(gidIndex).toInit(qp);
         for (int i = 0; i < RX_DEPTH; i++) {
             qp.postReceive(recv);
         }
@@ -191,7 +189,7 @@ public final class RcPingPong {
     }
 
     private void run(Context context, int gidIndex, int iters, int port, String server) throws IOException {
-        init();
+        init(gidIndex);
         int psn = ThreadLocalRandom.current().nextInt(0x1000000);
         Gid gid = context.queryGid(IB_PORT, gidIndex);
         String mine = String.format("%04x:%06x:%06x:%s", context.queryPort(IB_PORT).lid(), qp.qpNum(), psn,
@@ -243,13 +241,14 @@ public final class RcPingPong {
 
     private void connectQp(String[] remote, int gidIndex, int psn) {
         Gid dgid = Gid.ofBytes(HexFormat.of().parseHex(remote[3]));
-        AhAttributes ah = new AhAttributes(new org.verbs4j.GlobalRoute(dgid, 0, gidIndex, 1, 0),
-                Integer.parseInt(remote[0], 16), 0, 0, 0, IB_PORT);
-        qp.modify(new QpAttributes().qpState(QpState.RTR).pathMtu(Mtu.MTU_1024)
-                .destQpNum(Integer.parseInt(remote[1], 16)).rqPsn(Integer.parseInt(remote[2], 16))
-                .maxDestRdAtomic(1).minRnrTimer(12).ahAttr(ah));
-        qp.modify(new QpAttributes().qpState(QpState.RTS).timeout(14).retryCnt(7).rnrRetry(7).sqPsn(psn)
-                .maxRdAtomic(1));
+        Destination peer = new Destination(Integer.parseInt(remote[0], 16), Integer.parseInt(remote[1], 16),
+                Integer.parseInt(remote[2], 16), dgid);
+        recipe(gidIndex).connect(qp, psn, peer);
+    }
+
+    /** @return the connect recipe of {@code ibv_rc_pingpong}: MTU 1024, SL 0, no remote access */
+    private static ConnectRecipe recipe(int gidIndex) {
+        return ConnectRecipe.pingPong(IB_PORT, Mtu.MTU_1024, 0, gidIndex);
     }
 
     /** The client's first send, before the clock starts (C: before {@code gettimeofday(&start)}). */

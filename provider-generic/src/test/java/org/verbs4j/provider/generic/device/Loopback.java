@@ -6,12 +6,12 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
-import org.verbs4j.AhAttributes;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Context;
+import org.verbs4j.Destination;
 import org.verbs4j.Gid;
 import org.verbs4j.Mtu;
-import org.verbs4j.QpAttributes;
 import org.verbs4j.QpState;
 import org.verbs4j.QueuePair;
 
@@ -25,12 +25,10 @@ final class Loopback {
     private Loopback() {
     }
 
+    /** Moves {@code qp} from RESET to RTS towards {@code peer}: MTU 1024, PSN 0, one read each way, hop limit 64. */
     static void connect(QueuePair qp, QueuePair peer, Gid peerGid, int gidIndex) {
-        qp.modify(new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(PORT).qpAccessFlags(ACCESS));
-        qp.modify(new QpAttributes().qpState(QpState.RTR).pathMtu(Mtu.MTU_1024).destQpNum(peer.qpNum()).rqPsn(0)
-                .maxDestRdAtomic(1).minRnrTimer(12).ahAttr(AhAttributes.global(peerGid, gidIndex, PORT)));
-        qp.modify(new QpAttributes().qpState(QpState.RTS).sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7)
-                .maxRdAtomic(1));
+        ConnectRecipe.pingPong(PORT, Mtu.MTU_1024, 0, gidIndex).withHopLimit(64).withAccess(ACCESS)
+                .connectFromReset(qp, 0, new Destination(0, peer.qpNum(), 0, peerGid), 1);
         assertThat(qp.state()).isEqualTo(QpState.RTS);
     }
 

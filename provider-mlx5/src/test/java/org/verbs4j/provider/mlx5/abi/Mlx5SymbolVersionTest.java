@@ -6,9 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.verbs4j.provider.generic.abi.DynamicSymbols;
 import org.verbs4j.provider.generic.abi.RdmaCorePackages;
@@ -20,18 +18,8 @@ import org.verbs4j.provider.generic.abi.RdmaCorePackages;
  */
 class Mlx5SymbolVersionTest {
 
-    static Stream<Arguments> libraries() throws Exception {
-        List<Arguments> all = new ArrayList<>();
-        for (RdmaCorePackages.Release release : RdmaCorePackages.releases()) {
-            for (RdmaCorePackages.Arch arch : RdmaCorePackages.Arch.values()) {
-                all.add(Arguments.of(release, arch));
-            }
-        }
-        return all.stream();
-    }
-
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("libraries")
+    @MethodSource(RdmaCorePackages.SOURCE)
     void everyEntryPointHasItsVersionsExactlyFromItsRelease(RdmaCorePackages.Release release,
             RdmaCorePackages.Arch arch) throws Exception {
         Path library = release.library(arch, "libmlx5.so.1");
@@ -50,7 +38,7 @@ class Mlx5SymbolVersionTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("libraries")
+    @MethodSource(RdmaCorePackages.SOURCE)
     void inlineNamesAreNotExported(RdmaCorePackages.Release release, RdmaCorePackages.Arch arch) throws Exception {
         Set<String> defined = DynamicSymbols.defined(release.library(arch, "libmlx5.so.1"));
         for (String inline : Mlx5Symbols.INLINE_ONLY) {

@@ -6,10 +6,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.verbs4j.provider.generic.abi.DynamicSymbols;
 import org.verbs4j.provider.mlx5.abi.Mlx5Symbols;
+import org.verbs4j.provider.generic.abi.RdmaCorePackages;
 import org.verbs4j.provider.generic.abi.RdmaCorePackages.Arch;
 import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
 
@@ -20,13 +20,8 @@ import org.verbs4j.provider.generic.abi.RdmaCorePackages.Release;
  */
 class StandInSymbolsTest {
 
-    static Stream<Arguments> releasesAndArchitectures() throws Exception {
-        return StandInLibrary.releases().stream()
-                .flatMap(release -> Stream.of(Arch.values()).map(arch -> Arguments.of(release, arch)));
-    }
-
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("releasesAndArchitectures")
+    @MethodSource(RdmaCorePackages.SOURCE)
     void exportsTheRealNamesAndVersionsOfWhatItImplements(Release release, Arch arch) throws Exception {
         Set<String> real = StandInLibrary.implementedIn(DynamicSymbols.defined(release.library(arch, "libmlx5.so.1")));
         Set<String> standIn = DynamicSymbols.defined(StandInLibrary.of(release, arch));

@@ -1,11 +1,11 @@
-package org.verbs4j.tools.connect;
-
-import org.verbs4j.Context;
-import org.verbs4j.Gid;
+package org.verbs4j;
 
 /**
  * The address of one queue pair as its peer needs it: LID, queue pair number, starting PSN and GID
  * ({@code struct pingpong_dest} of rdma-core's {@code pingpong.c}). A zero GID means "no GRH".
+ *
+ * <p>Two processes exchange their destinations out of band (over TCP, as rdma-core's examples and perftest
+ * do, or by any other means) before {@link ConnectRecipe} moves each queue pair to RTS towards the other's.
  *
  * @param lid the port's LID (0 on Ethernet)
  * @param qpn the queue pair number (24 bits)
