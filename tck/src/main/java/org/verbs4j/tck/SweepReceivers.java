@@ -6,6 +6,7 @@ import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.Device;
+import org.verbs4j.DeviceMemory;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.MemoryWindow;
 import org.verbs4j.ProtectionDomain;
@@ -26,7 +27,7 @@ import org.verbs4j.cm.EventChannel;
 final class SweepReceivers {
 
     static final Set<Class<?>> KNOWN = Set.of(AddressHandle.class, CompletionChannel.class, CompletionQueue.class,
-            Context.class, Device.class, MemoryRegion.class, MemoryWindow.class, ProtectionDomain.class,
+            Context.class, Device.class, DeviceMemory.class, MemoryRegion.class, MemoryWindow.class, ProtectionDomain.class,
             QueuePair.class, RwqIndirectionTable.class, SendOps.class, SharedReceiveQueue.class, Unwrappable.class,
             VerbsObject.class, WorkQueue.class, XrcDomain.class, ConnectionManager.class, EventChannel.class, CmId.class,
             CmEvent.class);

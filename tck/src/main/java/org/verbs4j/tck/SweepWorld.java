@@ -23,6 +23,8 @@ import org.verbs4j.Device;
 import org.verbs4j.Gid;
 import org.verbs4j.GidEntry;
 import org.verbs4j.MemoryRegion;
+import org.verbs4j.DeviceMemory;
+import org.verbs4j.DmAttributes;
 import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwType;
 import org.verbs4j.ProtectionDomain;
@@ -48,8 +50,8 @@ import org.verbs4j.cm.PortSpace;
 /**
  * One object of each api interface on a context of its own, for the bad-input sweep: a protection domain, a
  * registered region, a completion channel and a queue that uses it, an RC queue pair in RTS and its send-ops,
- * and, where the device has them, a memory window, an address handle, a shared receive queue, an XRC domain, a
- * receive work queue and an indirection table. Where the provider offers connection management and the device
+ * and, where the device has them, a memory window, an address handle, a shared receive queue, an XRC domain, device
+ * memory, a receive work queue and an indirection table. Where the provider offers connection management and the device
  * an IPv4 address, also its connection manager, an event channel with identifiers (bound, listening, idle, and
  * bound in the datagram port space), and the ADDR_RESOLVED event of a third identifier (on a channel of its own). A closed world closes them all once
  * made.
@@ -79,6 +81,7 @@ final class SweepWorld {
         optional(AddressHandle.class, () -> pd.createAddressHandle(loopback.ownAddress()));
         optional(SharedReceiveQueue.class, () -> context.createSharedReceiveQueue(SrqInitAttributes.basic(pd, 16, 1)));
         optional(XrcDomain.class, context::openXrcDomain);
+        optional(DeviceMemory.class, () -> context.allocateDeviceMemory(DmAttributes.ofLength(64)));
         Optional<WorkQueue> wq = optional(WorkQueue.class, () -> context.createWorkQueue(
                 WqInitAttributes.rq(16, 1, pd, cq)));
         wq.ifPresent(queue -> optional(RwqIndirectionTable.class, () -> context.createIndirectionTable(

@@ -42,7 +42,7 @@ class TckLauncherTest {
                 "PD and MR", "extended CQ and poll iterator", "completion-channel events",
                 "extended QP and send operations", "QP state machine", "SRQ", "tag-matching SRQ",
                 "error completions", "portable EFA-style fields", "lifetimes and misuse", "XRC", "RSS",
-                "connection management");
+                "connection management", "ODP and device memory");
         assertThat(summary.areas()).allSatisfy(area -> assertThat(area.total()).as(area.area()).isPositive());
         assertThat(summary.render()).contains("extended QP and send operations");
     }
