@@ -266,6 +266,7 @@ public final class Requester {
         }
         acknowledgedBefore(nakPsn);
         rnrDeadline = now + delayNanos;
+        ackDeadline = Long.MAX_VALUE;
     }
 
     private void goBack() {
