@@ -92,6 +92,7 @@ final class RequestBuilder {
     }
 
     private void header(Opcode opcode, int flags, int pad, int psn) {
+        packet.clear(); // the sink may have moved the limit (a RoceEndpoint does)
         Bth.put(packet, 0, opcode, flags, pad, config.pKey(), config.destQp(), psn);
     }
 

@@ -63,6 +63,7 @@ final class ResponseBuilder {
     }
 
     private void header(Opcode opcode, int pad, int psn) {
+        packet.clear(); // the sink may have moved the limit (a RoceEndpoint does)
         Bth.put(packet, 0, opcode, 0, pad, config.pKey(), config.destQp(), psn);
     }
 

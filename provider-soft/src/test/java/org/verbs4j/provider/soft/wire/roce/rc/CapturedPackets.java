@@ -9,7 +9,10 @@ import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.RoceV2;
 
-/** A packet sink that keeps a copy of every packet, ICRC room included (zeros). Test code. */
+/**
+ * A packet sink that keeps a copy of every packet, ICRC room included (zeros), and leaves the buffer's limit at the
+ * packet's end as a {@link org.verbs4j.provider.soft.wire.roce.RoceEndpoint} does. Test code.
+ */
 final class CapturedPackets implements PacketSink {
 
     final List<ByteBuffer> packets = new ArrayList<>();
@@ -19,6 +22,7 @@ final class CapturedPackets implements PacketSink {
         ByteBuffer copy = ByteBuffer.allocate(length + RoceV2.ICRC_BYTES);
         copy.put(0, packet, 0, length);
         packets.add(copy);
+        packet.limit(length + RoceV2.ICRC_BYTES).position(0);
     }
 
     int size() {

@@ -46,6 +46,7 @@ final class LossyLink {
             sent++;
             byte[] bytes = new byte[length + RoceV2.ICRC_BYTES];
             packet.get(0, bytes, 0, length);
+            packet.limit(length + RoceV2.ICRC_BYTES).position(0);
             if (random.nextDouble() < drop) {
                 return;
             }
