@@ -132,15 +132,18 @@ final class RcMachinePeer implements RequesterListener, ResponderTarget {
         }
     }
 
+    /** Calls the requester's timer when due; sleeps until then, at most a millisecond (a post may set one). */
     private void timers() {
         while (running) {
+            long wait;
             synchronized (lock) {
                 long now = System.nanoTime();
                 if (qp.requester().deadline() <= now) {
                     qp.requester().onTimer(now);
                 }
+                wait = Math.min(qp.requester().deadline() - now, 1_000_000);
             }
-            LockSupport.parkNanos(100_000);
+            LockSupport.parkNanos(Math.max(wait, 10_000));
         }
     }
 
