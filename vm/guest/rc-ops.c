@@ -74,6 +74,7 @@ static int post(struct ibv_qp *qp, struct ibv_mr *mr, enum ibv_wr_opcode op, uin
 }
 
 int main(int argc, char **argv) {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* lines reach the log even if a timeout ends the program */
     if (argc != 6) return fail("usage: rc-ops DEVICE GID_INDEX PEER_IP TCP_PORT MTU");
     int gid_index = atoi(argv[2]);
     struct ibv_device **list = ibv_get_device_list(NULL);
