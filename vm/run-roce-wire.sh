@@ -20,7 +20,8 @@
 #    provider-soft/target/vm-roce.  2. Boots the VM (vm/run.sh, without its default rxe0) and runs the exchanges.
 # Environment: ROCE_WIRE_ITERS (default 200), ROCE_WIRE_SIZE (default 61: not a multiple of 4, so pad bytes
 # travel), ROCE_WIRE_RC_SIZE, ROCE_WIRE_RC_MTU, ROCE_WIRE_RC_ITERS (the RC machines' runs: 4096, 1024, 50),
-# ROCE_WIRE_TIMEOUT seconds per exchange (default 240), ROCE_WIRE_ONLY (a regular expression: only the
+# ROCE_WIRE_VM_DIR (the directory under provider-soft/target the VM runs the classes from, default vm-roce: two
+# runs at once need two), ROCE_WIRE_TIMEOUT seconds per exchange (default 240), ROCE_WIRE_ONLY (a regular expression: only the
 # exchanges whose names match); RXE_VM_SUITE and the RXE_VM_* knobs of run.sh.
 # Exit status: the number of exchanges that failed.
 set -euo pipefail
@@ -35,7 +36,7 @@ export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
 echo "run-roce-wire: building on the host" >&2
 (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl provider-soft -am test-compile)
-VM_DIR=$ROOT/provider-soft/target/vm-roce
+VM_DIR=$ROOT/provider-soft/target/${ROCE_WIRE_VM_DIR:-vm-roce}
 rm -rf "$VM_DIR" && mkdir -p "$VM_DIR"
 cp -r "$ROOT/provider-soft/target/classes" "$VM_DIR/classes"
 cp -r "$ROOT/provider-soft/target/test-classes" "$VM_DIR/test-classes"
