@@ -26,7 +26,9 @@ public final class ReceiveCompletion {
         opcode = newOpcode;
         byteLength = length;
         hasImmediate = false;
+        immediate = 0;
         hasInvalidate = false;
+        invalidatedKey = 0;
         solicited = false;
     }
 

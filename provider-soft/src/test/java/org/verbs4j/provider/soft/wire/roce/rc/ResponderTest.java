@@ -218,6 +218,34 @@ class ResponderTest {
     }
 
     @Test
+    void immediateDataInvalidateAndTheSolicitedBitReachTheReceiveCompletions() {
+        target.postReceives(3);
+        sender.outgoing.put(1L, new byte[300]);
+        requester.nextSlot().send(1, 300).immediate(0x0A0B0C0D).solicited();
+        requester.post(0);
+        sender.outgoing.put(2L, new byte[4]);
+        requester.nextSlot().send(2, 4).invalidate(0x777);
+        requester.post(0);
+        sender.outgoing.put(3L, new byte[600]);
+        requester.nextSlot().write(3, 600, TestHost.BASE, TestHost.RKEY).immediate(9);
+        requester.post(0);
+        for (int i = 0; i < requests.size(); i++) {
+            deliver(i);
+        }
+
+        assertThat(target.receives).usingRecursiveFieldByFieldElementComparator().containsExactly(
+                new TestHost.Received(WcStatus.SUCCESS, WcOpcode.RECV, new byte[300], true, 0x0A0B0C0D, false, 0),
+                new TestHost.Received(WcStatus.SUCCESS, WcOpcode.RECV, new byte[4], false, 0, true, 0x777),
+                new TestHost.Received(WcStatus.SUCCESS, WcOpcode.RECV_RDMA_WITH_IMM, new byte[0], true, 9, false,
+                        0));
+        assertThat(Bth.solicited(requests.get(1), 0)).as("on the last packet of the solicited SEND").isTrue();
+        assertThat(Bth.solicited(requests.get(0), 0)).isFalse();
+        assertThat(target.solicited).containsExactly(true, false, false);
+        assertThat(target.byteLengths).as("a WRITE with immediate reports the WRITE's length").containsExactly(300, 4,
+                600);
+    }
+
+    @Test
     void ucAnswersNothingDropsABrokenMessageAndResumesAtTheNextFirstPacket() {
         requester = requester(Transport.UC);
         responder = responder(Transport.UC, Set.of(RemoteAccess.values()));

@@ -26,6 +26,8 @@ final class TestHost implements PayloadSource, RequesterListener, ResponderTarge
     final Map<Long, Long> atomicResults = new HashMap<>();
     final List<SendCompletion> sendCompletions = new ArrayList<>();
     final List<Received> receives = new ArrayList<>();
+    final List<Boolean> solicited = new ArrayList<>();
+    final List<Integer> byteLengths = new ArrayList<>();
     final ArrayDeque<byte[]> postedReceives = new ArrayDeque<>();
     final int receiveBytes;
     private byte[] claimed;
@@ -87,6 +89,8 @@ final class TestHost implements PayloadSource, RequesterListener, ResponderTarge
     @Override
     public void completeReceive(ReceiveCompletion c) {
         byte[] data = Arrays.copyOf(claimed, c.opcode() == WcOpcode.RECV ? c.byteLength() : 0);
+        solicited.add(c.solicited());
+        byteLengths.add(c.byteLength());
         receives.add(new Received(c.status(), c.opcode(), data, c.hasImmediate(), c.immediate(), c.hasInvalidate(),
                 c.invalidatedKey()));
         claimed = null;
