@@ -6,6 +6,9 @@
 #   ibv_ud_pingpong (C, server) <- Java UD peer (client)       IPv4, and one way over IPv6 (see below)
 #   Java UD peer (server)       <- ibv_ud_pingpong (C, client) IPv4
 #   Java RC peer (server)       <- ibv_rc_pingpong (C, client) IPv4, one iteration (SEND segmented, ACKs both ways)
+#   Java RC machines (server)   <- ibv_rc_pingpong (C, client) IPv4, a whole run (wire.roce.rc's requester/responder)
+#   Java RC machines (client)   -> ibv_rc_pingpong (C, server) IPv4, a whole run
+#   rc-ops.c (C)               <-> Java RC machines            IPv4, RDMA WRITE, READ, FETCH_ADD, CMP_SWP both ways
 #
 # The Java UD peer (provider-soft test class UdPingpongPeer) is built from the packet layer's codecs alone: it
 # exchanges addresses over TCP (IPv4: the C tool listens on IPv4 only) as the C tool does, sends UD SENDs that rxe must accept (ICRC, Q_Key, headers) for
@@ -16,7 +19,9 @@
 # 1. Compiles provider-soft and its test classes on the host (no tests run) and copies them to
 #    provider-soft/target/vm-roce.  2. Boots the VM (vm/run.sh, without its default rxe0) and runs the exchanges.
 # Environment: ROCE_WIRE_ITERS (default 200), ROCE_WIRE_SIZE (default 61: not a multiple of 4, so pad bytes
-# travel), ROCE_WIRE_TIMEOUT seconds per exchange (default 240), ROCE_WIRE_ONLY (a regular expression: only the
+# travel), ROCE_WIRE_RC_SIZE, ROCE_WIRE_RC_MTU, ROCE_WIRE_RC_ITERS (the RC machines' runs: 4096, 1024, 50),
+# ROCE_WIRE_VM_DIR (the directory under provider-soft/target the VM runs the classes from, default vm-roce: two
+# runs at once need two), ROCE_WIRE_TIMEOUT seconds per exchange (default 240), ROCE_WIRE_ONLY (a regular expression: only the
 # exchanges whose names match); RXE_VM_SUITE and the RXE_VM_* knobs of run.sh.
 # Exit status: the number of exchanges that failed.
 #
@@ -33,7 +38,7 @@ export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
 if [ "${1:-}" = soft-ud ]; then
   echo "run-roce-wire soft-ud: building the tools on the host" >&2
-  (cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl tools -am install -DskipTests)
+  verbs4j_install tools
   VM_TOOLS=$ROOT/tools/target/vm-roce-tools
   rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS" && cp -r "$ROOT/tools/target/lib" "$VM_TOOLS/lib"
   for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
@@ -48,15 +53,17 @@ fi
 
 echo "run-roce-wire: building on the host" >&2
 verbs4j_mvn -pl provider-soft -am test-compile
-VM_DIR=$ROOT/provider-soft/target/vm-roce
+VM_DIR=$ROOT/provider-soft/target/${ROCE_WIRE_VM_DIR:-vm-roce}
 rm -rf "$VM_DIR" && mkdir -p "$VM_DIR"
 cp -r "$ROOT/provider-soft/target/classes" "$VM_DIR/classes"
 cp -r "$ROOT/provider-soft/target/test-classes" "$VM_DIR/test-classes"
+cp -r "$ROOT/api/target/classes" "$VM_DIR/api-classes"
 
 GUEST=$(cat <<GUEST_EOF
 set -u
 ROCE_WIRE_ONLY='${ROCE_WIRE_ONLY:-.}' ITERS=${ROCE_WIRE_ITERS:-200} SIZE=${ROCE_WIRE_SIZE:-61} LIMIT=${ROCE_WIRE_TIMEOUT:-240}
-JAVA="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:ErrorFile=/tmp/hs_err_%p.log -cp $VM_DIR/classes:$VM_DIR/test-classes"
+RC_SIZE=${ROCE_WIRE_RC_SIZE:-4096} RC_MTU=${ROCE_WIRE_RC_MTU:-1024} RC_ITERS=${ROCE_WIRE_RC_ITERS:-50}
+JAVA="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:ErrorFile=/tmp/hs_err_%p.log -cp $VM_DIR/classes:$VM_DIR/test-classes:$VM_DIR/api-classes"
 PEER=org.verbs4j.provider.soft.wire.roce.UdPingpongPeer
 echo "rdma-core \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r), \$(java -version 2>&1 | head -n1)"
 modprobe rdma_rxe || exit 100
@@ -87,8 +94,12 @@ G4=\$(gid_index 0000:0000:0000:0000:0000:ffff:0a4f:0001) || { echo "no IPv4 RoCE
 G6=\$(gid_index fd79:0000:0000:0000:0000:0000:0000:0001) || { echo "no IPv6 RoCE v2 GID on rxe0"; exit 102; }
 echo "rxe0 on roce-rxe (10.79.0.1, fd79::1): RoCE v2 GID index \$G4 (IPv4), \$G6 (IPv6); the Java side is 10.79.0.2, fd79::2 in netns soft"
 failures=0 port=18700
-wait_listen() { # netns-prefix port
-  local i; for i in \$(seq 1 \$((LIMIT*5))); do \$1 ss -Hltn "sport = :\$2" | grep -q . && return 0; sleep 0.2; done; return 1
+wait_listen() { # netns-prefix port [pid of the listener: give up once it has ended]
+  local i; for i in \$(seq 1 \$((LIMIT*5))); do
+    \$1 ss -Hltn "sport = :\$2" | grep -q . && return 0
+    [ -n "\${3:-}" ] && ! kill -0 \$3 2>/dev/null && return 1
+    sleep 0.2
+  done; return 1
 }
 counters() { # what the kernels counted: rxe's packets, and UDP datagrams each namespace dropped
   echo "rxe0: sent \$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts), received \$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/rcvd_pkts)"
@@ -145,6 +156,40 @@ rc_server() { # name gid-index java-local size
   report "\$1" \$cr \$jr
 }
 rc_server "Java RC peer (server) <- ibv_rc_pingpong (C), one iteration of 2501 bytes, IPv4" \$G4 10.79.0.2 2501
+# RC machines (provider-soft wire.roce.rc): whole ibv_rc_pingpong runs, segmented at the path MTU, in both roles;
+# the Java side checks every byte the C tool echoes.
+rc_machines() { # name role gid-index
+  [[ \$1 =~ \${ROCE_WIRE_ONLY:-.} ]] || return 0
+  port=\$((port+1))
+  local c_args="-e -d rxe0 -g \$3 -p \$port -s \$RC_SIZE -m \$RC_MTU -n \$RC_ITERS"
+  if [ "\$2" = server ]; then
+    timeout \$LIMIT ip netns exec soft \$JAVA org.verbs4j.provider.soft.wire.roce.RcMachinePeer server 10.79.0.2 \$port 10.79.0.2 \$RC_SIZE \$RC_MTU \$RC_ITERS > /tmp/j.out 2>&1 & local jp=\$!
+    wait_listen "ip netns exec soft" \$port \$jp
+    timeout \$LIMIT ibv_rc_pingpong \$c_args 10.79.0.2 > /tmp/c.out 2>&1; local cr=\$?
+    wait \$jp; local jr=\$?
+  else
+    timeout \$LIMIT ibv_rc_pingpong \$c_args > /tmp/c.out 2>&1 & local cp=\$!
+    wait_listen "" \$port \$cp
+    timeout \$LIMIT ip netns exec soft \$JAVA org.verbs4j.provider.soft.wire.roce.RcMachinePeer client 10.79.0.2 \$port 10.79.0.1 \$RC_SIZE \$RC_MTU \$RC_ITERS > /tmp/j.out 2>&1; local jr=\$?
+    wait \$cp; local cr=\$?
+  fi
+  report "\$1" \$cr \$jr
+}
+rc_machines "Java RC machines (server) <- ibv_rc_pingpong (C) -s \$RC_SIZE -m \$RC_MTU -n \$RC_ITERS, IPv4" server \$G4
+rc_machines "Java RC machines (client) -> ibv_rc_pingpong (C, server) -s \$RC_SIZE -m \$RC_MTU -n \$RC_ITERS, IPv4" client \$G4
+# RDMA WRITE, READ, FETCH_ADD and CMP_SWP both ways between an rxe QP (vm/guest/rc-ops.c, compiled here against
+# the suite's headers) and the Java RC machines, 8192 bytes at MTU \$RC_MTU; each side checks bytes and originals.
+rc_ops() { # name gid-index
+  [[ \$1 =~ \${ROCE_WIRE_ONLY:-.} ]] || return 0
+  port=\$((port+1))
+  gcc -O2 -Wall -o /tmp/rc-ops $HERE/guest/rc-ops.c -libverbs > /tmp/c.out 2>&1 || { report "\$1" 99 0; return 0; }
+  timeout \$LIMIT ip netns exec soft \$JAVA org.verbs4j.provider.soft.wire.roce.RcOpsPeer 10.79.0.2 \$port \$RC_MTU > /tmp/j.out 2>&1 & local jp=\$!
+  wait_listen "ip netns exec soft" \$port \$jp
+  timeout \$LIMIT /tmp/rc-ops rxe0 \$2 10.79.0.2 \$port \$RC_MTU > /tmp/c.out 2>&1; local cr=\$?
+  wait \$jp; local jr=\$?
+  report "\$1" \$cr \$jr
+}
+rc_ops "RC ops: RDMA WRITE, READ and atomics, rxe (rc-ops.c) <-> Java RC machines, IPv4" \$G4
 for f in /tmp/hs_err_*.log; do [ -f "\$f" ] && { echo "--- \$f:"; head -n 40 "\$f"; }; done
 echo "roce-wire: \$failures exchange(s) failed"
 exit \$failures

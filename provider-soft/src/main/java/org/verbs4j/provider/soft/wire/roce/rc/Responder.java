@@ -1,0 +1,321 @@
+package org.verbs4j.provider.soft.wire.roce.rc;
+
+import java.nio.ByteBuffer;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.wire.roce.Aeth;
+import org.verbs4j.provider.soft.wire.roce.AtomicEth;
+import org.verbs4j.provider.soft.wire.roce.Bth;
+import org.verbs4j.provider.soft.wire.roce.ExtensionHeader;
+import org.verbs4j.provider.soft.wire.roce.Ieth;
+import org.verbs4j.provider.soft.wire.roce.ImmDt;
+import org.verbs4j.provider.soft.wire.roce.NakCode;
+import org.verbs4j.provider.soft.wire.roce.Opcode;
+import org.verbs4j.provider.soft.wire.roce.Reth;
+import org.verbs4j.provider.soft.wire.roce.RoceV2;
+import org.verbs4j.provider.soft.wire.roce.Transport;
+
+/**
+ * The receiving half of an RC or UC queue pair on the RoCE v2 wire, as rxe's responder: it executes the requests
+ * in PSN order and answers them.
+ *
+ * <p>RC: a packet ahead of the expected PSN is answered once with a PSN sequence error NAK (until the expected
+ * one arrives); a duplicate SEND or RDMA WRITE is acknowledged again, not executed again; a duplicate RDMA READ
+ * is answered again from its responder resource, and a duplicate atomic gets the value the atomic returned the
+ * first time. Packets asking for an acknowledgement get one (ACK coalescing: one ACK answers all the PSNs before
+ * it). A SEND with no receive posted gets an RNR NAK with {@code min_rnr_timer}; a bad opcode sequence, length or
+ * queue pair access right gets an invalid request NAK, a bad R_Key or range a remote access error NAK, after which
+ * the responder stops (the queue pair goes to the error state). UC answers nothing: it drops a message it cannot
+ * take whole, and starts again at the next first packet.
+ *
+ * <p>Not thread-safe: the engine calls it from one thread at a time. It allocates nothing after construction.
+ */
+public final class Responder {
+
+    private final ResponderConfig config;
+    private final ResponderTarget target;
+    private final ResponseBuilder out;
+    private final ResponderResources resources;
+    private final ReceiveCompletion completion = new ReceiveCompletion();
+    private int expectedPsn;
+    private int msn;
+    private boolean nakSent;
+    private boolean dropping;
+    private boolean failed;
+    private RequestKind current;
+    private boolean receiveClaimed;
+    private long received;
+    private long writeAddress;
+    private int writeKey;
+    private long writeLeft;
+    private long writeLength;
+
+    /**
+     * @param config the queue pair's attributes
+     * @param sink where acknowledgements and READ responses go
+     * @param target the receive queue and the memory
+     */
+    public Responder(ResponderConfig config, PacketSink sink, ResponderTarget target) {
+        this.config = config;
+        this.target = target;
+        this.out = new ResponseBuilder(config, sink, target);
+        this.resources = new ResponderResources(config.maxDestReadAtomic());
+        this.expectedPsn = config.expectedPsn() & Bth.MASK_24;
+    }
+
+    /** @return the next PSN it expects */
+    public int expectedPsn() {
+        return expectedPsn;
+    }
+
+    /** @return the message sequence number: how many messages it executed */
+    public int msn() {
+        return msn;
+    }
+
+    /** @return whether a fatal NAK stopped it */
+    public boolean failed() {
+        return failed;
+    }
+
+    /**
+     * Handles a request packet of this queue pair; responses and other transports are ignored.
+     *
+     * @param packet the packet, BTH at index 0 (a {@link org.verbs4j.provider.soft.wire.roce.RocePacket}'s buffer)
+     * @param length its length, ICRC included
+     */
+    public void onRequest(ByteBuffer packet, int length) {
+        Opcode opcode = Opcode.of(Bth.opcode(packet, 0));
+        if (failed || opcode == null || opcode.isResponse() || opcode.transport() != config.transport()) {
+            return;
+        }
+        int psn = Bth.psn(packet, 0);
+        int payload = length - opcode.headerBytes() - Bth.pad(packet, 0) - RoceV2.ICRC_BYTES;
+        boolean inOrder = config.transport() == Transport.RC ? inSequence(packet, opcode, psn) : inStep(opcode, psn);
+        if (inOrder && payload >= 0) {
+            execute(packet, opcode, psn, payload);
+        }
+    }
+
+    private boolean inSequence(ByteBuffer packet, Opcode opcode, int psn) {
+        int ahead = Psn.diff(psn, expectedPsn);
+        if (ahead > 0 && !nakSent) {
+            nakSent = true;
+            out.acknowledge(Aeth.nak(NakCode.PSN_SEQUENCE_ERROR), expectedPsn, msn);
+        } else if (ahead < 0) {
+            duplicate(packet, opcode, psn);
+        }
+        nakSent &= ahead != 0;
+        return ahead == 0;
+    }
+
+    private boolean inStep(Opcode opcode, int psn) {
+        if (!dropping && psn == expectedPsn) {
+            return true;
+        }
+        dropping = !opcode.part().starts();
+        if (!dropping) {
+            expectedPsn = psn;
+            current = null;
+        }
+        return !dropping;
+    }
+
+    private void duplicate(ByteBuffer packet, Opcode opcode, int psn) {
+        ResponderResource resource = resources.find(psn);
+        switch (RequestKind.of(opcode)) {
+            case READ -> {
+                if (resource != null && !resource.atomic) {
+                    out.read(resource, psn, msn);
+                }
+            }
+            case ATOMIC -> {
+                if (resource != null && resource.atomic) {
+                    out.atomic(resource, msn);
+                }
+            }
+            default -> out.acknowledge(Aeth.ack(Aeth.UNLIMITED_CREDITS), Psn.add(expectedPsn, -1), msn);
+        }
+    }
+
+    private void execute(ByteBuffer packet, Opcode opcode, int psn, int payload) {
+        RequestKind kind = RequestKind.of(opcode);
+        if (!fitsSequence(opcode, kind) || !allowed(kind) || !fitsLength(opcode, payload)) {
+            reject(NakCode.INVALID_REQUEST, WcStatus.REM_INV_REQ_ERR);
+            return;
+        }
+        switch (kind) {
+            case SEND -> send(packet, opcode, psn, payload);
+            case WRITE -> write(packet, opcode, psn, payload);
+            case READ -> read(packet, psn);
+            case ATOMIC -> atomic(packet, opcode, psn);
+        }
+    }
+
+    private boolean fitsSequence(Opcode opcode, RequestKind kind) {
+        return current == null ? opcode.part().starts() : !opcode.part().starts() && kind == current;
+    }
+
+    private boolean allowed(RequestKind kind) {
+        boolean resources = !(kind == RequestKind.READ || kind == RequestKind.ATOMIC) || config.maxDestReadAtomic() > 0;
+        return resources && (kind.access() == null || config.access().contains(kind.access()));
+    }
+
+    private boolean fitsLength(Opcode opcode, int payload) {
+        if (!opcode.hasPayload()) {
+            return payload == 0;
+        }
+        return opcode.part().ends() ? payload <= config.pathMtu() : payload == config.pathMtu();
+    }
+
+    private void send(ByteBuffer packet, Opcode opcode, int psn, int payload) {
+        if (opcode.part().starts()) {
+            if (!claimReceive(psn)) {
+                return;
+            }
+            received = 0;
+        }
+        if (!target.placeReceive(received, packet, opcode.headerBytes(), payload)) {
+            reject(NakCode.INVALID_REQUEST, WcStatus.LOC_LEN_ERR);
+            return;
+        }
+        received += payload;
+        advance(opcode, psn, RequestKind.SEND);
+        if (opcode.part().ends()) {
+            completeReceive(packet, opcode, WcOpcode.RECV, received);
+        }
+        acknowledgeIfAsked(packet, psn);
+    }
+
+    private void write(ByteBuffer packet, Opcode opcode, int psn, int payload) {
+        if (opcode.part().starts() && !startWrite(packet, opcode)) {
+            return;
+        }
+        if (payload > writeLeft || opcode.part().ends() && payload != writeLeft) {
+            reject(NakCode.INVALID_REQUEST, WcStatus.REM_INV_REQ_ERR);
+            return;
+        }
+        boolean immediate = opcode.carries(ExtensionHeader.IMMDT);
+        if (immediate && !claimReceive(psn)) {
+            return;
+        }
+        target.write(writeAddress, writeKey, packet, opcode.headerBytes(), payload);
+        writeAddress += payload;
+        writeLeft -= payload;
+        advance(opcode, psn, RequestKind.WRITE);
+        if (immediate) {
+            completeReceive(packet, opcode, WcOpcode.RECV_RDMA_WITH_IMM, writeLength);
+        }
+        acknowledgeIfAsked(packet, psn);
+    }
+
+    private boolean startWrite(ByteBuffer packet, Opcode opcode) {
+        int at = opcode.offsetOf(ExtensionHeader.RETH);
+        writeAddress = Reth.virtualAddress(packet, at);
+        writeKey = Reth.rKey(packet, at);
+        writeLength = Reth.dmaLength(packet, at);
+        writeLeft = writeLength;
+        if (!target.mayAccess(writeAddress, writeKey, writeLength, RemoteAccess.WRITE)) {
+            reject(NakCode.REMOTE_ACCESS_ERROR, WcStatus.REM_ACCESS_ERR);
+            return false;
+        }
+        return true;
+    }
+
+    private void read(ByteBuffer packet, int psn) {
+        int at = RoceV2.BTH_BYTES;
+        long address = Reth.virtualAddress(packet, at);
+        int key = Reth.rKey(packet, at);
+        long length = Reth.dmaLength(packet, at);
+        if (length > Integer.MAX_VALUE || !target.mayAccess(address, key, length, RemoteAccess.READ)) {
+            reject(NakCode.REMOTE_ACCESS_ERROR, WcStatus.REM_ACCESS_ERR);
+            return;
+        }
+        ResponderResource resource = resources.take();
+        int packets = Math.max(1, (int) ((length + config.pathMtu() - 1) / config.pathMtu()));
+        resource.read(psn, packets, address, key, length);
+        expectedPsn = Psn.add(resource.lastPsn, 1);
+        msn++;
+        out.read(resource, psn, msn);
+    }
+
+    private void atomic(ByteBuffer packet, Opcode opcode, int psn) {
+        int at = RoceV2.BTH_BYTES;
+        long address = AtomicEth.virtualAddress(packet, at);
+        int key = AtomicEth.rKey(packet, at);
+        if ((address & 7) != 0) {
+            reject(NakCode.INVALID_REQUEST, WcStatus.REM_INV_REQ_ERR);
+            return;
+        }
+        if (!target.mayAccess(address, key, Long.BYTES, RemoteAccess.ATOMIC)) {
+            reject(NakCode.REMOTE_ACCESS_ERROR, WcStatus.REM_ACCESS_ERR);
+            return;
+        }
+        long original = target.atomic(address, key, opcode == Opcode.RC_COMPARE_SWAP,
+                AtomicEth.swapOrAdd(packet, at), AtomicEth.compare(packet, at));
+        ResponderResource resource = resources.take();
+        resource.atomic(psn, original);
+        expectedPsn = Psn.add(psn, 1);
+        msn++;
+        out.atomic(resource, msn);
+    }
+
+    private boolean claimReceive(int psn) {
+        if (receiveClaimed || target.claimReceive()) {
+            receiveClaimed = true;
+            return true;
+        }
+        if (config.transport() == Transport.RC) {
+            out.acknowledge(Aeth.rnrNak(config.minRnrTimer()), psn, msn);
+        } else {
+            dropping = true;
+            current = null;
+        }
+        return false;
+    }
+
+    private void advance(Opcode opcode, int psn, RequestKind kind) {
+        expectedPsn = Psn.add(psn, 1);
+        current = opcode.part().ends() ? null : kind;
+        if (opcode.part().ends()) {
+            msn = msn + 1 & Bth.MASK_24;
+        }
+    }
+
+    private void completeReceive(ByteBuffer packet, Opcode opcode, WcOpcode kind, long length) {
+        completion.reset(WcStatus.SUCCESS, kind, (int) length);
+        if (opcode.carries(ExtensionHeader.IMMDT)) {
+            completion.hasImmediate = true;
+            completion.immediate = ImmDt.immediate(packet, opcode.offsetOf(ExtensionHeader.IMMDT));
+        }
+        if (opcode.carries(ExtensionHeader.IETH)) {
+            completion.hasInvalidate = true;
+            completion.invalidatedKey = Ieth.rKey(packet, opcode.offsetOf(ExtensionHeader.IETH));
+        }
+        completion.solicited = Bth.solicited(packet, 0);
+        receiveClaimed = false;
+        target.completeReceive(completion);
+    }
+
+    private void acknowledgeIfAsked(ByteBuffer packet, int psn) {
+        if (config.transport() == Transport.RC && Bth.ackRequest(packet, 0)) {
+            out.acknowledge(Aeth.ack(Aeth.UNLIMITED_CREDITS), psn, msn);
+        }
+    }
+
+    /** RC: NAKs the expected PSN and stops, completing a claimed receive in error. UC: drops the message. */
+    private void reject(NakCode code, WcStatus receiveStatus) {
+        current = null;
+        if (config.transport() == Transport.UC) {
+            dropping = true;
+            return;
+        }
+        out.acknowledge(Aeth.nak(code), expectedPsn, msn);
+        failed = true;
+        if (receiveClaimed) {
+            completion.reset(receiveStatus, WcOpcode.RECV, (int) received);
+            receiveClaimed = false;
+            target.completeReceive(completion);
+        }
+    }
+}

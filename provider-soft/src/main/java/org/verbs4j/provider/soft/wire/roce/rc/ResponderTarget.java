@@ -1,0 +1,82 @@
+package org.verbs4j.provider.soft.wire.roce.rc;
+
+import java.nio.ByteBuffer;
+
+/**
+ * What a {@link Responder} needs of the engine: the receive queue, and the memory regions behind R_Keys. Every
+ * method is called from the responder's thread and must not allocate.
+ */
+public interface ResponderTarget {
+
+    /**
+     * Takes the oldest posted receive for a new SEND or RDMA WRITE with immediate.
+     *
+     * @return false if none is posted: the responder answers with an RNR NAK (RC) or drops the message (UC)
+     */
+    boolean claimReceive();
+
+    /**
+     * Places a slice of a SEND into the claimed receive's scatter list.
+     *
+     * @param offset the slice's offset in the message
+     * @param packet the packet, valid only during the call
+     * @param at where the slice starts in {@code packet}
+     * @param length the slice's length
+     * @return false if the slice does not fit the receive's buffers (a local length error)
+     */
+    boolean placeReceive(long offset, ByteBuffer packet, int at, int length);
+
+    /**
+     * Completes the claimed receive; for a SEND with invalidate the target also invalidates the key.
+     *
+     * @param completion the completion, valid only during the call
+     */
+    void completeReceive(ReceiveCompletion completion);
+
+    /**
+     * Checks an R_Key: it names a memory region (or window) of the queue pair's protection domain that grants
+     * {@code access} and covers {@code length} bytes from {@code address}.
+     *
+     * @param address the remote virtual address of the request
+     * @param rKey the R_Key
+     * @param length the length, up to 2^31
+     * @param access the right the request needs
+     * @return whether the request may proceed; false NAKs it with a remote access error
+     */
+    boolean mayAccess(long address, int rKey, long length, RemoteAccess access);
+
+    /**
+     * Writes a slice of an RDMA WRITE into memory {@link #mayAccess} allowed.
+     *
+     * @param address where it goes
+     * @param rKey the R_Key
+     * @param packet the packet, valid only during the call
+     * @param at where the slice starts in {@code packet}
+     * @param length the slice's length
+     */
+    void write(long address, int rKey, ByteBuffer packet, int at, int length);
+
+    /**
+     * Reads memory {@link #mayAccess} allowed into an RDMA READ response.
+     *
+     * @param address where it comes from
+     * @param rKey the R_Key
+     * @param packet the response being built
+     * @param at where the slice goes in {@code packet}
+     * @param length the slice's length
+     */
+    void read(long address, int rKey, ByteBuffer packet, int at, int length);
+
+    /**
+     * Executes an atomic operation on 8 aligned bytes {@link #mayAccess} allowed, atomically with respect to
+     * every other atomic of the device.
+     *
+     * @param address the address
+     * @param rKey the R_Key
+     * @param compareSwap true for compare and swap, false for fetch and add
+     * @param swapOrAdd the value to store if equal, or to add
+     * @param compare the value to compare with (compare and swap)
+     * @return the value before the operation
+     */
+    long atomic(long address, int rKey, boolean compareSwap, long swapOrAdd, long compare);
+}

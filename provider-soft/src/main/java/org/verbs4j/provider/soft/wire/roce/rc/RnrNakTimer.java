@@ -1,0 +1,22 @@
+package org.verbs4j.provider.soft.wire.roce.rc;
+
+/** The RNR NAK timer codes of an AETH and of min_rnr_timer (IBTA 9.7.5.2.8, Table 45). */
+public final class RnrNakTimer {
+
+    /** The delay of each code in units of 10 µs: code 1 is 0.01 ms, code 31 is 491.52 ms, code 0 is 655.36 ms. */
+    private static final long[] TENS_OF_MICROS = {
+        65536, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192,
+        256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768, 49152,
+    };
+
+    private RnrNakTimer() {
+    }
+
+    /**
+     * @param code the timer code, 0 to 31
+     * @return its delay in nanoseconds
+     */
+    public static long nanos(int code) {
+        return TENS_OF_MICROS[code & 31] * 10_000L;
+    }
+}

@@ -1,0 +1,16 @@
+package org.verbs4j.provider.soft.wire.roce.rc;
+
+import org.verbs4j.provider.soft.wire.roce.Transport;
+
+/** The transports these machines run. */
+final class Transports {
+
+    private Transports() {
+    }
+
+    static void requireConnected(Transport transport) {
+        if (transport != Transport.RC && transport != Transport.UC) {
+            throw new IllegalArgumentException("a connected transport (RC or UC) is needed, not " + transport);
+        }
+    }
+}

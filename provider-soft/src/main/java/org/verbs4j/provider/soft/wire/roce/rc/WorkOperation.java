@@ -1,0 +1,81 @@
+package org.verbs4j.provider.soft.wire.roce.rc;
+
+import org.verbs4j.WcOpcode;
+import org.verbs4j.provider.soft.wire.roce.MessagePart;
+import org.verbs4j.provider.soft.wire.roce.Opcode;
+import org.verbs4j.provider.soft.wire.roce.Transport;
+
+/**
+ * The operations a requester sends ({@code ibv_wr_opcode} of a connected queue pair), each with its BTH opcodes
+ * by message part: the low five bits of IBTA Table 38, to which UC adds 0x20.
+ */
+public enum WorkOperation {
+    /** SEND. */
+    SEND(WcOpcode.SEND, 0x00, 0x01, 0x02, 0x04),
+    /** SEND with immediate data. */
+    SEND_WITH_IMMEDIATE(WcOpcode.SEND, 0x00, 0x01, 0x03, 0x05),
+    /** SEND with invalidate (RC only). */
+    SEND_WITH_INVALIDATE(WcOpcode.SEND, 0x00, 0x01, 0x16, 0x17),
+    /** RDMA WRITE. */
+    RDMA_WRITE(WcOpcode.RDMA_WRITE, 0x06, 0x07, 0x08, 0x0A),
+    /** RDMA WRITE with immediate data. */
+    RDMA_WRITE_WITH_IMMEDIATE(WcOpcode.RDMA_WRITE, 0x06, 0x07, 0x09, 0x0B),
+    /** RDMA READ (RC only). */
+    RDMA_READ(WcOpcode.RDMA_READ, -1, -1, -1, 0x0C),
+    /** Atomic compare and swap (RC only). */
+    COMPARE_SWAP(WcOpcode.COMP_SWAP, -1, -1, -1, 0x13),
+    /** Atomic fetch and add (RC only). */
+    FETCH_ADD(WcOpcode.FETCH_ADD, -1, -1, -1, 0x14);
+
+    private static final int UC_BASE = 0x20;
+
+    private final WcOpcode completion;
+    private final int[] codes;
+
+    WorkOperation(WcOpcode completion, int first, int middle, int last, int only) {
+        this.completion = completion;
+        this.codes = new int[] {first, middle, last, only};
+    }
+
+    /** @return the opcode of the requester's completion */
+    public WcOpcode completion() {
+        return completion;
+    }
+
+    /** @return whether it is an RDMA READ or an atomic, which take responder resources and answer with data */
+    public boolean isReadOrAtomic() {
+        return this == RDMA_READ || isAtomic();
+    }
+
+    /** @return whether it is an atomic operation */
+    public boolean isAtomic() {
+        return this == COMPARE_SWAP || this == FETCH_ADD;
+    }
+
+    /** @return whether it carries a payload segmented at the path MTU (SEND and RDMA WRITE) */
+    public boolean isSegmented() {
+        return !isReadOrAtomic();
+    }
+
+    /** @return whether it is an RDMA WRITE */
+    public boolean isWrite() {
+        return completion == WcOpcode.RDMA_WRITE;
+    }
+
+    /**
+     * @param transport RC or UC
+     * @return whether the transport service carries this operation
+     */
+    public boolean runsOn(Transport transport) {
+        return transport == Transport.RC || isSegmented() && this != SEND_WITH_INVALIDATE;
+    }
+
+    /**
+     * @param transport RC or UC
+     * @param part where the packet sits in the message
+     * @return the packet's opcode
+     */
+    public Opcode opcode(Transport transport, MessagePart part) {
+        return Opcode.of((transport == Transport.UC ? UC_BASE : 0) | codes[part.ordinal()]);
+    }
+}
