@@ -50,11 +50,14 @@ public abstract class ConcurrentCloseVerification extends AreaVerification {
             + "batch's later reads fail with ClosedObjectException")
     void closeAgainstAnOpenPollBatch() throws Exception {
         CompletionQueue cq = completionQueue(16);
-        QueuePairs pairs = loopback().rc(builder -> builder.sendCq(cq));
+        QueuePairs pairs = loopback().rc(builder -> builder.recvCq(cq));
         MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
-        WorkRequests.receive(pairs.responder(), 1, mr, 8, 8);
-        WorkRequests.send(pairs.requester(), 2, mr, 0, 8);
-        Completions.awaitOne(pairs.responderCq(), environment().completionTimeout(), "the receive");
+        WorkRequests.receive(pairs.responder(), 2, mr, 8, 8);
+        WorkRequests.send(pairs.requester(), 1, mr, 0, 8);
+        // The SEND completes on its ACK, which the responder sends after it completed the receive into cq: so the
+        // receive's completion waits in cq before the queue pairs close (a QP closed before the ACK arrived would
+        // never complete its SEND).
+        Completions.awaitOne(pairs.requesterCq(), environment().completionTimeout(), "the SEND");
         pairs.requester().close();
         pairs.responder().close(); // the queue is used by nothing now
         CountDownLatch batchOpen = new CountDownLatch(1);
@@ -63,7 +66,7 @@ public abstract class ConcurrentCloseVerification extends AreaVerification {
             boolean started = startWhenAvailable(cq);
             batchOpen.countDown();
             if (!started) {
-                return "the SEND's completion did not arrive";
+                return "the receive's completion did not arrive";
             }
             pause(HOLD);
             boolean closedBefore = closer.isDone() && !closer.isCompletedExceptionally();

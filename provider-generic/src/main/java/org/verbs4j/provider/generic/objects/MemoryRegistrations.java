@@ -42,6 +42,7 @@ final class MemoryRegistrations {
 
     /** {@code ibv_reg_mr(pd, NULL, SIZE_MAX, access | IBV_ACCESS_ON_DEMAND)}, after the device's odp_caps. */
     static NativeMemoryRegion implicitOnDemand(NativeProtectionDomain pd, Set<AccessFlag> access) {
+        checkAccess("ibv_reg_mr", access);
         EnumSet<AccessFlag> onDemand = withFlag(access, AccessFlag.ON_DEMAND);
         checkAccess("ibv_reg_mr", onDemand);
         if (!pd.context.queryDevice().odpCaps().has(OdpCapFlag.SUPPORT_IMPLICIT)) {
