@@ -25,6 +25,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <infiniband/verbs.h>
 #include <linux/netlink.h>
 #include <rdma/ib_user_ioctl_cmds.h>
@@ -334,6 +335,31 @@ EXPORT int ibv_cmd_dealloc_pd(struct ibv_pd *pd)
 	return emu_pd_free(pd->handle);
 }
 
+/* The kernel's efa_register_mr: the optional access bits (IB_UVERBS_ACCESS_OPTIONAL_RANGE, 20..28) are
+ * dropped, and any other flag beyond local write and the remote read and write the device announces is
+ * EOPNOTSUPP (on-demand paging, atomics, memory windows, zero based, ...). */
+static int emu_check_access(int access)
+{
+	const int optional = 0x1ff00000;
+	const int supported = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE;
+
+	return (access & ~optional & ~supported) ? EOPNOTSUPP : 0;
+}
+
+/* As the kernel's efa_reg_user_mr_dmabuf: the access flags, then dma_buf_get(fd), which fails with EBADF for a
+ * descriptor that is not open and EINVAL for one that is not a dma-buf (the emulated device imports none).
+ * Releases after 56 pass a driver command buffer as an eighth argument, which this ignores. */
+EXPORT int ibv_cmd_reg_dmabuf_mr(struct ibv_pd *pd, uint64_t offset, size_t length, uint64_t iova, int fd,
+				 int access, void *vmr)
+{
+	int err = emu_check_access(access);
+
+	(void)pd; (void)offset; (void)length; (void)iova; (void)vmr;
+	if (err)
+		return err;
+	return fcntl(fd, F_GETFD) < 0 ? EBADF : EINVAL;
+}
+
 EXPORT int ibv_cmd_reg_mr(struct ibv_pd *pd, void *addr, size_t length, uint64_t hca_va, int access,
 			  struct emu_verbs_mr *vmr, void *cmd, size_t cmd_size, void *resp, size_t resp_size)
 {
@@ -342,6 +368,9 @@ EXPORT int ibv_cmd_reg_mr(struct ibv_pd *pd, void *addr, size_t length, uint64_t
 	int err;
 
 	(void)cmd; (void)cmd_size; (void)resp_size;
+	err = emu_check_access(access);
+	if (err)
+		return err;
 	err = emu_mr_reg(device_of(pd->context), pd->handle, (uint64_t)(uintptr_t)addr, length, hca_va,
 			 access, &handle, &key);
 	if (err)
