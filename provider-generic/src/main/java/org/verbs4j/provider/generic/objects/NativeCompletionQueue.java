@@ -703,8 +703,7 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     @Override
     public WcStatus status() {
         requireCurrent("status");
-        int status = handle.get(JAVA_INT, statusOffset);
-        return status == 0 ? WcStatus.SUCCESS : WcStatus.fromValue(status); // no table walk for the common case
+        return WcStatus.fromValue(handle.get(JAVA_INT, statusOffset));
     }
 
     @Override
