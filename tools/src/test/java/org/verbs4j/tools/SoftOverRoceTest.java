@@ -30,14 +30,9 @@ class SoftOverRoceTest {
 
     @Test
     void udPingpongRunsBetweenTwoJvms() throws Exception {
-        int tcp = TwoSides.freePort();
-        int udp = freeUdpPort();
-        Process server = start("server", SERVER_IP, udp, "ud", tcp);
-        Thread.sleep(500);
-        Process client = start("client", CLIENT_IP, udp, "ud", tcp, "127.0.0.1");
-
-        assertThat(client.waitFor(90, TimeUnit.SECONDS)).isTrue();
-        assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        Process[] pair = runPair("ud");
+        Process server = pair[0];
+        Process client = pair[1];
         String clientOut = output("client");
         String serverOut = output("server");
         assertThat(client.exitValue()).as(clientOut).isZero();
@@ -48,18 +43,25 @@ class SoftOverRoceTest {
 
     @Test
     void rcBetweenTwoJvmsIsRefusedWithTheReason() throws Exception {
-        int tcp = TwoSides.freePort();
-        int udp = freeUdpPort();
-        Process server = start("server", SERVER_IP, udp, "rc", tcp);
-        Thread.sleep(500);
-        Process client = start("client", CLIENT_IP, udp, "rc", tcp, "127.0.0.1");
-
-        assertThat(client.waitFor(90, TimeUnit.SECONDS)).isTrue();
-        assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        Process[] pair = runPair("rc");
+        Process server = pair[0];
+        Process client = pair[1];
         assertThat(server.exitValue()).isEqualTo(1);
         assertThat(client.exitValue()).isEqualTo(1);
         assertThat(output("server")).contains("the peer's queue pair").contains("is not in this JVM")
                 .contains("RC queue pairs do not cross the network yet");
+    }
+
+    /** @return the server and the client of {@code transport}, both ended (the test fails if either hangs) */
+    private Process[] runPair(String transport) throws Exception {
+        int tcp = TwoSides.freePort();
+        int udp = freeUdpPort();
+        Process server = start("server", SERVER_IP, udp, transport, tcp);
+        Thread.sleep(500);
+        Process client = start("client", CLIENT_IP, udp, transport, tcp, "127.0.0.1");
+        assertThat(client.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return new Process[] {server, client};
     }
 
     private Process start(String role, String address, int udpPort, String transport, int tcpPort, String... host)
