@@ -17,7 +17,8 @@ import org.verbs4j.benchmarks.Quantiles;
  * {@value #ROUND_MILLIS} ms of C. Prints per workload the medians of
  * the nanoseconds per message, and the medians and quartiles of the per-round figures: the nanoseconds Verbs4J
  * adds per message and per call into the device, and the Java/C message-rate ratio; and the FFM floors
- * ({@link FfmFloor}, {@link BurstFloor}) of the empty poll, the batch of 16 and the burst.
+ * ({@link FfmFloor}, {@link BurstFloor}, {@link RequestFloor}) of the empty poll, the batch of 16, the burst
+ * and the two single requests.
  *
  * <p>Usage: {@code StandInRatio [ROUNDS]} (default 41), from the benchmarks module's directory.
  */
@@ -37,9 +38,12 @@ public final class StandInRatio {
         JavaWorkloads java = new JavaWorkloads(queues);
         FfmFloor floor = new FfmFloor(queues);
         BurstFloor burstFloor = new BurstFloor(queues);
+        RequestFloor requestFloor = new RequestFloor(queues);
         double[] floorRounds = new double[rounds];
         double[] floorPollRounds = new double[rounds];
         double[] floorBurstRounds = new double[rounds];
+        double[] floorSendRounds = new double[rounds];
+        double[] floorWriteRounds = new double[rounds];
         Map<Workload, Long> iterations = calibrate(c);
         Map<Workload, double[][]> figures = new EnumMap<>(Workload.class);
         for (Workload w : Workload.values()) {
@@ -53,6 +57,8 @@ public final class StandInRatio {
             floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
             floor.poll16Round(iterations.get(Workload.POLL16));
             burstFloor.round(iterations.get(Workload.BURST));
+            requestFloor.sendPollRound(iterations.get(Workload.SEND_POLL));
+            requestFloor.write2Round(iterations.get(Workload.WRITE2));
         }
         awaitJitQuiescence();
         String loadBefore = Machine.load();
@@ -74,6 +80,8 @@ public final class StandInRatio {
             floorRounds[r] = floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
             floorPollRounds[r] = floor.poll16Round(iterations.get(Workload.POLL16));
             floorBurstRounds[r] = burstFloor.round(iterations.get(Workload.BURST));
+            floorSendRounds[r] = requestFloor.sendPollRound(iterations.get(Workload.SEND_POLL));
+            floorWriteRounds[r] = requestFloor.write2Round(iterations.get(Workload.WRITE2));
         }
         queues.checkNoOverflow();
         System.out.printf(Locale.ROOT, "stand-in device on %s; %s %s; %d rounds after %d warm-up rounds; load average"
@@ -86,6 +94,10 @@ public final class StandInRatio {
                 figures.get(Workload.EMPTY_POLL)[1]);
         reportFloor(Workload.POLL16, figures.get(Workload.POLL16)[0], floorPollRounds, figures.get(Workload.POLL16)[1]);
         reportFloor(Workload.BURST, figures.get(Workload.BURST)[0], floorBurstRounds, figures.get(Workload.BURST)[1]);
+        reportFloor(Workload.SEND_POLL, figures.get(Workload.SEND_POLL)[0], floorSendRounds,
+                figures.get(Workload.SEND_POLL)[1]);
+        reportFloor(Workload.WRITE2, figures.get(Workload.WRITE2)[0], floorWriteRounds,
+                figures.get(Workload.WRITE2)[1]);
     }
 
     /**
