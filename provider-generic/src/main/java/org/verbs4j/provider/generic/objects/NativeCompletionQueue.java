@@ -39,6 +39,7 @@ import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.ErrnoCapture;
 import org.verbs4j.provider.generic.raw.FunctionPointers;
 import org.verbs4j.provider.generic.raw.Native;
+import org.verbs4j.provider.generic.raw.PlainMemory;
 import org.verbs4j.provider.generic.raw.VerbsContextOp;
 import org.verbs4j.provider.generic.raw.CqAttrs;
 import org.verbs4j.provider.generic.vendor.CqCreation;
@@ -97,8 +98,9 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     private final CqInitAttributes attributes;
     private final NativeCompletionChannel channel;
     private volatile int cqe;
-    private final long statusOffset;
-    private final long wrIdOffset;
+    /** The addresses of {@code ibv_cq_ex.status} and {@code wr_id}, read in a poll batch (which holds the queue). */
+    private final long statusAddress;
+    private final long wrIdAddress;
     private final long address;
     private final long pollAttrAddress;
     private final MemorySegment pollAttr;
@@ -147,8 +149,8 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
         this.channel = parts.channel;
         this.parentDomain = parts.parentDomain;
         this.cqe = cq.get(JAVA_INT, Abi.offset(l, "cqe"));
-        this.statusOffset = Abi.offset(l, "status");
-        this.wrIdOffset = Abi.offset(l, "wr_id");
+        this.statusAddress = cq.address() + Abi.offset(l, "status");
+        this.wrIdAddress = cq.address() + Abi.offset(l, "wr_id");
         this.address = cq.address();
         this.pollAttr = arena.allocate(context.abi.ibvPollCqAttr);
         this.pollAttrAddress = pollAttr.address();
@@ -614,11 +616,11 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
 
     /** Records the JFR error completion event if the current completion is not SUCCESS and a recording wants it. */
     private void recordIfError() {
-        int status = handle.get(JAVA_INT, statusOffset);
+        int status = PlainMemory.getInt(statusAddress);
         if (status != IBV_WC_SUCCESS && VerbsEvents.errorCompletionsRecorded()) {
             MemorySegment qpNumReader = readers[CompletionField.QP_NUM.ordinal()];
             VerbsEvents.errorCompletion(deviceName(), WcStatus.fromValue(status), readVendorErr(),
-                    qpNumReader == null ? -1 : readQpNum(), handle.get(JAVA_LONG, wrIdOffset));
+                    qpNumReader == null ? -1 : readQpNum(), PlainMemory.getLong(wrIdAddress));
         }
     }
 
@@ -697,13 +699,13 @@ final class NativeCompletionQueue extends NativeResource implements CompletionQu
     @Override
     public long wrId() {
         requireCurrent("wr_id");
-        return handle.get(JAVA_LONG, wrIdOffset);
+        return PlainMemory.getLong(wrIdAddress);
     }
 
     @Override
     public WcStatus status() {
         requireCurrent("status");
-        return WcStatus.fromValue(handle.get(JAVA_INT, statusOffset));
+        return WcStatus.fromValue(PlainMemory.getInt(statusAddress));
     }
 
     @Override

@@ -27,6 +27,7 @@ import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.FunctionPointers;
 import org.verbs4j.provider.generic.raw.Native;
+import org.verbs4j.provider.generic.raw.PlainMemory;
 import org.verbs4j.provider.generic.vendor.SendBatch;
 
 /**
@@ -92,8 +93,9 @@ final class NativeSendOps implements SendOps, SendBatch {
     private final MemorySegment qpx;
     private final long qpxAddress;
     private final Set<SendOpsFlag> requested;
-    private final long wrIdOffset;
-    private final long wrFlagsOffset;
+    /** The addresses of {@code ibv_qp_ex.wr_id} and {@code wr_flags}, stored to in a batch (which holds the QP). */
+    private final long wrIdAddress;
+    private final long wrFlagsAddress;
     private final MemorySegment start;
     private final MemorySegment complete;
     private final MemorySegment abort;
@@ -122,6 +124,8 @@ final class NativeSendOps implements SendOps, SendBatch {
     private final MemorySegment setInlineData;
     private final MemorySegment setInlineDataList;
     private final Arena arena = Arena.ofAuto();
+    private final NativeSgeArray sgeArray = new NativeSgeArray(arena);
+    /** Where {@link #setInlineDataList} passes its one {@code ibv_data_buf}. */
     private MemorySegment list = MemorySegment.NULL;
     /** Where {@link #setInlineDataList} gathers the pieces before the call; grown when too small. */
     private MemorySegment staged = MemorySegment.NULL;
@@ -143,8 +147,8 @@ final class NativeSendOps implements SendOps, SendBatch {
         this.qpxAddress = qpx.address();
         this.requested = qp.sendOpsFlags();
         StructLayout l = abi.ibvQpEx;
-        this.wrIdOffset = Abi.offset(l, "wr_id");
-        this.wrFlagsOffset = Abi.offset(l, "wr_flags");
+        this.wrIdAddress = qpxAddress + Abi.offset(l, "wr_id");
+        this.wrFlagsAddress = qpxAddress + Abi.offset(l, "wr_flags");
         this.start = fn(l, "wr_start");
         this.complete = fn(l, "wr_complete");
         this.abort = fn(l, "wr_abort");
@@ -294,14 +298,14 @@ final class NativeSendOps implements SendOps, SendBatch {
     @Override
     public SendOps wrId(long wrId) {
         hold("ibv_qp_ex.wr_id");
-        qpx.set(JAVA_LONG, wrIdOffset, wrId);
+        PlainMemory.putLong(wrIdAddress, wrId);
         return this;
     }
 
     @Override
     public SendOps wrFlags(int sendFlags) {
         hold("ibv_qp_ex.wr_flags");
-        qpx.set(JAVA_INT, wrFlagsOffset, sendFlags);
+        PlainMemory.putInt(wrFlagsAddress, sendFlags);
         return this;
     }
 
@@ -511,7 +515,11 @@ final class NativeSendOps implements SendOps, SendBatch {
 
     @Override
     public SendOps setSge(int lkey, long address, int length) {
-        MemorySegment fn = setter(setSge, "ibv_wr_set_sge");
+        return callSge(setter(setSge, "ibv_wr_set_sge"), lkey, address, length);
+    }
+
+    /** Calls {@code void (*wr_set_sge)(struct ibv_qp_ex *, uint32_t lkey, uint64_t addr, uint32_t length)}. */
+    private SendOps callSge(MemorySegment fn, int lkey, long address, int length) {
         try {
             CALL_V_ILI.invokeExact(fn, qpxAddress, lkey, address, length);
         } catch (Throwable t) {
@@ -520,6 +528,10 @@ final class NativeSendOps implements SendOps, SendBatch {
         return this;
     }
 
+    /**
+     * A list of one entry goes to {@code wr_set_sge}, which the man page defines as that list (and which copies
+     * no array); a longer one is copied into this object's {@code ibv_sge} array ({@link NativeSgeArray}).
+     */
     @Override
     public SendOps setSgeList(ScatterGatherList sges) {
         MemorySegment fn = setter(setSgeList, "ibv_wr_set_sge_list");
@@ -527,13 +539,11 @@ final class NativeSendOps implements SendOps, SendBatch {
             fail("ibv_wr_set_sge_list", "the list is null");
             return this;
         }
-        MemorySegment native16 = buffer(sges.size());
-        for (int i = 0; i < sges.size(); i++) {
-            native16.set(JAVA_LONG, i * 16L, sges.address(i));
-            native16.set(JAVA_INT, i * 16L + 8, sges.length(i));
-            native16.set(JAVA_INT, i * 16L + 12, sges.lkey(i));
+        int count = sges.size();
+        if (count == 1 && setSge != null) {
+            return callSge(setSge, sges.lkey(0), sges.address(0), sges.length(0));
         }
-        return callWithList(fn, sges.size(), native16);
+        return callWithList(fn, count, sgeArray.copy(sges));
     }
 
     @Override
@@ -569,7 +579,7 @@ final class NativeSendOps implements SendOps, SendBatch {
         MemorySegment native16 = buffer(1);
         native16.set(JAVA_LONG, 0, staged.address());
         native16.set(JAVA_LONG, 8, total);
-        return callWithList(listFn, 1, native16);
+        return callWithList(listFn, 1, native16.address());
     }
 
     /**
@@ -637,16 +647,16 @@ final class NativeSendOps implements SendOps, SendBatch {
     }
 
     /** Calls a {@code void (*)(struct ibv_qp_ex *, size_t num, const struct *list)}. */
-    private SendOps callWithList(MemorySegment fn, int count, MemorySegment native16) {
+    private SendOps callWithList(MemorySegment fn, int count, long array) {
         try {
-            CALL_V_LL.invokeExact(fn, qpxAddress, (long) count, native16.address());
+            CALL_V_LL.invokeExact(fn, qpxAddress, (long) count, array);
         } catch (Throwable t) {
             throw Native.rethrow(t);
         }
         return this;
     }
 
-    /** Both {@code struct ibv_sge} and {@code struct ibv_data_buf} are 16 bytes. */
+    /** {@code struct ibv_data_buf} is 16 bytes. */
     private MemorySegment buffer(int entries) {
         if (list.byteSize() < entries * 16L) {
             list = arena.allocate(Math.max(entries, 4) * 16L, 8);
