@@ -190,9 +190,14 @@ abstract class NativeResource implements VerbsObject, NativeHandle {
      */
     protected final void enter(String verb) {
         if ((int) USERS.getAndAdd(this, 1) < 0) {
-            USERS.getAndAdd(this, -1);
-            throw new ClosedObjectException(verb, getClass().getSimpleName() + " is closed or being closed");
+            refuseEntry(verb);
         }
+    }
+
+    /** Undoes an {@link #enter} that found a close under way (apart, so that {@code enter} stays small to inline). */
+    private void refuseEntry(String verb) {
+        USERS.getAndAdd(this, -1);
+        throw new ClosedObjectException(verb, getClass().getSimpleName() + " is closed or being closed");
     }
 
     /** Leaves a verb entered with {@link #enter}. */
