@@ -405,6 +405,21 @@ final class NativeQueuePair extends NativeResource implements QueuePair {
         }
     }
 
+    /** Waits for another thread's open send batch to end, and keeps new ones out. */
+    @Override
+    protected void excludeOthers(long deadline) {
+        if (sendOps != null) {
+            sendOps.exclude(deadline, destroyVerb());
+        }
+    }
+
+    @Override
+    protected void readmitOthers() {
+        if (sendOps != null) {
+            sendOps.readmit();
+        }
+    }
+
     @Override
     protected Object vendorView() {
         return vendorView;

@@ -11,9 +11,13 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.Set;
 import org.verbs4j.AddressHandle;
+import org.verbs4j.BusyException;
+import org.verbs4j.ClosedObjectException;
 import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
 import org.verbs4j.InvalidArgumentException;
@@ -38,10 +42,11 @@ import org.verbs4j.provider.generic.vendor.SendBatch;
  * leave the others NULL); a NULL pointer is never called, the verb fails with an exception naming it
  * instead. No call allocates. Not thread-safe, as in C.
  *
- * <p>A batch holds its queue pair ({@link NativeResource#enter}) from {@code start()} (or the first builder or
- * setter called outside a batch) to {@code complete()} or {@code abort()}, so that a close from another thread
- * waits for the batch to end (bounded, then {@code BusyException}) and a close from the batch's own thread is
- * refused; inside a batch the calls add no atomic operation.
+ * <p>A batch holds its queue pair from {@code start()} (or the first builder or setter called outside a batch) to
+ * {@code complete()} or {@code abort()}, so that a close from another thread waits for the batch to end (bounded,
+ * then {@code BusyException}) and a close from the batch's own thread is refused: the batch's thread takes this
+ * object with a compare-and-set and gives it back with a release store, and a close takes it the same way
+ * ({@link #exclude}) once no batch is open. Inside a batch the calls add no atomic operation.
  */
 @SuppressWarnings("restricted")
 final class NativeSendOps implements SendOps, SendBatch {
@@ -86,6 +91,9 @@ final class NativeSendOps implements SendOps, SendBatch {
     /** {@code (qp, void *hdr, u16 hdr_sz, u16 mss)}, the header an application segment as above. */
     private static final MethodHandle CALL_V_PSS =
             invoker(FunctionDescriptor.ofVoid(PTR, ADDRESS, JAVA_SHORT, JAVA_SHORT));
+    private static final VarHandle OWNER = ownerHandle();
+    /** The owner of {@link #owner} while a close holds the queue pair. */
+    private static final Object CLOSED = new Object();
     /** The rdma-core release that added {@code ibv_qp_ex.wr_flush} (before it, offset 352 is not a pointer). */
     static final int WR_FLUSH_SINCE = Abi.SINCE.get("ibv_qp_ex.wr_flush");
 
@@ -134,6 +142,9 @@ final class NativeSendOps implements SendOps, SendBatch {
     private NativeMemoryWindow[] pendingWindows = new NativeMemoryWindow[4];
     private int[] pendingRkeys = new int[4];
     private int pendingBinds;
+    /** The thread whose batch is open, {@link #CLOSED} once a close holds the queue pair, or {@code null}. */
+    @SuppressWarnings("unused") // read and written through OWNER
+    private Object owner;
     /** Whether this object holds its queue pair for an open batch. */
     private boolean batchOpen;
     /** The thread that opened the batch, for a close from that thread. */
@@ -243,6 +254,14 @@ final class NativeSendOps implements SendOps, SendBatch {
         return pointer;
     }
 
+    private static VarHandle ownerHandle() {
+        try {
+            return MethodHandles.lookup().findVarHandle(NativeSendOps.class, "owner", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /**
      * Holds the queue pair for the batch unless it is held already; a held queue pair cannot be closed, so the
      * calls inside a batch need not check that it is open.
@@ -251,12 +270,31 @@ final class NativeSendOps implements SendOps, SendBatch {
      */
     private void hold(String verb) {
         if (!batchOpen) {
-            qp.ensureOpen(verb);
-            qp.enter(verb);
-            batchOpen = true;
-            batchThread = Thread.currentThread();
-            batches++;
+            open(verb);
         }
+    }
+
+    private void open(String verb) {
+        qp.ensureOpen(verb);
+        Thread self = Thread.currentThread();
+        if (!OWNER.compareAndSet(this, null, self)) {
+            refuseBatch(verb);
+        }
+        if (qp.closing()) { // a close waits for the batch: let it in rather than take the queue pair again
+            OWNER.setRelease(this, null);
+            throw new ClosedObjectException(verb, "the queue pair is being closed");
+        }
+        batchOpen = true;
+        batchThread = self;
+        batches++;
+    }
+
+    private void refuseBatch(String verb) {
+        if (OWNER.getVolatile(this) == CLOSED) {
+            throw new ClosedObjectException(verb, "the queue pair is closed or being closed");
+        }
+        throw new BusyException(verb, "another thread's send batch is open on this queue pair (its send ops are not"
+                + " thread-safe, as in C)");
     }
 
     /** Lets go of the queue pair at the end of a batch. */
@@ -264,8 +302,29 @@ final class NativeSendOps implements SendOps, SendBatch {
         if (batchOpen) {
             batchOpen = false;
             batchThread = null;
-            qp.leave();
+            OWNER.setRelease(this, null);
         }
+    }
+
+    /**
+     * Takes this object for a close of the queue pair, after another thread's open batch has ended.
+     *
+     * @param deadline the {@link System#nanoTime()} after which it fails
+     * @param verb the closing verb, for the message
+     * @throws BusyException if a batch is still open then
+     */
+    void exclude(long deadline, String verb) {
+        for (int spins = 0; !OWNER.compareAndSet(this, null, CLOSED); spins++) {
+            if (!CloseWait.pause(spins, deadline)) {
+                throw new BusyException(verb, "another thread's send batch is still open after "
+                        + CloseWait.timeout().toMillis() + " ms");
+            }
+        }
+    }
+
+    /** Undoes {@link #exclude} after a close that failed. */
+    void readmit() {
+        OWNER.compareAndSet(this, CLOSED, null);
     }
 
     /** @return whether a thread's batch holds the queue pair */
