@@ -10,6 +10,8 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.verbs4j.provider.generic.raw.Abi;
 import org.verbs4j.provider.generic.raw.Ibverbs;
 
@@ -30,6 +32,8 @@ final class RequestFloor {
     private static final MethodHandle REMOTE = handle(FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG));
     private static final MethodHandle LIST = handle(FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_LONG));
     private static final int SIGNALED = 2;
+    private static final VarHandle SEND_OWNER = owner("sendOwner");
+    private static final VarHandle POLLER = owner("poller");
 
     private final MemorySegment qpx;
     private final MemorySegment cqx;
@@ -48,6 +52,10 @@ final class RequestFloor {
     private final long address;
     private final long sges = Arena.global().allocate(32, 8).address();
     private final long pollAttr = Arena.global().allocate(16, 8).address();
+    @SuppressWarnings("unused") // through SEND_OWNER
+    private Object sendOwner;
+    @SuppressWarnings("unused") // through POLLER
+    private Object poller;
 
     RequestFloor(StandInQueues queues) {
         Abi abi = Ibverbs.get().abi();
@@ -77,6 +85,14 @@ final class RequestFloor {
         return Linker.nativeLinker().downcallHandle(descriptor, Linker.Option.critical(false));
     }
 
+    private static VarHandle owner(String field) {
+        try {
+            return MethodHandles.lookup().findVarHandle(RequestFloor.class, field, Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static MemorySegment function(MemorySegment struct, StructLayout layout, String member) {
         return struct.get(ADDRESS, Abi.offset(layout, member));
     }
@@ -94,6 +110,38 @@ final class RequestFloor {
             completeAndPoll(qp);
         }
         return (CpuClock.now() - begin) / (double) iterations;
+    }
+
+    /**
+     * @return nanoseconds of the thread's CPU time per request over {@code iterations} signaled SENDs and polls as
+     *     {@link #sendPollRound}, each batch taken and given back as the binding's close protocol does
+     */
+    double guardedSendPollRound(long iterations) throws Throwable {
+        long qp = qpx.address();
+        Thread self = Thread.currentThread();
+        long begin = CpuClock.now();
+        for (long k = 0; k < iterations; k++) {
+            take(SEND_OWNER, self);
+            VOID.invokeExact(start, qp);
+            qpx.set(JAVA_LONG, wrIdOffset, k);
+            qpx.set(JAVA_INT, wrFlagsOffset, SIGNALED);
+            VOID.invokeExact(send, qp);
+            SGE.invokeExact(setSge, qp, StandInQueues.LKEY, address, 8);
+            if ((int) INT.invokeExact(complete, qp) != 0) {
+                throw new IllegalStateException("wr_complete failed");
+            }
+            SEND_OWNER.setRelease(this, null);
+            take(POLLER, self);
+            poll();
+            POLLER.setRelease(this, null);
+        }
+        return (CpuClock.now() - begin) / (double) iterations;
+    }
+
+    private void take(VarHandle owner, Thread self) {
+        if (!owner.compareAndSet(this, null, self)) {
+            throw new IllegalStateException("taken");
+        }
     }
 
     /** @return nanoseconds of the thread's CPU time per request over {@code iterations} two-SGE WRITEs and polls */
@@ -115,6 +163,10 @@ final class RequestFloor {
         if ((int) INT.invokeExact(complete, qp) != 0) {
             throw new IllegalStateException("wr_complete failed");
         }
+        poll();
+    }
+
+    private void poll() throws Throwable {
         long cq = cqx.address();
         while ((int) INT2.invokeExact(startPoll, cq, pollAttr) != 0) {
             Thread.onSpinWait();

@@ -18,7 +18,7 @@ import org.verbs4j.benchmarks.Quantiles;
  * the nanoseconds per message, and the medians and quartiles of the per-round figures: the nanoseconds Verbs4J
  * adds per message and per call into the device, and the Java/C message-rate ratio; and the FFM floors
  * ({@link FfmFloor}, {@link BurstFloor}, {@link RequestFloor}) of the empty poll, the batch of 16, the burst
- * and the two single requests.
+ * and the two single requests, and the cost of the close protocol's atomic operations per request.
  *
  * <p>Usage: {@code StandInRatio [ROUNDS]} (default 41), from the benchmarks module's directory.
  */
@@ -44,6 +44,7 @@ public final class StandInRatio {
         double[] floorBurstRounds = new double[rounds];
         double[] floorSendRounds = new double[rounds];
         double[] floorWriteRounds = new double[rounds];
+        double[] guardedRounds = new double[rounds];
         Map<Workload, Long> iterations = calibrate(c);
         Map<Workload, double[][]> figures = new EnumMap<>(Workload.class);
         for (Workload w : Workload.values()) {
@@ -59,6 +60,7 @@ public final class StandInRatio {
             burstFloor.round(iterations.get(Workload.BURST));
             requestFloor.sendPollRound(iterations.get(Workload.SEND_POLL));
             requestFloor.write2Round(iterations.get(Workload.WRITE2));
+            requestFloor.guardedSendPollRound(iterations.get(Workload.SEND_POLL));
         }
         awaitJitQuiescence();
         String loadBefore = Machine.load();
@@ -82,6 +84,7 @@ public final class StandInRatio {
             floorBurstRounds[r] = burstFloor.round(iterations.get(Workload.BURST));
             floorSendRounds[r] = requestFloor.sendPollRound(iterations.get(Workload.SEND_POLL));
             floorWriteRounds[r] = requestFloor.write2Round(iterations.get(Workload.WRITE2));
+            guardedRounds[r] = requestFloor.guardedSendPollRound(iterations.get(Workload.SEND_POLL));
         }
         queues.checkNoOverflow();
         System.out.printf(Locale.ROOT, "stand-in device on %s; %s %s; %d rounds after %d warm-up rounds; load average"
@@ -98,6 +101,18 @@ public final class StandInRatio {
                 figures.get(Workload.SEND_POLL)[1]);
         reportFloor(Workload.WRITE2, figures.get(Workload.WRITE2)[0], floorWriteRounds,
                 figures.get(Workload.WRITE2)[1]);
+        reportCloseProtocol(floorSendRounds, guardedRounds);
+    }
+
+    private static void reportCloseProtocol(double[] floor, double[] guarded) {
+        double[] cost = new double[floor.length];
+        for (int i = 0; i < floor.length; i++) {
+            cost[i] = guarded[i] - floor[i];
+        }
+        System.out.printf(Locale.ROOT, "%s through bare handles with the close protocol's atomic operations (a"
+                + " compare-and-set and a release store for the send batch and for the poll): %s ns; their cost %s ns"
+                + " per request%n", Workload.SEND_POLL.description, new Quantiles(guarded).summary(),
+                new Quantiles(cost).summary());
     }
 
     /**
