@@ -96,9 +96,14 @@ final class ReceiveQueue {
         int count = list.size();
         words[at + WR_ID] = request.wrId();
         words[at + COUNT] = count;
-        for (int i = 0; i < count; i++) {
-            words[at + ENTRIES + 2 * i] = list.address(i);
-            words[at + ENTRIES + 2 * i + 1] = Sges.packed(list.length(i), list.lkey(i));
+        if (count == 1) { // the common case, no loop
+            words[at + ENTRIES] = list.address(0);
+            words[at + ENTRIES + 1] = Sges.packed(list.length(0), list.lkey(0));
+        } else {
+            for (int i = 0; i < count; i++) {
+                words[at + ENTRIES + 2 * i] = list.address(i);
+                words[at + ENTRIES + 2 * i + 1] = Sges.packed(list.length(i), list.lkey(i));
+            }
         }
         tail++;
     }
