@@ -11,7 +11,9 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>The first entry lives in fields of the list itself and the others in one array of two words per
  * entry (the address, then the length and the key), so that a list of one entry, the common case, is one
- * small object: the device keeps one list per queue slot, and the data path reads them one after another.
+ * small object: the device keeps one list per send queue slot, and the data path reads them one after another.
+ * A receive queue stores its requests in the same two words per entry and shows its head through one list
+ * ({@link #load}).
  */
 final class Sges {
 
