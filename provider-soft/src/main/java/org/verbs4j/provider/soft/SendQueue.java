@@ -55,7 +55,8 @@ final class SendQueue {
 
     /**
      * @return the slot of {@code position}; a queue that is never filled holds only the slots it reached (the
-     *     first request of a slot makes it, once)
+     *     first request of a slot makes it, once). Only the poster reaches a new position, and the requester reads
+     *     posted slots only, which the fabric lock taken by {@code ibv_wr_complete} publishes.
      */
     SendWqe slot(long position) {
         int index = (int) position & mask;
