@@ -5,7 +5,9 @@
 # (default 3), the order swapped every round: StandInRatio (the generic provider against C on the stand-in
 # device) and CpuTimePerMessage unbatchedSend8 send8 (the soft device). Prints each run's figures under a
 # "== base" or "== this tree" line, with the load average. COMPARE_STANDIN_ROUNDS: StandInRatio's measured
-# rounds (default 41).
+# rounds (default 41). COMPARE_PARTS: what each run measures (default "standin soft"): standin (StandInRatio),
+# soft (CpuTimePerMessage unbatchedSend8 send8), soft-all (CpuTimePerMessage send8 rdmaWrite8), soft-scale
+# (QpScaleRatio, MemoryFootprint).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -13,6 +15,7 @@ ROOT=$(cd "$HERE/.." && pwd -P)
 BASE=${1:?usage: compare.sh BASE [ROUNDS]}
 ROUNDS=${2:-3}
 STANDIN_ROUNDS=${COMPARE_STANDIN_ROUNDS:-41}
+PARTS=${COMPARE_PARTS:-standin soft}
 # shellcheck source=../scripts/jdk.sh
 . "$ROOT/scripts/jdk.sh"
 verbs4j_find_jdk || exit 1
@@ -35,9 +38,21 @@ classes() { # tree
 }
 run() { # name tree
   echo "== $1 $(date -u '+%T') UTC, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-  local cp; cp="$(classes "$2")$LIBS"
-  (cd "$HERE" && "$JAVA" --enable-native-access=ALL-UNNAMED -cp "$cp" org.verbs4j.benchmarks.standin.StandInRatio "$STANDIN_ROUNDS")
-  (cd "$HERE" && "$JAVA" -cp "$cp" org.verbs4j.benchmarks.CpuTimePerMessage unbatchedSend8 send8)
+  local cp part; cp="$(classes "$2")$LIBS"
+  for part in $PARTS; do
+    case $part in
+      standin) main "$cp" org.verbs4j.benchmarks.standin.StandInRatio "$STANDIN_ROUNDS" ;;
+      soft) main "$cp" org.verbs4j.benchmarks.CpuTimePerMessage unbatchedSend8 send8 ;;
+      soft-all) main "$cp" org.verbs4j.benchmarks.CpuTimePerMessage send8 rdmaWrite8 ;;
+      soft-scale) main "$cp" org.verbs4j.benchmarks.QpScaleRatio
+                  main "$cp" -Xms1g -Xmx1g org.verbs4j.benchmarks.MemoryFootprint ;;
+      *) echo "compare.sh: unknown part $part (standin, soft, soft-all, soft-scale)" >&2; exit 2 ;;
+    esac
+  done
+}
+main() { # classpath java-arguments...
+  local cp=$1; shift
+  (cd "$HERE" && "$JAVA" --enable-native-access=ALL-UNNAMED -cp "$cp" "$@")
 }
 for round in $(seq 1 "$ROUNDS"); do
   if [ $((round % 2)) = 1 ]; then run base "$WORK"; run "this tree" "$ROOT"; else run "this tree" "$ROOT"; run base "$WORK"; fi

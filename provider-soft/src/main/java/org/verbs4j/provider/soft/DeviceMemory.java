@@ -19,6 +19,8 @@ final class DeviceMemory {
     /** The largest copy made word by word. */
     private static final long SMALL_COPY = 64;
     private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED;
+    /** The buffer of no bytes, shared. */
+    private static final MemorySegment EMPTY = Arena.global().allocate(Long.BYTES, Long.BYTES).asSlice(0, 0);
 
     private DeviceMemory() {
     }
@@ -67,9 +69,9 @@ final class DeviceMemory {
 
     /**
      * @return a native buffer of the device, {@code bytes} long and 8-byte aligned, freed by the garbage
-     *     collector with the object that keeps it
+     *     collector with the object that keeps it (a buffer of no bytes is one shared segment)
      */
     static MemorySegment buffer(long bytes) {
-        return Arena.ofAuto().allocate(Math.max(bytes, 1), Long.BYTES);
+        return bytes == 0 ? EMPTY : Arena.ofAuto().allocate(bytes, Long.BYTES);
     }
 }

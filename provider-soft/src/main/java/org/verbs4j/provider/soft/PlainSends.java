@@ -54,7 +54,9 @@ final class PlainSends {
         SoftProtectionDomain senderDomain = qp.softPd();
         SoftProtectionDomain receiverDomain = peer.softPd();
         int srcQp = qp.qpNum();
+        int peerQp = peer.qpNum();
         int sl = qp.serviceLevel();
+        boolean signalsAll = qp.sqSigAll();
         long first = queue.executed;
         long position = first;
         int room = cq.room();
@@ -68,11 +70,11 @@ final class PlainSends {
             }
             long length = wqe.sges.totalLength();
             LocalAccess.copy(wqe.sges, 0, target, 0, length);
-            Completion c = cq.ahead(filled++).start(receives.take(), WcStatus.SUCCESS, WcOpcode.RECV, peer.qpNum())
+            Completion c = cq.ahead(filled++).start(receives.take(), WcStatus.SUCCESS, WcOpcode.RECV, peerQp)
                     .fromSender(length, srcQp, sl, wqe.flags);
             solicited |= c.solicited;
             queue.executed = ++position;
-            if (qp.sqSigAll() || (wqe.flags & SIGNALED) != 0) {
+            if (signalsAll || (wqe.flags & SIGNALED) != 0) {
                 cq.publishRun(filled, solicited);
                 filled = 0;
                 solicited = false;

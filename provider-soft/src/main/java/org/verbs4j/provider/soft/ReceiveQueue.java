@@ -1,21 +1,32 @@
 package org.verbs4j.provider.soft;
 
 import org.verbs4j.ReceiveRequest;
+import org.verbs4j.ScatterGatherList;
 
 /**
  * A ring of posted receive requests (of a queue pair or a shared receive queue). The device copies each
  * request when it is posted. Used under the fabric lock.
+ *
+ * <p>The requests lie in one {@code long[]}, a slot of {@code 2 + 2 * max_sge} words each: the work request id,
+ * the number of SGEs, then per SGE its address and its length and key ({@link Sges#packed}). A stream of receives
+ * reads one array in order instead of an object per slot, and an idle queue takes 32 bytes per slot of one SGE.
  */
 final class ReceiveQueue {
 
-    private long[] wrId;
-    private Sges[] entries;
+    private static final int WR_ID = 0;
+    private static final int COUNT = 1;
+    private static final int ENTRIES = 2;
+
+    /** The head request's SGE list, as {@link #headSges} shows it: one per queue, refilled at every call. */
+    private final Sges headView;
+    private final int stride;
+    private long[] words;
     private int mask;
     private int capacity;
     private final int maxSge;
     private final String maxSgeName;
     private final String name;
-    private long head;
+    private long headPosition;
     private long tail;
 
     /**
@@ -26,24 +37,16 @@ final class ReceiveQueue {
         this.maxSge = maxSge;
         this.maxSgeName = maxSgeName;
         this.name = name;
+        this.stride = ENTRIES + 2 * maxSge;
+        this.headView = new Sges(maxSge);
         allocate(capacity);
-        fillEmptySlots();
     }
 
     private void allocate(int newCapacity) {
         capacity = newCapacity;
-        wrId = new long[RingSlots.lengthFor(newCapacity)];
-        entries = new Sges[wrId.length];
-        mask = wrId.length - 1;
-    }
-
-    /** Gives every slot that has none an SGE list of its own. */
-    private void fillEmptySlots() {
-        for (int i = 0; i < entries.length; i++) {
-            if (entries[i] == null) {
-                entries[i] = new Sges(maxSge);
-            }
-        }
+        int slots = RingSlots.lengthFor(newCapacity);
+        words = new long[slots * stride];
+        mask = slots - 1;
     }
 
     int capacity() {
@@ -55,11 +58,11 @@ final class ReceiveQueue {
     }
 
     int size() {
-        return (int) (tail - head);
+        return (int) (tail - headPosition);
     }
 
     boolean isEmpty() {
-        return tail == head;
+        return tail == headPosition;
     }
 
     boolean isFull() {
@@ -88,45 +91,59 @@ final class ReceiveQueue {
     }
 
     private void add(ReceiveRequest request) {
-        int slot = slot(tail);
-        wrId[slot] = request.wrId();
-        entries[slot].copyOf(request.sgList());
+        ScatterGatherList list = request.sgList();
+        int at = offset(tail);
+        int count = list.size();
+        words[at + WR_ID] = request.wrId();
+        words[at + COUNT] = count;
+        if (count == 1) { // the common case, no loop
+            words[at + ENTRIES] = list.address(0);
+            words[at + ENTRIES + 1] = Sges.packed(list.length(0), list.lkey(0));
+        } else {
+            for (int i = 0; i < count; i++) {
+                words[at + ENTRIES + 2 * i] = list.address(i);
+                words[at + ENTRIES + 2 * i + 1] = Sges.packed(list.length(i), list.lkey(i));
+            }
+        }
         tail++;
     }
 
+    /**
+     * @return the SGE list of the request at the head, which must exist: a list of the queue that shows the head
+     *     until the next call of this method or {@link #take}, to check and copy into
+     */
     Sges headSges() {
-        return entries[slot(head)];
+        int at = offset(headPosition);
+        headView.load(words, at + ENTRIES, (int) words[at + COUNT]);
+        return headView;
     }
 
     /** Removes the request at the head, which must exist; @return its work request id */
     long take() {
-        long id = wrId[slot(head)];
-        head++;
+        long id = words[offset(headPosition) + WR_ID];
+        headPosition++;
         return id;
     }
 
     void clear() {
-        head = tail;
+        headPosition = tail;
     }
 
     /** Changes the capacity, keeping the posted requests; the caller checked that they fit. */
     void resize(int newCapacity) {
-        long[] oldIds = wrId;
-        Sges[] oldEntries = entries;
+        long[] old = words;
         int oldMask = mask;
         int count = size();
         allocate(newCapacity);
         for (int i = 0; i < count; i++) {
-            int from = (int) (head + i) & oldMask;
-            wrId[i] = oldIds[from];
-            entries[i] = oldEntries[from];
+            System.arraycopy(old, ((int) (headPosition + i) & oldMask) * stride, words, i * stride, stride);
         }
-        fillEmptySlots();
-        head = 0;
+        headPosition = 0;
         tail = count;
     }
 
-    private int slot(long position) {
-        return (int) position & mask;
+    /** @return the index in {@link #words} of the slot of {@code position} */
+    private int offset(long position) {
+        return ((int) position & mask) * stride;
     }
 }

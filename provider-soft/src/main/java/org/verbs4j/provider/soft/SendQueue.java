@@ -19,7 +19,12 @@ final class SendQueue {
     private static final VarHandle POLLED = FieldHandles.of(MethodHandles.lookup(), "polled", long.class);
     private static final VarHandle DISCARDED = FieldHandles.of(MethodHandles.lookup(), "discarded", long.class);
 
+    /** The slots, each made when the queue first reaches it. */
     private final SendWqe[] slots;
+    /** The native buffer of the slots' inline data, {@link #inlineStride} bytes each. */
+    private final MemorySegment inline;
+    private final int inlineStride;
+    private final int maxSge;
     /**
      * The inline data of the request being executed, as a one-entry list: one per queue, not per slot, and
      * not one for the whole engine, because executing a request may execute other queues' requests (a
@@ -39,19 +44,30 @@ final class SendQueue {
         this.capacity = capacity;
         slots = new SendWqe[RingSlots.lengthFor(capacity)];
         mask = slots.length - 1;
-        long stride = (maxInline + Long.BYTES - 1) & -Long.BYTES;
-        MemorySegment inline = DeviceMemory.buffer(stride * slots.length);
-        for (int i = 0; i < slots.length; i++) {
-            slots[i] = new SendWqe(maxSge, inline.asSlice(i * stride, stride));
-        }
+        this.maxSge = maxSge;
+        inlineStride = (maxInline + Long.BYTES - 1) & -Long.BYTES;
+        inline = DeviceMemory.buffer((long) inlineStride * slots.length);
     }
 
     int capacity() {
         return capacity;
     }
 
+    /**
+     * @return the slot of {@code position}; a queue that is never filled holds only the slots it reached (the
+     *     first request of a slot makes it, once). Only the poster reaches a new position, and the requester reads
+     *     posted slots only, which the fabric lock taken by {@code ibv_wr_complete} publishes.
+     */
     SendWqe slot(long position) {
-        return slots[(int) position & mask];
+        int index = (int) position & mask;
+        SendWqe wqe = slots[index];
+        return wqe != null ? wqe : newSlot(index);
+    }
+
+    private SendWqe newSlot(int index) {
+        SendWqe wqe = new SendWqe(maxSge, inline, index * inlineStride);
+        slots[index] = wqe;
+        return wqe;
     }
 
     /** @return the data {@code wqe}, a slot of this queue, sends: its inline data or its SGE list */

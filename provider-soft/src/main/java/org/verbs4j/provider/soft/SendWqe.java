@@ -29,8 +29,10 @@ final class SendWqe {
     int remoteSrqn;
     boolean hasXrcSrqn;
     final Sges sges;
-    /** The slot's native buffer for inline data, {@code max_inline_data} bytes. */
-    final MemorySegment inline;
+    /** The native buffer that holds the slot's inline data, shared by the slots of a queue. */
+    final MemorySegment inlineBuffer;
+    /** Where the slot's {@code max_inline_data} bytes of inline data start in {@link #inlineBuffer}. */
+    final int inlineOffset;
     int inlineLength;
     boolean isInline;
     boolean hasData;
@@ -41,11 +43,13 @@ final class SendWqe {
     int rnrAttempts;
 
     /**
-     * @param inline the slot's native buffer for inline data, {@code max_inline_data} bytes
+     * @param inlineBuffer the native buffer that holds the slot's inline data
+     * @param inlineOffset where the slot's {@code max_inline_data} bytes start in it
      */
-    SendWqe(int maxSge, MemorySegment inline) {
+    SendWqe(int maxSge, MemorySegment inlineBuffer, int inlineOffset) {
         sges = new Sges(maxSge);
-        this.inline = inline;
+        this.inlineBuffer = inlineBuffer;
+        this.inlineOffset = inlineOffset;
     }
 
     /**
@@ -75,7 +79,7 @@ final class SendWqe {
      */
     Sges source(Sges inlineView) {
         if (isInline) {
-            inlineView.setResolved(inline, inlineLength);
+            inlineView.setResolved(inlineBuffer, inlineBuffer.address() + inlineOffset, inlineLength);
             return inlineView;
         }
         return sges;

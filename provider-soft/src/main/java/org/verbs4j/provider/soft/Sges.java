@@ -1,7 +1,6 @@
 package org.verbs4j.provider.soft;
 
 import java.lang.foreign.MemorySegment;
-import org.verbs4j.ScatterGatherList;
 
 /**
  * A scatter/gather list held by the device: the address, length and local key of each entry, and their
@@ -12,7 +11,9 @@ import org.verbs4j.ScatterGatherList;
  *
  * <p>The first entry lives in fields of the list itself and the others in one array of two words per
  * entry (the address, then the length and the key), so that a list of one entry, the common case, is one
- * small object: the device keeps one list per queue slot, and the data path reads them one after another.
+ * small object: the device keeps one list per send queue slot, and the data path reads them one after another.
+ * A receive queue stores its requests in the same two words per entry and shows its head through one list
+ * ({@link #load}).
  */
 final class Sges {
 
@@ -97,7 +98,7 @@ final class Sges {
     }
 
     void add(long entryAddress, int entryLength, int entryLkey) {
-        long lengthAndKey = pack(entryLength, entryLkey);
+        long lengthAndKey = packed(entryLength, entryLkey);
         if (count == 0) {
             firstAddress = entryAddress;
             firstLengthAndKey = lengthAndKey;
@@ -109,16 +110,28 @@ final class Sges {
         total += Integer.toUnsignedLong(entryLength);
     }
 
-    /** Replaces the entries with those of {@code list}, which holds no more than this list can. */
-    void copyOf(ScatterGatherList list) {
-        int size = list.size();
-        if (size == 1) {
-            setSingle(list.address(0), list.length(0), list.lkey(0));
+    /**
+     * Replaces the entries with {@code entries} entries stored as this list stores them, two words each (the
+     * address, then the {@link #packed} length and key), from {@code words[from]} on.
+     */
+    void load(long[] words, int from, int entries) {
+        count = entries;
+        if (entries == 0) {
+            total = 0;
             return;
         }
-        clear();
-        for (int i = 0; i < size; i++) {
-            add(list.address(i), list.length(i), list.lkey(i));
+        firstAddress = words[from];
+        firstLengthAndKey = words[from + 1];
+        total = firstLengthAndKey & 0xffff_ffffL;
+        if (entries > 1) {
+            loadMore(words, from + 2, entries - 1);
+        }
+    }
+
+    private void loadMore(long[] words, int from, int entries) {
+        System.arraycopy(words, from, more, 0, 2 * entries);
+        for (int i = 0; i < entries; i++) {
+            total += more[2 * i + 1] & 0xffff_ffffL;
         }
     }
 
@@ -126,12 +139,12 @@ final class Sges {
     void setSingle(long entryAddress, int entryLength, int entryLkey) {
         count = 1;
         firstAddress = entryAddress;
-        firstLengthAndKey = pack(entryLength, entryLkey);
+        firstLengthAndKey = packed(entryLength, entryLkey);
         total = Integer.toUnsignedLong(entryLength);
     }
 
     /** @return the second word of an entry: the length in the low half, the key in the high half */
-    private static long pack(int entryLength, int entryLkey) {
+    static long packed(int entryLength, int entryLkey) {
         return Integer.toUnsignedLong(entryLength) | (long) entryLkey << Integer.SIZE;
     }
 

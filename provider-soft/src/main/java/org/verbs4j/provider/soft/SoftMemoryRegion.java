@@ -29,6 +29,8 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     private final SoftDeviceMemory deviceMemory;
     private final MemorySegment.Scope scope;
     private final long start;
+    /** What turns an address of the region into an address in {@link #memory}, computed once. */
+    private final long shift;
     private final long size;
     private final Set<AccessFlag> access;
     private final long accessBits;
@@ -60,6 +62,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
         this.deviceMemory = deviceMemory;
         this.scope = memory.scope();
         this.start = start;
+        this.shift = memory.address() - start;
         this.size = memory.byteSize();
         this.access = Set.copyOf(access);
         this.accessBits = org.verbs4j.Flags.toBits(access);
@@ -143,7 +146,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
 
     /** @return what to add to an address of the region to get the address in {@link #memory()} */
     long shift() {
-        return memory.address() - start;
+        return shift;
     }
 
     @Override

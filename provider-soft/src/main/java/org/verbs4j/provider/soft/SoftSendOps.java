@@ -41,7 +41,8 @@ final class SoftSendOps implements SendOps {
     private final SoftQueuePair qp;
     private final long opsBits;
     private final SendQueue queue;
-    private final SendWqe overflow;
+    /** Where a request that has no slot is built (made at the first such request), or {@code null}. */
+    private SendWqe overflow;
     private final int maxSge;
     private final int maxInline;
     private final boolean needsUdAddress;
@@ -67,7 +68,6 @@ final class SoftSendOps implements SendOps {
         this.maxInline = qp.capabilities().maxInlineData();
         this.needsUdAddress = qp.type() == QpType.UD;
         this.needsXrcSrqn = qp.type() == QpType.XRC_SEND;
-        this.overflow = new SendWqe(maxSge, DeviceMemory.buffer(maxInline));
     }
 
     @Override
@@ -107,16 +107,24 @@ final class SoftSendOps implements SendOps {
         endRequest();
         if (!inBatch) {
             fail(Errno.EINVAL, "a request was built outside ibv_wr_start ... ibv_wr_complete");
-            current = overflow;
+            current = overflow();
         } else if (!queue.hasRoom(base + staged)) {
             fail(Errno.ENOMEM, "the send queue is full (" + queue.capacity() + " requests)");
-            current = overflow;
+            current = overflow();
         } else {
             current = queue.slot(base + staged);
             staged++;
         }
         current.clear(opcode, nextWrId, nextFlags);
         return this;
+    }
+
+    /** @return the request that takes what is built without a slot, to be discarded with the batch */
+    private SendWqe overflow() {
+        if (overflow == null) {
+            overflow = new SendWqe(maxSge, DeviceMemory.buffer(maxInline), 0);
+        }
+        return overflow;
     }
 
     private static RuntimeException notRequested(SendOpsFlag flag) {
@@ -134,7 +142,7 @@ final class SoftSendOps implements SendOps {
     private SendWqe current(String verb) {
         if (current == null) {
             fail(Errno.EINVAL, verb + " was called before a builder");
-            return overflow;
+            return overflow();
         }
         return current;
     }
@@ -375,7 +383,7 @@ final class SoftSendOps implements SendOps {
      */
     private boolean copyInline(String verb, MemorySegment data, SendWqe wqe, long offset) {
         try {
-            MemorySegment.copy(data, 0, wqe.inline, offset, data.byteSize());
+            MemorySegment.copy(data, 0, wqe.inlineBuffer, wqe.inlineOffset + offset, data.byteSize());
             return true;
         } catch (IllegalStateException | WrongThreadException unreadable) {
             fail(Errno.EINVAL, verb + ": the data cannot be read: " + unreadable.getMessage());
