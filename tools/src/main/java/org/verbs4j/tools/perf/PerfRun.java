@@ -95,9 +95,9 @@ final class PerfRun {
             endpoints[i].prepare(recipe);
             mine[i] = endpoints[i].keys(Psn.random(), side.outReads(), side.gidIndex());
         }
-        printer.testInfo(side.device(), side.port().linkLayer() == LinkLayer.ETHERNET ? "Ethernet" : "IB",
-                recipe.mtu().bytes(), side.gidIndex(), Math.min(endpoints[0].maxInline(), settings.inlineSize()),
-                side.outReads());
+        String linkLayer = side.port().linkLayer() == LinkLayer.ETHERNET ? "Ethernet" : "IB";
+        printer.testInfo(new TestInfo(side.device(), linkLayer, recipe.mtu().bytes(), side.gidIndex(), Math.min(endpoints[0].maxInline(), settings.inlineSize()),
+                side.outReads()));
         connect(endpoints, recipe, side.link(), mine, side.gidIndex() >= 0);
         new PerfBody(settings, printer, err, endpoints, side.link(), mine[0], side.sizes()).run();
     }

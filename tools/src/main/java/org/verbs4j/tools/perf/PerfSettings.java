@@ -46,6 +46,16 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
         return host != null;
     }
 
+    /** @return whether perftest's header shows the TX depth: on the client, and in a latency test */
+    boolean printsTxDepth() {
+        return isClient() || test.isLatency();
+    }
+
+    /** @return whether perftest's header shows the RX depth: on the server of a send test */
+    boolean printsRxDepth() {
+        return test.verb() == PerfTest.Verb.SEND && !isClient();
+    }
+
     /**
      * @param port the TCP port
      * @return these settings with that port
