@@ -443,6 +443,17 @@ class PerfCommandTest {
         }
     }
 
+    @Test
+    void rdmaCmOverUdInALatencyTestTellsTheServerTheClientsQpNumberInAFirstDatagram() throws Exception {
+        TwoSides run = rdmaCmPair("send_lat", "-c", "UD");
+
+        assertThat(run.server().exitCode()).as("server: %s", run.server().err()).isZero();
+        assertLatencyRow(run.server(), 1024, 200);
+        assertLatencyRow(run.client(), 1024, 200);
+        assertThat(run.client().out()).contains(" Connection type : UD\t\tUsing SRQ      : OFF",
+                " Data ex. method : rdma_cm");
+    }
+
     private static TwoSides rdmaCmPair(String test, String... more) throws Exception {
         String[] common = TwoSides.concat(new String[] {"perf", test, "-R", "-d", "soft0", "-p",
             String.valueOf(TwoSides.freePort()), "-n", "200", "-s", "1024", "--timeout", "20"}, more);
@@ -453,11 +464,6 @@ class PerfCommandTest {
     void rdmaCmOverUcAndWithoutAPeerAreRefused() {
         Run uc = Run.of(Verbs::catalog, "perf", "send_bw", "-R", "-c", "UC", "--server");
         Run alone = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
-        Run udLatency = Run.of(Verbs::catalog, "perf", "send_lat", "-R", "-c", "UD", "--server");
-
-        assertThat(udLatency.exitCode()).isEqualTo(2);
-        assertThat(udLatency.err()).containsExactly("verbs4j perf: -R with -c UD in ib_send_lat is not supported yet"
-                + " by verbs4j perf");
 
         assertThat(uc.exitCode()).isEqualTo(2);
         assertThat(uc.err()).containsExactly("verbs4j perf: UC is not supported in librdmacm (-R)");

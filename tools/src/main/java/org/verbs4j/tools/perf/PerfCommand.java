@@ -251,12 +251,9 @@ public final class PerfCommand implements Callable<Integer> {
         if (rdmaCm && connection.equalsIgnoreCase("UC")) {
             throw new IllegalArgumentException("UC is not supported in librdmacm (-R)");
         }
-        String option = rdmaCm && connection.equalsIgnoreCase("UD") && chosen.isLatency()
-                ? "-R with -c UD in " + chosen.tool()
-                : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
-                : null;
-        if (option != null) {
-            throw new IllegalArgumentException(option + " is not supported yet by verbs4j perf");
+        if (rdmaCm && host == null && !server) {
+            throw new IllegalArgumentException("-R without a peer (run --server and a client with HOST) is not"
+                    + " supported yet by verbs4j perf");
         }
         if (server && host != null) {
             throw new IllegalArgumentException("--server and a HOST exclude each other");

@@ -46,6 +46,14 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
         return host != null;
     }
 
+    /**
+     * @return whether the server learns the client's UD address from a first datagram: {@code -R} over UD in a
+     *     latency test, where the server sends as well
+     */
+    boolean repliesToDatagram() {
+        return rdmaCm && connection == QpType.UD && test.isLatency();
+    }
+
     /** @return whether perftest's header shows the TX depth: on the client, and in a latency test */
     boolean printsTxDepth() {
         return isClient() || test.isLatency();
