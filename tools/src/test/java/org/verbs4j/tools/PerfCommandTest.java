@@ -88,6 +88,12 @@ class PerfCommandTest {
         assertThat(run.server().out()).as("perftest cuts the RX depth (512) to the iterations")
                 .contains(" RX depth        : 300");
         assertThat(run.client().out()).contains(" TX depth        : 128");
+        assertThat(run.server().out()).as("perftest's receiver of sends measures no peak, and says so first")
+                .startsWith(" WARNING: BW peak won't be measured in this run.", "",
+                        "************************************", "* Waiting for client to connect... *")
+                .anyMatch(line -> line.matches(BW_ROW) && line.trim().split("\\s+")[2].equals("0.00"));
+        assertThat(run.client().out()).doesNotContain(" WARNING: BW peak won't be measured in this run.",
+                "* Waiting for client to connect... *");
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.util.Locale;
 final class PerfPrinter {
 
     static final String LINE = "---------------------------------------------------------------------------------------";
+    private static final String STARS = "************************************";
     private static final String BW_HEADER = " #bytes     #iterations    BW peak[%s]    BW average[%s]   MsgRate[Mpps]";
     private static final String LAT_HEADER = " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    "
             + "t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec] ";
@@ -34,13 +35,23 @@ final class PerfPrinter {
         this.tables = !settings.json();
     }
 
+    /** What perftest prints before it connects: its parser's warning, and a server's banner. */
+    void start() {
+        if (settings.measuresNoPeak()) {
+            print(" WARNING: BW peak won't be measured in this run.");
+        }
+        if (!settings.isClient()) {
+            print("");
+            print(STARS);
+            print("* Waiting for client to connect... *");
+            print(STARS);
+        }
+    }
+
     /** The header: what runs, on which device, with which limits. */
     void testInfo(TestInfo facts) {
         info = facts;
         PerfTest test = settings.test();
-        if (settings.duration() != null && !test.isLatency()) {
-            print(" WARNING: BW peak won't be measured in this run.");
-        }
         print(LINE);
         print("                    " + PerftestJson.title(test));
         if (settings.events()) {

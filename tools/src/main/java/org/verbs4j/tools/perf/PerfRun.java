@@ -41,6 +41,7 @@ final class PerfRun {
     void run(DeviceCatalog catalog) {
         try (Context context = Devices.open(catalog, settings.device())) {
             PortAttributes port = context.queryPort(settings.ibPort());
+            printer.start();
             int gidIndex = settings.gidIndex() >= 0 || port.linkLayer() != LinkLayer.ETHERNET ? settings.gidIndex() : 0;
             try (PerftestLink link = new PerftestLink(open(context), settings.isClient(), gidIndex >= 0)) {
                 run(context, port, gidIndex, link);

@@ -54,6 +54,14 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
         return rdmaCm && connection == QpType.UD && test.isLatency();
     }
 
+    /**
+     * @return whether the bandwidth row has no peak (perftest's {@code noPeak}): in duration mode, and on the
+     *     receiving side of a send test
+     */
+    boolean measuresNoPeak() {
+        return !test.isLatency() && (duration != null || test.verb() == PerfTest.Verb.SEND && !isClient());
+    }
+
     /** @return whether perftest's header shows the TX depth: on the client, and in a latency test */
     boolean printsTxDepth() {
         return isClient() || test.isLatency();
