@@ -2,6 +2,7 @@ package org.verbs4j.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -492,6 +493,25 @@ class PerfCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).anyMatch(line -> line.contains("IB device mlx5_9 not found"));
+    }
+
+    @Test
+    void aPortInUseAnUnknownHostAndASilentServerAreNamed() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            String port = String.valueOf(taken.getLocalPort());
+            Run inUse = Run.of(Verbs::catalog, "perf", "send_bw", "-d", "soft0", "-p", port, "--server");
+            Run silent = Run.of(Verbs::catalog, "perf", "send_bw", "-d", "soft0", "-p", port, "--timeout", "1",
+                "localhost");
+            Run unknown = Run.of(Verbs::catalog, "perf", "send_bw", "-d", "soft0", "-p", port, "no.such.host.invalid");
+
+            assertThat(List.of(inUse.exitCode(), silent.exitCode(), unknown.exitCode())).containsOnly(1);
+            assertThat(inUse.err()).containsExactly("verbs4j perf send_bw: cannot listen on TCP port " + port
+                    + ": Address already in use");
+            assertThat(silent.err()).singleElement().asString().startsWith("verbs4j perf send_bw: the peer did not send")
+                    .endsWith("within 1.0 s");
+            assertThat(unknown.err()).containsExactly("verbs4j perf send_bw: couldn't connect to no.such.host.invalid:"
+                    + port + ": unknown host no.such.host.invalid");
+        }
     }
 
     private static void assertBandwidthRow(Run run, int size, int iters) {
