@@ -71,6 +71,21 @@ class PerfCommandTest {
     }
 
     @Test
+    void noPeakLeavesOutThePeakOnBothSidesWithoutTheWarning() throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", "write_bw", "-N", "-F", "-d", "soft0", "-p", String.valueOf(port), "-n", "200",
+            "-s", "1024", "--timeout", "20"};
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "localhost"));
+
+        for (Run side : List.of(run.server(), run.client())) {
+            assertBandwidthRow(side, 1024, 200);
+            assertThat(side.out()).filteredOn(line -> line.matches(BW_ROW))
+                    .allMatch(line -> line.trim().split("\\s+")[2].equals("0.00"));
+            assertThat(side.out()).doesNotContain(" WARNING: BW peak won't be measured in this run.");
+        }
+    }
+
+    @Test
     void gigabitsAreReportedWhenAsked() {
         Run run = loopback("write_bw", "--report_gbits");
 

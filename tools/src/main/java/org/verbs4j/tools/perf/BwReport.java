@@ -51,6 +51,11 @@ record BwReport(long size, long iters, double peak, double average, double messa
         return (value + multiple - 1) / multiple * multiple;
     }
 
+    /** @return this row with a peak of 0, as perftest prints it when it measures none ({@code noPeak}) */
+    BwReport withoutPeak() {
+        return new BwReport(size, iters, 0, average, messageRate);
+    }
+
     /**
      * The receiver's row of a send test: it has no post times, so, as perftest ({@code noPeak}), no peak (0).
      *

@@ -118,6 +118,14 @@ public final class PerfCommand implements Callable<Integer> {
             + " HOST is the server device's IP address")
     private boolean rdmaCm;
 
+    @Option(names = {"-N", "--noPeak"}, description = "leave out the peak bandwidth (0.00; always so above 20000"
+            + " iterations, in -D and on a send test's server)")
+    private boolean noPeak;
+
+    @Option(names = {"-F", "--CPU-freq"}, description = "accepted for perftest's command lines: verbs4j reads no"
+            + " CPU frequency")
+    private boolean cpuFreq;
+
     @Option(names = "--report_gbits", description = "report Gb/sec instead of MiB/sec")
     private boolean gbits;
 
@@ -171,7 +179,8 @@ public final class PerfCommand implements Callable<Integer> {
                 mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : Math.min(cqMod(messageSize, type), tx),
                 inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, peer.timeout(),
                 rdmaCm, duration == null ? null : Duration.ofSeconds(duration),
-                duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin), queuePairs);
+                duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin), queuePairs,
+                noPeak);
     }
 
     private QpType connection(PerfTest chosen) {

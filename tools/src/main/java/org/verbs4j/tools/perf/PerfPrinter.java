@@ -37,7 +37,7 @@ final class PerfPrinter {
 
     /** What perftest prints before it connects: its parser's warning, and a server's banner. */
     void start() {
-        if (settings.measuresNoPeak()) {
+        if (settings.warnsPeakless()) {
             print(" WARNING: BW peak won't be measured in this run.");
         }
         if (!settings.isClient()) {
