@@ -86,6 +86,35 @@ class PerfCommandTest {
     }
 
     @Test
+    void outputPrintsOnlyTheNumberPerftestPrints() {
+        Run bandwidth = loopback("write_bw", "--output=bandwidth");
+        Run rate = loopback("send_bw", "--output", "message_rate");
+        Run latency = loopback("read_lat", "--output=latency");
+
+        for (Run run : List.of(bandwidth, rate, latency)) {
+            assertThat(run.exitCode()).as("stderr %s", run.err()).isZero();
+            assertThat(run.out()).singleElement().asString().matches("\\d+\\.\\d{6}");
+        }
+        assertThat(Double.parseDouble(bandwidth.out().getFirst())).isPositive();
+    }
+
+    @Test
+    void outputIsRefusedWherePerftestRefusesIt() {
+        Run word = Run.of(Verbs::catalog, "perf", "write_bw", "--output=gbits");
+        Run latencyOfBandwidth = Run.of(Verbs::catalog, "perf", "write_bw", "--output=latency");
+        Run bandwidthOfLatency = Run.of(Verbs::catalog, "perf", "send_lat", "--output=bandwidth");
+
+        assertThat(List.of(word.exitCode(), latencyOfBandwidth.exitCode(), bandwidthOfLatency.exitCode()))
+                .containsOnly(2);
+        assertThat(word.err()).containsExactly("verbs4j perf: Invalid verbosity level output flag. Please use"
+                + " bandwidth, latency, message_rate");
+        assertThat(latencyOfBandwidth.err()).containsExactly("verbs4j perf: Output verbosity level for BW can be:"
+                + " bandwidth, message_rate");
+        assertThat(bandwidthOfLatency.err()).containsExactly("verbs4j perf: Output verbosity level for LAT can be:"
+                + " latency");
+    }
+
+    @Test
     void gigabitsAreReportedWhenAsked() {
         Run run = loopback("write_bw", "--report_gbits");
 

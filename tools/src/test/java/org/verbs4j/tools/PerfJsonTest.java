@@ -101,6 +101,18 @@ class PerfJsonTest {
         assertThat(run.out()).as("--out_json alone keeps the tables").anyMatch(line -> line.startsWith(" #bytes"));
     }
 
+    @Test
+    void outputWritesPerftestsOneKeyInstead() throws Exception {
+        Path file = dir.resolve("output.json");
+        Run run = Run.of(Verbs::catalog, "perf", "write_bw", "-d", "soft0", "-n", "100", "--timeout", "20",
+            "--output=bandwidth", "--out_json", "--out_json_file", file.toString());
+
+        assertThat(run.exitCode()).as("stderr %s", run.err()).isZero();
+        String json = Files.readString(file);
+        assertThat(keys(json)).endsWith("Data_ex_method", "bw_avg");
+        assertThat(json).contains("\"bw_avg\": " + run.out().getFirst() + "\n");
+    }
+
     /** @return the JSON's keys in order, as perftest writes them: one a line */
     private static List<String> keys(String json) {
         List<String> keys = new ArrayList<>();

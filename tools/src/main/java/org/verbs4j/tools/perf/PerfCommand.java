@@ -135,6 +135,10 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = "--out_json_file", paramLabel = "FILE", description = "the JSON file (default perftest_out.json)")
     private Path outJsonFile;
 
+    @Option(names = "--output", paramLabel = "UNITS", description = "print only one number: bandwidth or message_rate"
+            + " (bandwidth tests), latency (latency tests)")
+    private String output;
+
     @Option(names = "--json", description = "print the JSON report instead of the tables")
     private boolean json;
 
@@ -180,7 +184,7 @@ public final class PerfCommand implements Callable<Integer> {
                 inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, peer.timeout(),
                 rdmaCm, duration == null ? null : Duration.ofSeconds(duration),
                 duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin), queuePairs,
-                noPeak);
+                noPeak, PerfOutput.parse(output, chosen));
     }
 
     private QpType connection(PerfTest chosen) {

@@ -32,13 +32,13 @@ final class PerfPrinter {
     PerfPrinter(PerfSettings settings, PrintWriter out) {
         this.settings = settings;
         this.out = out;
-        this.tables = !settings.json();
+        this.tables = !settings.json() && settings.output() == PerfOutput.FULL;
     }
 
     /** What perftest prints before it connects: its parser's warning, and a server's banner. */
     void start() {
-        if (settings.warnsPeakless()) {
-            print(" WARNING: BW peak won't be measured in this run.");
+        if (settings.warnsPeakless() && !settings.json()) {
+            out.println(" WARNING: BW peak won't be measured in this run.");
         }
         if (!settings.isClient()) {
             print("");
@@ -144,7 +144,12 @@ final class PerfPrinter {
         print(String.format(Locale.ROOT, extended ? BW_ROW_EXT : BW_ROW, report.size(), report.iters(), report.peak(),
                 report.average(), report.messageRate()));
         print(LINE);
-        json(PerftestJson.bandwidth(report, extended));
+        if (settings.output() == PerfOutput.FULL) {
+            json(PerftestJson.bandwidth(report, extended));
+        } else {
+            boolean rate = settings.output() == PerfOutput.MESSAGE_RATE;
+            value(rate ? "msgRate_avg" : "bw_avg", rate ? report.messageRate() : report.average());
+        }
     }
 
     /** The row of {@code REPORT_FMT_LAT}, then the closing line. */
@@ -153,7 +158,11 @@ final class PerfPrinter {
                 + "\t%-7.2f\t\t%-7.2f \t\t%-7.2f", report.size(), report.iters(), report.min(), report.max(),
                 report.typical(), report.average(), report.stdev(), report.p99(), report.p999()));
         print(LINE);
-        json(PerftestJson.latency(report));
+        if (settings.output() == PerfOutput.FULL) {
+            json(PerftestJson.latency(report));
+        } else {
+            value("avg_lat", report.average());
+        }
     }
 
     /** The row of {@code REPORT_FMT_LAT_DUR}, then the closing line. */
@@ -161,7 +170,20 @@ final class PerfPrinter {
         print(String.format(Locale.ROOT, " %-7d       %d            %-7.2f        %-7.2f", report.size(), report.iters(),
                 report.average(), report.tps()));
         print(LINE);
-        json(PerftestJson.latency(report));
+        if (settings.output() == PerfOutput.FULL) {
+            json(PerftestJson.latency(report));
+        } else {
+            value("t_avg", report.average());
+        }
+    }
+
+    /** {@code --output}: the one number on its line, and in the JSON report under perftest's key. */
+    private void value(String key, double number) {
+        if (!settings.json()) {
+            out.println(String.format(Locale.ROOT, "%f", number));
+            out.flush();
+        }
+        json(String.format(Locale.ROOT, "\"%s\": %f\n", key, number));
     }
 
     /** perftest's {@code --out_json}: the file is rewritten at each row, so with {@code -a} it holds the last. */

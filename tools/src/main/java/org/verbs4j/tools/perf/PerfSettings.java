@@ -36,11 +36,13 @@ import org.verbs4j.QpType;
  * @param margin the warm-up and cool-down of a duration run ({@code -f}, default a quarter of it)
  * @param queuePairs the queue pairs of a bandwidth test ({@code -q}); each runs {@code iters} iterations
  * @param noPeak whether the bandwidth rows leave out the peak ({@code -N})
+ * @param output the tables, or only one number ({@code --output})
  */
 record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, String device, int ibPort, int size,
         int iters, boolean all, int gidIndex, QpType connection, Mtu mtu, int txDepth, int rxDepth, int cqMod, int inlineSize,
         int sl, int ackTimeout, boolean events, boolean gbits, boolean json, Path outJson, Duration timeout,
-        boolean rdmaCm, Duration duration, Duration margin, int queuePairs, boolean noPeak) {
+        boolean rdmaCm, Duration duration, Duration margin, int queuePairs, boolean noPeak,
+        PerfOutput output) {
 
     /** perftest measures no peak above this many iterations. */
     private static final int PEAK_ITERS = 20_000;
@@ -89,7 +91,7 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
     PerfSettings withPort(int port) {
         return new PerfSettings(test, host, loopback, port, device, ibPort, size, iters, all, gidIndex, connection, mtu,
                 txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits, json, outJson, timeout, rdmaCm, duration,
-                margin, queuePairs, noPeak);
+                margin, queuePairs, noPeak, output);
     }
 
     /**
@@ -100,6 +102,6 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
         return new PerfSettings(test, client ? "localhost" : null, loopback, tcpPort, device, ibPort, size, iters, all,
                 gidIndex, connection, mtu, txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits,
                 json, client ? outJson : null, timeout, rdmaCm, duration,
-                margin, queuePairs, noPeak);
+                margin, queuePairs, noPeak, output);
     }
 }
