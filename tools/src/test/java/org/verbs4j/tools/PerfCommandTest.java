@@ -551,8 +551,8 @@ class PerfCommandTest {
             assertThat(List.of(inUse.exitCode(), silent.exitCode(), unknown.exitCode())).containsOnly(1);
             assertThat(inUse.err()).containsExactly("verbs4j perf send_bw: cannot listen on TCP port " + port
                     + ": Address already in use");
-            assertThat(silent.err()).singleElement().asString().startsWith("verbs4j perf send_bw: the peer did not send")
-                    .endsWith("within 1.0 s");
+            assertThat(silent.err()).singleElement().asString()
+                    .startsWith("verbs4j perf send_bw: the peer did not send").endsWith("within 1.0 s");
             assertThat(unknown.err()).containsExactly("verbs4j perf send_bw: couldn't connect to no.such.host.invalid:"
                     + port + ": unknown host no.such.host.invalid");
         }

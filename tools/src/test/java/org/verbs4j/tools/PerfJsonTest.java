@@ -62,7 +62,8 @@ class PerfJsonTest {
                 "Link_type"), gid(server), List.of("Max_inline_data"), TAIL, BW));
         assertThat(keys(client)).containsExactlyElementsOf(keys(HEAD, List.of("TX_depth", "CQ_Moderation", "Mtu",
                 "Link_type"), gid(client), List.of("Max_inline_data"), TAIL, BW));
-        assertThat(server).contains("\"test\": \"Send_BW_Test\",\n", "\"RX_depth\": 100,\n", "\"n_iterations\": 100,\n");
+        assertThat(server).contains("\"test\": \"Send_BW_Test\",\n", "\"RX_depth\": 100,\n",
+                "\"n_iterations\": 100,\n");
         assertThat(client).contains("\"TX_depth\": 100,\n", "\"MsgSize\": 512,\n");
     }
 

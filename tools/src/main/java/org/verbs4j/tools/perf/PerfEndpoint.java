@@ -276,8 +276,8 @@ final class PerfEndpoint implements AutoCloseable {
         int idle = 0;
         while (!cq.startPoll()) {
             if (++idle % POLLS_PER_CLOCK_CHECK == 0 && System.nanoTime() - start > settings.timeout().toNanos()) {
-                throw new PeerException("rdma_cm: no completion of " + what + " within " + settings.timeout().toSeconds()
-                        + " s");
+                throw new PeerException("rdma_cm: no completion of " + what + " within "
+                        + settings.timeout().toSeconds() + " s");
             }
         }
     }

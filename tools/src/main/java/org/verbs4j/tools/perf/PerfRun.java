@@ -97,7 +97,8 @@ final class PerfRun {
             mine[i] = endpoints[i].keys(Psn.random(), side.outReads(), side.gidIndex());
         }
         String linkLayer = side.port().linkLayer() == LinkLayer.ETHERNET ? "Ethernet" : "IB";
-        printer.testInfo(new TestInfo(side.device(), linkLayer, recipe.mtu().bytes(), side.gidIndex(), Math.min(endpoints[0].maxInline(), settings.inlineSize()),
+        int inline = Math.min(endpoints[0].maxInline(), settings.inlineSize());
+        printer.testInfo(new TestInfo(side.device(), linkLayer, recipe.mtu().bytes(), side.gidIndex(), inline,
                 side.outReads()));
         connect(endpoints, recipe, side.link(), mine, side.gidIndex() >= 0);
         new PerfBody(settings, printer, err, endpoints, side.link(), mine[0], side.sizes()).run();
