@@ -4,7 +4,7 @@
 #
 # A pair starts the server, waits until it listens on its TCP port, then runs the client; it passes only if
 # both exit 0 and both print the figures their tool ends with. Every process is bounded by TOOLS_TIMEOUT.
-# Usage: tools-interop.sh ROOT [interop|pingpong|transports|duration|options|cm|figures|all]
+# Usage: tools-interop.sh ROOT [interop|core|pingpong|transports|duration|options|cm|json|memory|figures|all]
 set -u
 ROOT=$1
 MODE=${2:-interop}
@@ -13,16 +13,30 @@ T=${TOOLS_TIMEOUT:-240}
 DEV=${RXE_DEV:?} GIDX=${RXE_GID_INDEX:?}
 TOOLS=$ROOT/tools/target/vm-tools${TOOLS_RUN:+-$TOOLS_RUN}
 JAR=$(ls "$TOOLS"/verbs4j-tools-*.jar | head -n1)
-# A class-data archive made by the first run shortens the start of every later JVM under emulation;
-# TOOLS_JAVA_OPTS adds options (the figures run uses the default JIT unless told otherwise).
-V="java -XX:+UseSerialGC -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=/tmp/verbs4j-tools.jsa -Xlog:cds=off -Xlog:aot=off"
-V+=" -XX:ErrorFile=/tmp/hs_err_%p.log ${TOOLS_JAVA_OPTS:-} --enable-native-access=org.verbs4j.provider.generic"
-V+=" -p $JAR:$TOOLS/lib -m org.verbs4j.tools/org.verbs4j.tools.Main"
+# The JVM's start-up is most of a pair's time under emulation: a class-data archive made by the first run
+# shortens every later start, and C1 alone (TOOLS_JIT, default -XX:TieredStopAtLevel=1) spends about a third less
+# CPU on the start and on these short runs than C1 and C2; TOOLS_JAVA_OPTS adds options. The figures run uses the
+# default JIT.
+jvm() {
+  local v="java -XX:+UseSerialGC -XX:-UsePerfData $1 -XX:+AutoCreateSharedArchive"
+  v+=" -XX:SharedArchiveFile=/tmp/verbs4j-tools${1// /}.jsa -Xlog:cds=off -Xlog:aot=off"
+  v+=" -XX:ErrorFile=/tmp/hs_err_%p.log ${TOOLS_JAVA_OPTS:-} --enable-native-access=org.verbs4j.provider.generic"
+  echo "$v -p $JAR:$TOOLS/lib -m org.verbs4j.tools/org.verbs4j.tools.Main"
+}
+V=$(jvm "${TOOLS_JIT--XX:TieredStopAtLevel=1}")
+V_FIGURES=$(jvm "")
 # Under emulation on a loaded host a JVM may take minutes to start: the Java sides wait that long for
 # their peer (the tools' default is 60 s).
 J="--timeout ${TOOLS_PEER_TIMEOUT:-$((T * 3 / 4))}"
 PORT=18600 FAILS=0 PASSES=0
 rm -rf "$OUT" && mkdir -p "$OUT"
+
+# The host's clock, in seconds: under emulation the guest's clock may run several times too fast, but a file
+# touched on the shared directory gets the host's time.
+now() {
+  touch "$OUT/.clock" && stat -c %Y "$OUT/.clock"
+}
+STARTED=$(now)
 
 # Waits until something listens on TCP port $1 (the C clients connect once and give up), while the server
 # (process $2) lives.
@@ -53,7 +67,7 @@ wait_cm_listen() {
 pair() {
   [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
   local name=$1 expect=$2 server=${3//@PORT@/$PORT} client=${4//@PORT@/$PORT} spid src crc start
-  start=$(date +%s)
+  start=$(now)
   timeout -k 5 "$T" bash -c "$server" >"$OUT/$name.server.txt" 2>&1 & spid=$!
   if "${WAIT:-wait_listen}" "$PORT" "$spid"; then
     timeout -k 5 "$T" bash -c "$client" >"$OUT/$name.client.txt" 2>&1; crc=$?
@@ -64,7 +78,7 @@ pair() {
   PORT=$((PORT + 1))
   if [ "$src" = 0 ] && [ "$crc" = 0 ] && grep -Eq "$expect" "$OUT/$name.server.txt" &&
      grep -Eq "$expect" "$OUT/$name.client.txt"; then
-    PASSES=$((PASSES + 1)); echo "PASS $name ($(( $(date +%s) - start )) s)"
+    PASSES=$((PASSES + 1)); echo "PASS $name ($(( $(now) - start )) s)"
   else
     FAILS=$((FAILS + 1)); echo "FAIL $name: server exit $src, client exit $crc"
     for side in server client; do echo "--- $side: $server"; [ $side = client ] && echo "    $client"
@@ -85,6 +99,8 @@ expect_failure() {
   fi
 }
 
+# CI's core run: 50 iterations a pair, for its time.
+if [ "$MODE" = core ]; then : "${PP_ITERS:=50}" "${PERF_ITERS:=50}"; fi
 PP="-d $DEV -g $GIDX -p @PORT@ -n ${PP_ITERS:-200} -s ${PP_SIZE:-1024}"
 PP_FIG="bytes in [0-9.]+ seconds = [0-9.]+ Mbit/sec"
 PF="-d $DEV -x $GIDX -p @PORT@"
@@ -92,8 +108,11 @@ BW_FIG="^ [0-9]+[[:space:]]+[0-9]+([[:space:]]+[0-9]+\.[0-9]+){3}"
 LAT_FIG="^ [0-9]+[[:space:]]+[0-9]+([[:space:]]+[0-9]+\.[0-9]+){7}"
 LAT_DUR_FIG="^ [0-9]+[[:space:]]+[0-9]+([[:space:]]+[0-9]+\.[0-9]+){2}[[:space:]]*$"
 
+# pingpong_pairs [TRANSPORT...]: each C ping-pong against verbs4j pingpong (default: rc ud uc srq).
 pingpong_pairs() {
-  for t in rc ud uc srq; do
+  local t ts=("$@")
+  [ $# -gt 0 ] || ts=(rc ud uc srq)
+  for t in "${ts[@]}"; do
     pair "pingpong-$t-c-server" "$PP_FIG" "ibv_${t}_pingpong $PP" "$V pingpong $J $t $PP 127.0.0.1"
     pair "pingpong-$t-verbs4j-server" "$PP_FIG" "$V pingpong $J $t $PP" "ibv_${t}_pingpong $PP 127.0.0.1"
   done
@@ -165,6 +184,8 @@ option_pairs() {
   done
   WAIT=wait_cm_listen pair "perf-cm-ud-send_bw-c-server" "$BW_FIG" "ib_send_bw -R -c UD $PF -n $n -s 1024" "$V perf $J send_bw -R -c UD $PF -n $n -s 1024 $ip"
   WAIT=wait_cm_listen pair "perf-cm-ud-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw -R -c UD --server $PF -n $n -s 1024" "ib_send_bw -R -c UD $PF -n $n -s 1024 $ip"
+  WAIT=wait_cm_listen pair "perf-cm-ud-send_lat-c-server" "$LAT_FIG" "ib_send_lat -R -c UD $PF -n $n" "$V perf $J send_lat -R -c UD $PF -n $n $ip"
+  WAIT=wait_cm_listen pair "perf-cm-ud-send_lat-verbs4j-server" "$LAT_FIG" "$V perf $J send_lat -R -c UD --server $PF -n $n" "ib_send_lat -R -c UD $PF -n $n $ip"
   refused_alike "perf-atomic-size-refused" "Message size cannot be changed for Atomic tests" "atomic_bw -s 64"
   refused_alike "perf-write-events-refused" "Events feature not available on WRITE verb" "write_bw -e"
 }
@@ -196,6 +217,30 @@ cm_pairs() {
   WAIT=wait_cm_listen pair "perf-cm-write_lat-verbs4j-server" "$LAT_FIG" "$V perf $J write_lat -R --server $PF -n $n" "ib_write_lat -R $PF -n $n $ip"
 }
 
+# perftest's --out_json: ib_send_bw and verbs4j perf send_bw each write their file, in both roles; both servers' files
+# must have the same keys in the same order, and so must both clients' files.
+json_pairs() {
+  local n=${PERF_ITERS:-200} side o="--out_json --out_json_file=$OUT"
+  pair "perf-json-send_bw-c-server" "$BW_FIG" "ib_send_bw $PF -n $n -s 4096 $o/json-server.c.json" \
+    "$V perf $J send_bw $PF -n $n -s 4096 $o/json-client.verbs4j.json 127.0.0.1"
+  pair "perf-json-send_bw-verbs4j-server" "$BW_FIG" "$V perf $J send_bw --server $PF -n $n -s 4096 $o/json-server.verbs4j.json" \
+    "ib_send_bw $PF -n $n -s 4096 $o/json-client.c.json 127.0.0.1"
+  for side in server client; do
+    same_keys "perf-json-send_bw-$side-keys" "$OUT/json-$side.c.json" "$OUT/json-$side.verbs4j.json"
+  done
+}
+
+# same_keys NAME C_JSON VERBS4J_JSON: the keys of both files, in order, must be the same.
+same_keys() {
+  [[ $1 =~ ${TOOLS_ONLY:-.} ]] || return 0
+  local keys='s/^ \{0,1\}"\([^"]*\)": .*/\1/p'
+  if [ -s "$2" ] && [ -s "$3" ] && diff <(sed -n "$keys" "$2") <(sed -n "$keys" "$3") >"$OUT/$1.diff"; then
+    PASSES=$((PASSES + 1)); echo "PASS $1 ($(sed -n "$keys" "$2" | wc -l) keys)"
+  else
+    FAILS=$((FAILS + 1)); echo "FAIL $1: the keys of ${2##*/} and ${3##*/} differ"; cat "$OUT/$1.diff"
+  fi
+}
+
 # feature NAME MESSAGES OPTION: ibv_rc_pingpong OPTION alone first; a device without the feature makes it fail with
 # a message that MESSAGES (an extended regular expression) matches, and then verbs4j pingpong must refuse it with
 # that same message; a device with it runs both roles of the pair.
@@ -214,9 +259,13 @@ feature() {
   fi
 }
 
-failures() {
+# ibv_rc_pingpong -t and -o: the C tool's refusal repeated by verbs4j pingpong where the device lacks them.
+features() {
   feature "pingpong-timestamps" "The device isn't completion timestamp capable" "-t"
   feature "pingpong-odp" "The device isn't ODP capable" "-o"
+}
+
+failures() {
   expect_failure "pingpong-unknown-device" "IB device mlx5_9 not found" "$V pingpong rc -d mlx5_9"
   expect_failure "pingpong-silent-server" "the peer did not send its address within 3.0 s" \
     "busybox nc -l -p @PORT@ -e sleep 30 & sleep 1; $V pingpong rc $PP --timeout 3 127.0.0.1"
@@ -242,26 +291,30 @@ figures() {
   local p="-d $DEV -g $GIDX -p @PORT@ -n $n -s ${FIG_SIZE:-64}"
   for round in $(seq 1 "${FIG_ROUNDS:-3}"); do
     pair "figure-ibv_rc_pingpong-$round" "$PP_FIG" "ibv_rc_pingpong $p" "ibv_rc_pingpong $p 127.0.0.1"
-    pair "figure-verbs4j-pingpong-$round" "$PP_FIG" "$V pingpong $J rc $p" "$V pingpong $J rc $p 127.0.0.1"
+    pair "figure-verbs4j-pingpong-$round" "$PP_FIG" "$V_FIGURES pingpong $J rc $p" "$V_FIGURES pingpong $J rc $p 127.0.0.1"
     pair "figure-ib_send_lat-$round" "$LAT_FIG" "ib_send_lat $PF -n $n" "ib_send_lat $PF -n $n 127.0.0.1"
-    pair "figure-verbs4j-send_lat-$round" "$LAT_FIG" "$V perf $J send_lat --server $PF -n $n" "$V perf $J send_lat $PF -n $n 127.0.0.1"
+    pair "figure-verbs4j-send_lat-$round" "$LAT_FIG" "$V_FIGURES perf $J send_lat --server $PF -n $n" \
+      "$V_FIGURES perf $J send_lat $PF -n $n 127.0.0.1"
   done
 }
 
 echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), perftest $(dpkg-query -W -f='${Version}' perftest)," \
   "kernel $(uname -r), $(java -version 2>&1 | head -n1), $DEV GID index $GIDX"
 case $MODE in
-  pingpong) pingpong_pairs; failures; memory_features ;;
+  pingpong) pingpong_pairs; failures; features; memory_features ;;
   memory) memory_features ;;
-  core) pingpong_pairs; cm_pairs; failures ;;
-  interop) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; option_pairs; cm_pairs; failures; memory_features ;;
+  core) pingpong_pairs rc ud; cm_pairs; failures ;;
+  interop) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; option_pairs; cm_pairs; json_pairs; failures
+           features; memory_features ;;
   duration) duration_pairs ;;
   options) option_pairs ;;
   cm) cm_pairs ;;
+  json) json_pairs ;;
   transports) transport_pairs ;;
   figures) figures ;;
-  all) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; option_pairs; cm_pairs; failures; memory_features; figures ;;
+  all) pingpong_pairs; perf_pairs; transport_pairs; duration_pairs; option_pairs; cm_pairs; json_pairs; failures; features
+       memory_features; figures ;;
 esac
 for f in /tmp/hs_err_*.log; do [ -f "$f" ] && { echo "--- $f:"; head -n 40 "$f"; }; done
-echo "tools interop: $PASSES passed, $FAILS failed (outputs in ${OUT#"$ROOT"/})"
+echo "tools interop: $PASSES passed, $FAILS failed in $(( $(now) - STARTED )) s (outputs in ${OUT#"$ROOT"/})"
 [ "$FAILS" = 0 ]

@@ -2,12 +2,10 @@ package org.verbs4j.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.verbs4j.Verbs;
 
 /** {@code verbs4j perf}: every test in one process on the soft device, both roles, and what goes wrong. */
@@ -73,23 +71,54 @@ class PerfCommandTest {
     }
 
     @Test
+    void noPeakLeavesOutThePeakOnBothSidesWithoutTheWarning() throws Exception {
+        int port = TwoSides.freePort();
+        String[] common = {"perf", "write_bw", "-N", "-F", "-d", "soft0", "-p", String.valueOf(port), "-n", "200",
+            "-s", "1024", "--timeout", "20"};
+        TwoSides run = TwoSides.run(TwoSides.concat(common, "--server"), TwoSides.concat(common, "localhost"));
+
+        for (Run side : List.of(run.server(), run.client())) {
+            assertBandwidthRow(side, 1024, 200);
+            assertThat(side.out()).filteredOn(line -> line.matches(BW_ROW))
+                    .allMatch(line -> line.trim().split("\\s+")[2].equals("0.00"));
+            assertThat(side.out()).doesNotContain(" WARNING: BW peak won't be measured in this run.");
+        }
+    }
+
+    @Test
+    void outputPrintsOnlyTheNumberPerftestPrints() {
+        Run bandwidth = loopback("write_bw", "--output=bandwidth");
+        Run rate = loopback("send_bw", "--output", "message_rate");
+        Run latency = loopback("read_lat", "--output=latency");
+
+        for (Run run : List.of(bandwidth, rate, latency)) {
+            assertThat(run.exitCode()).as("stderr %s", run.err()).isZero();
+            assertThat(run.out()).singleElement().asString().matches("\\d+\\.\\d{6}");
+        }
+        assertThat(Double.parseDouble(bandwidth.out().getFirst())).isPositive();
+    }
+
+    @Test
+    void outputIsRefusedWherePerftestRefusesIt() {
+        Run word = Run.of(Verbs::catalog, "perf", "write_bw", "--output=gbits");
+        Run latencyOfBandwidth = Run.of(Verbs::catalog, "perf", "write_bw", "--output=latency");
+        Run bandwidthOfLatency = Run.of(Verbs::catalog, "perf", "send_lat", "--output=bandwidth");
+
+        assertThat(List.of(word.exitCode(), latencyOfBandwidth.exitCode(), bandwidthOfLatency.exitCode()))
+                .containsOnly(2);
+        assertThat(word.err()).containsExactly("verbs4j perf: Invalid verbosity level output flag. Please use"
+                + " bandwidth, latency, message_rate");
+        assertThat(latencyOfBandwidth.err()).containsExactly("verbs4j perf: Output verbosity level for BW can be:"
+                + " bandwidth, message_rate");
+        assertThat(bandwidthOfLatency.err()).containsExactly("verbs4j perf: Output verbosity level for LAT can be:"
+                + " latency");
+    }
+
+    @Test
     void gigabitsAreReportedWhenAsked() {
         Run run = loopback("write_bw", "--report_gbits");
 
         assertThat(run.out()).contains(" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]");
-    }
-
-    @Test
-    void jsonReplacesTheTablesAndOutJsonWritesPerftestsFile(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("report.json");
-        Run run = loopback("write_lat", "--json", "--out_json_file", file.toString());
-
-        assertThat(run.exitCode()).as("stderr %s", run.err()).isZero();
-        assertThat(run.out()).noneMatch(line -> line.startsWith("----"));
-        String json = String.join("\n", run.out());
-        assertThat(json).contains("\"test\": \"ib_write_lat\"", "\"n_iterations\": 200", "\"t_typical\": ",
-                "\"percentile_99.9\": ");
-        assertThat(Files.readString(file).strip()).isEqualTo(json.strip());
     }
 
     @Test
@@ -104,6 +133,12 @@ class PerfCommandTest {
         assertThat(run.server().out()).as("perftest cuts the RX depth (512) to the iterations")
                 .contains(" RX depth        : 300");
         assertThat(run.client().out()).contains(" TX depth        : 128");
+        assertThat(run.server().out()).as("perftest's receiver of sends measures no peak, and says so first")
+                .startsWith(" WARNING: BW peak won't be measured in this run.", "",
+                        "************************************", "* Waiting for client to connect... *")
+                .anyMatch(line -> line.matches(BW_ROW) && line.trim().split("\\s+")[2].equals("0.00"));
+        assertThat(run.client().out()).doesNotContain(" WARNING: BW peak won't be measured in this run.",
+                "* Waiting for client to connect... *");
     }
 
     @Test
@@ -350,7 +385,7 @@ class PerfCommandTest {
 
             assertBandwidthRow(run.server(), 256, 450);
             assertBandwidthRow(run.client(), 256, 450);
-            assertThat(run.client().out()).as(test).contains(" Test with events.");
+            assertThat(run.client().out()).as(test).contains(" Test with events. Using soft0_comp0");
         }
     }
 
@@ -459,6 +494,17 @@ class PerfCommandTest {
         }
     }
 
+    @Test
+    void rdmaCmOverUdInALatencyTestTellsTheServerTheClientsQpNumberInAFirstDatagram() throws Exception {
+        TwoSides run = rdmaCmPair("send_lat", "-c", "UD");
+
+        assertThat(run.server().exitCode()).as("server: %s", run.server().err()).isZero();
+        assertLatencyRow(run.server(), 1024, 200);
+        assertLatencyRow(run.client(), 1024, 200);
+        assertThat(run.client().out()).contains(" Connection type : UD\t\tUsing SRQ      : OFF",
+                " Data ex. method : rdma_cm");
+    }
+
     private static TwoSides rdmaCmPair(String test, String... more) throws Exception {
         String[] common = TwoSides.concat(new String[] {"perf", test, "-R", "-d", "soft0", "-p",
             String.valueOf(TwoSides.freePort()), "-n", "200", "-s", "1024", "--timeout", "20"}, more);
@@ -469,11 +515,6 @@ class PerfCommandTest {
     void rdmaCmOverUcAndWithoutAPeerAreRefused() {
         Run uc = Run.of(Verbs::catalog, "perf", "send_bw", "-R", "-c", "UC", "--server");
         Run alone = Run.of(Verbs::catalog, "perf", "send_bw", "-R");
-        Run udLatency = Run.of(Verbs::catalog, "perf", "send_lat", "-R", "-c", "UD", "--server");
-
-        assertThat(udLatency.exitCode()).isEqualTo(2);
-        assertThat(udLatency.err()).containsExactly("verbs4j perf: -R with -c UD in ib_send_lat is not supported yet"
-                + " by verbs4j perf");
 
         assertThat(uc.exitCode()).isEqualTo(2);
         assertThat(uc.err()).containsExactly("verbs4j perf: UC is not supported in librdmacm (-R)");
@@ -496,6 +537,25 @@ class PerfCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).anyMatch(line -> line.contains("IB device mlx5_9 not found"));
+    }
+
+    @Test
+    void aPortInUseAnUnknownHostAndASilentServerAreNamed() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            String port = String.valueOf(taken.getLocalPort());
+            Run inUse = Run.of(Verbs::catalog, "perf", "send_bw", "-d", "soft0", "-p", port, "--server");
+            Run silent = Run.of(Verbs::catalog, "perf", "send_bw", "-d", "soft0", "-p", port, "--timeout", "1",
+                "localhost");
+            Run unknown = Run.of(Verbs::catalog, "perf", "send_bw", "-d", "soft0", "-p", port, "no.such.host.invalid");
+
+            assertThat(List.of(inUse.exitCode(), silent.exitCode(), unknown.exitCode())).containsOnly(1);
+            assertThat(inUse.err()).containsExactly("verbs4j perf send_bw: cannot listen on TCP port " + port
+                    + ": Address already in use");
+            assertThat(silent.err()).singleElement().asString()
+                    .startsWith("verbs4j perf send_bw: the peer did not send").endsWith("within 1.0 s");
+            assertThat(unknown.err()).containsExactly("verbs4j perf send_bw: couldn't connect to no.such.host.invalid:"
+                    + port + ": unknown host no.such.host.invalid");
+        }
     }
 
     private static void assertBandwidthRow(Run run, int size, int iters) {

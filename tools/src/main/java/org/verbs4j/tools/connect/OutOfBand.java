@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.time.Duration;
 
 /**
@@ -86,6 +87,8 @@ public final class OutOfBand implements AutoCloseable {
                             + ": " + refused.getMessage() + " (is the server running?)", refused);
                 }
                 pause();
+            } catch (UnknownHostException unknown) {
+                throw new PeerException("couldn't connect to " + host + ":" + port + ": unknown host " + host, unknown);
             } catch (IOException failure) {
                 throw new PeerException("couldn't connect to " + host + ":" + port + ": " + failure, failure);
             }

@@ -24,7 +24,8 @@ import org.verbs4j.tools.connect.PeerException;
  * accepts as many requests, the queue pairs numbered in the order of the requests, and another hand-shake. At
  * the end the server disconnects and both wait for the DISCONNECTED events ({@code rdma_cm_disconnect_nodes}).
  * Over UD ({@code -c UD}) the identifiers are of the UDP port space: the client sends to what its ESTABLISHED
- * event gives, the server gets no ESTABLISHED, and there is nothing to disconnect.
+ * event gives, the server gets no ESTABLISHED, and there is nothing to disconnect; in a latency test the client
+ * then sends its QP number in a first datagram, from which the server makes its address handle.
  */
 final class CmConnection implements AutoCloseable {
 
@@ -128,6 +129,9 @@ final class CmConnection implements AutoCloseable {
         CmEvent answer = CmEvents.next(channel, settings.timeout(), "answer of " + server);
         if (datagrams() && answer.type() == CmEventType.ESTABLISHED) {
             endpoint.sendTo(answer.udParam().orElseThrow());
+            if (settings.repliesToDatagram()) {
+                endpoint.sendQpNumber();
+            }
         }
         return answer;
     }
@@ -177,10 +181,17 @@ final class CmConnection implements AutoCloseable {
     private void accept(CmEvent request, int outReads, Function<CmId, PerfEndpoint> factory) {
         CmId id = request.id();
         ids.add(id);
-        endpoints.add(factory.apply(id));
+        PerfEndpoint endpoint = factory.apply(id);
+        endpoints.add(endpoint);
         int initiator = request.connParam().map(ConnParam::initiatorDepth).orElse(0);
         int responder = request.connParam().map(ConnParam::responderResources).orElse(0);
+        if (settings.repliesToDatagram()) {
+            endpoint.expectPeerDatagram();
+        }
         id.accept(params(Math.min(outReads, initiator), Math.min(outReads, responder)));
+        if (settings.repliesToDatagram()) {
+            endpoint.learnPeerFromDatagram();
+        }
     }
 
     /** {@code rdma_conn_param} as perftest fills it: read and atomic resources only for those tests. */

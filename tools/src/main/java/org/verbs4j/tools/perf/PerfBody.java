@@ -167,8 +167,9 @@ final class PerfBody {
     }
 
     private BwReport sendLoop(int size, Progress progress) {
-        return endpoints.length == 1 ? BandwidthLoops.send(endpoint, settings, size, progress)
+        BwReport report = endpoints.length == 1 ? BandwidthLoops.send(endpoint, settings, size, progress)
                 : MultiQpLoops.send(endpoints, settings, size, progress);
+        return settings.peakless() ? report.withoutPeak() : report;
     }
 
     private BwReport receiveLoop(int size, Progress progress) {

@@ -118,6 +118,14 @@ public final class PerfCommand implements Callable<Integer> {
             + " HOST is the server device's IP address")
     private boolean rdmaCm;
 
+    @Option(names = {"-N", "--noPeak"}, description = "leave out the peak bandwidth (0.00; always so above 20000"
+            + " iterations, in -D and on a send test's server)")
+    private boolean noPeak;
+
+    @Option(names = {"-F", "--CPU-freq"}, description = "accepted for perftest's command lines: verbs4j reads no"
+            + " CPU frequency")
+    private boolean cpuFreq;
+
     @Option(names = "--report_gbits", description = "report Gb/sec instead of MiB/sec")
     private boolean gbits;
 
@@ -126,6 +134,10 @@ public final class PerfCommand implements Callable<Integer> {
 
     @Option(names = "--out_json_file", paramLabel = "FILE", description = "the JSON file (default perftest_out.json)")
     private Path outJsonFile;
+
+    @Option(names = "--output", paramLabel = "UNITS", description = "print only one number: bandwidth or message_rate"
+            + " (bandwidth tests), latency (latency tests)")
+    private String output;
 
     @Option(names = "--json", description = "print the JSON report instead of the tables")
     private boolean json;
@@ -171,7 +183,8 @@ public final class PerfCommand implements Callable<Integer> {
                 mtu == null ? null : Mtu.ofBytes(mtu), tx, rx, chosen.isLatency() ? 1 : Math.min(cqMod(messageSize, type), tx),
                 inlineSize == null ? defaultInline(chosen, type) : inlineSize, sl, ackTimeout, events, gbits, json, jsonFile, peer.timeout(),
                 rdmaCm, duration == null ? null : Duration.ofSeconds(duration),
-                duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin), queuePairs);
+                duration == null ? null : Duration.ofSeconds(margin == null ? duration / 4 : margin), queuePairs,
+                noPeak, PerfOutput.parse(output, chosen));
     }
 
     private QpType connection(PerfTest chosen) {
@@ -251,12 +264,9 @@ public final class PerfCommand implements Callable<Integer> {
         if (rdmaCm && connection.equalsIgnoreCase("UC")) {
             throw new IllegalArgumentException("UC is not supported in librdmacm (-R)");
         }
-        String option = rdmaCm && connection.equalsIgnoreCase("UD") && chosen.isLatency()
-                ? "-R with -c UD in " + chosen.tool()
-                : rdmaCm && host == null && !server ? "-R without a peer (run --server and a client with HOST)"
-                : null;
-        if (option != null) {
-            throw new IllegalArgumentException(option + " is not supported yet by verbs4j perf");
+        if (rdmaCm && host == null && !server) {
+            throw new IllegalArgumentException("-R without a peer (run --server and a client with HOST) is not"
+                    + " supported yet by verbs4j perf");
         }
         if (server && host != null) {
             throw new IllegalArgumentException("--server and a HOST exclude each other");

@@ -11,11 +11,13 @@ import org.verbs4j.CompletionQueue;
 import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Context;
 import org.verbs4j.Destination;
+import org.verbs4j.QpAttrMask;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
+import org.verbs4j.SendOpsFlag;
 import org.verbs4j.WcStatus;
 import org.verbs4j.cm.CmId;
 import org.verbs4j.cm.UdParam;
@@ -95,13 +97,22 @@ final class PerfEndpoint implements AutoCloseable {
         this.resources = QpResources.builder(context, settings.connection())
                 .buffer(2 * areaBytes, BUFFER_ACCESS)
                 .depths(settings.txDepth(), settings.rxDepth(), settings.txDepth() + settings.rxDepth())
-                .maxInline(settings.inlineSize()).sendOps(EnumSet.of(settings.test().verb().op()))
+                .maxInline(settings.inlineSize()).sendOps(sendOps(settings, cmId))
                 .events(settings.events()).queuePairs(cmId == null ? 1 : 0).open();
         this.qp = cmId == null ? resources.qp() : createOn(cmId);
         this.ops = qp.sendOps();
         this.remoteArea = resources.buffer().asSlice(areaBytes, areaBytes);
         receive.wrId(RECV_WRID);
         messageSize(settings.size());
+    }
+
+    /** @return the test's verb, and SEND_WITH_IMM where the client's first datagram carries its QP number */
+    private static EnumSet<SendOpsFlag> sendOps(PerfSettings settings, CmId cmId) {
+        EnumSet<SendOpsFlag> ops = EnumSet.of(settings.test().verb().op());
+        if (cmId != null && settings.repliesToDatagram()) {
+            ops.add(SendOpsFlag.SEND_WITH_IMM);
+        }
+        return ops;
     }
 
     private QueuePair createOn(CmId id) {
@@ -201,6 +212,74 @@ final class PerfEndpoint implements AutoCloseable {
         handle = resources.pd().createAddressHandle(peer.ahAttr());
         udQpn = peer.qpNum();
         udQkey = peer.qkey();
+    }
+
+    /**
+     * perftest's {@code rdma_cm_request_ud_connection_parameters}: with {@code -R} over UD in a latency test the
+     * server, which sends as well, learns the client's address from a first datagram; its receive is posted before
+     * the server accepts.
+     */
+    void expectPeerDatagram() {
+        ReceiveRequest first = new ReceiveRequest(1).wrId(RECV_WRID);
+        first.sgList().add(resources.mr(), 0, GRH_BYTES + Integer.BYTES);
+        qp.postReceive(first);
+    }
+
+    /**
+     * perftest's {@code rdma_cm_initialize_ud_connection_parameters}: the client's first datagram gives the address
+     * handle (from its completion and GRH) and, in its immediate data, the client's QP number; the Q_Key is this
+     * queue pair's, which the connection manager set.
+     *
+     * @throws PeerException if it does not come within the timeout, or failed
+     */
+    void learnPeerFromDatagram() {
+        CompletionQueue cq = resources.cq();
+        pollWithin(cq, "the client's first datagram (its QP number)");
+        try {
+            if (cq.status() != WcStatus.SUCCESS || cq.wrId() != RECV_WRID) {
+                throw new PeerException("rdma_cm: the client's first datagram failed: " + cq.status().cName());
+            }
+            handle = resources.pd().createAddressHandleFromCompletion(cq, resources.buffer().asSlice(0, GRH_BYTES),
+                    cmId.portNum());
+            udQpn = cq.readImmData();
+        } finally {
+            cq.endPoll();
+        }
+        udQkey = qp.query(EnumSet.of(QpAttrMask.QKEY)).qkey();
+    }
+
+    /**
+     * perftest's {@code rdma_cm_send_ud_connection_parameters}: the client tells the server its QP number in the
+     * immediate data of a first datagram, and waits until it is sent.
+     *
+     * @throws PeerException if it is not sent within the timeout, or failed
+     */
+    void sendQpNumber() {
+        ops.start();
+        ops.wrId(SEND_WRID).wrFlags((int) SendFlag.SIGNALED.value());
+        ops.sendWithImm(qp.qpNum());
+        ops.setUdAddr(handle, udQpn, udQkey);
+        ops.setSge(resources.mr().lkey(), resources.buffer().address(), Integer.BYTES);
+        ops.complete();
+        CompletionQueue cq = resources.cq();
+        pollWithin(cq, "the send of this side's QP number");
+        WcStatus status = cq.status();
+        cq.endPoll();
+        if (status != WcStatus.SUCCESS) {
+            throw new PeerException("rdma_cm: the datagram with this side's QP number failed: " + status.cName());
+        }
+    }
+
+    /** Busy-polls until a completion is there (its poll left open), as perftest does in these steps. */
+    private void pollWithin(CompletionQueue cq, String what) {
+        long start = System.nanoTime();
+        int idle = 0;
+        while (!cq.startPoll()) {
+            if (++idle % POLLS_PER_CLOCK_CHECK == 0 && System.nanoTime() - start > settings.timeout().toNanos()) {
+                throw new PeerException("rdma_cm: no completion of " + what + " within "
+                        + settings.timeout().toSeconds() + " s");
+            }
+        }
     }
 
     /** @param count receives to post into the peer's area */

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Locale;
-import org.verbs4j.QpType;
 
 /**
  * perftest's output: the test header of {@code ctx_print_test_info}, the address lines of
@@ -16,55 +15,61 @@ import org.verbs4j.QpType;
 final class PerfPrinter {
 
     static final String LINE = "---------------------------------------------------------------------------------------";
+    private static final String STARS = "************************************";
     private static final String BW_HEADER = " #bytes     #iterations    BW peak[%s]    BW average[%s]   MsgRate[Mpps]";
     private static final String LAT_HEADER = " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    "
             + "t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec] ";
+    private static final String BW_ROW = " %-7d    %-10d       %-7.2f            %-7.2f\t\t     %-7.6f";
+    private static final String BW_ROW_EXT = " %-7d    %d           %-7.6f            %-7.6f            %-7.6f";
+    private static final double EXTENDED_BELOW = 0.1;
     private static final String LAT_DURATION_HEADER = " #bytes        #iterations       t_avg[usec]    tps average";
 
     private final PerfSettings settings;
     private final PrintWriter out;
     private final boolean tables;
+    private TestInfo info;
 
     PerfPrinter(PerfSettings settings, PrintWriter out) {
         this.settings = settings;
         this.out = out;
-        this.tables = !settings.json();
+        this.tables = !settings.json() && settings.output() == PerfOutput.FULL;
+    }
+
+    /** What perftest prints before it connects: its parser's warning, and a server's banner. */
+    void start() {
+        if (settings.warnsPeakless() && !settings.json()) {
+            out.println(" WARNING: BW peak won't be measured in this run.");
+        }
+        if (!settings.isClient()) {
+            print("");
+            print(STARS);
+            print("* Waiting for client to connect... *");
+            print(STARS);
+        }
     }
 
     /** The header: what runs, on which device, with which limits. */
-    void testInfo(String device, String linkLayer, int mtuBytes, int gidIndex, int inline, int outReads) {
+    void testInfo(TestInfo facts) {
+        info = facts;
         PerfTest test = settings.test();
-        if (settings.duration() != null && !test.isLatency()) {
-            print(" WARNING: BW peak won't be measured in this run.");
-        }
         print(LINE);
-        print("                    " + test.verb().title() + " "
-                + (test.verb() == PerfTest.Verb.ATOMIC ? "FETCH_AND_ADD " : "")
-                + (test.isLatency() ? "Latency " : "BW ") + "Test");
+        print("                    " + PerftestJson.title(test));
         if (settings.events()) {
-            print(" Test with events.");
+            print(" Test with events. Using " + facts.device() + "_comp0");
         }
-        print(" Dual-port       : OFF\t\tDevice         : " + device);
+        print(" Dual-port       : OFF\t\tDevice         : " + facts.device());
         print(" Number of qps   : " + settings.queuePairs() + "\t\tTransport type : IB");
         print(" Connection type : " + settings.connection().name() + "\t\tUsing SRQ      : OFF");
-        print(" PCIe relax order: Unsupported\t\tLock-free      : Unsupported");
+        print(" PCIe relax order: OFF\t\tLock-free      : OFF");
         print(" ibv_wr* API     : ON\t\tUsing DDP      : OFF");
-        if (settings.isClient() || test.isLatency()) {
-            print(" TX depth        : " + settings.txDepth());
+        depths();
+        print(" Mtu             : " + facts.mtuBytes() + "[B]");
+        print(" Link type       : " + facts.linkLayer());
+        if (facts.gidIndex() >= 0) {
+            print(" GID index       : " + facts.gidIndex());
         }
-        if (test.verb() == PerfTest.Verb.SEND && !settings.isClient()) {
-            print(" RX depth        : " + settings.rxDepth());
-        }
-        if (!test.isLatency()) {
-            print(" CQ Moderation   : " + settings.cqMod());
-        }
-        print(" Mtu             : " + mtuBytes + "[B]");
-        print(" Link type       : " + linkLayer);
-        if (gidIndex >= 0) {
-            print(" GID index       : " + gidIndex);
-        }
-        boolean reads = test.verb() == PerfTest.Verb.READ || test.verb() == PerfTest.Verb.ATOMIC;
-        print(reads ? " Outstand reads  : " + outReads : " Max inline data : " + inline + "[B]");
+        print(test.verb().reads() ? " Outstand reads  : " + facts.outReads()
+                : " Max inline data : " + facts.inline() + "[B]");
         print(" rdma_cm QPs\t : " + (settings.rdmaCm() ? "ON" : "OFF"));
         print(" Data ex. method : " + (settings.rdmaCm() ? "rdma_cm" : "Ethernet"));
         if (settings.rdmaCm() && !settings.isClient()) {
@@ -73,6 +78,18 @@ final class PerfPrinter {
             print(" Please run the same command with the IB/RoCE interface IP");
         }
         print(LINE);
+    }
+
+    private void depths() {
+        if (settings.printsTxDepth()) {
+            print(" TX depth        : " + settings.txDepth());
+        }
+        if (settings.printsRxDepth()) {
+            print(" RX depth        : " + settings.rxDepth());
+        }
+        if (!settings.test().isLatency()) {
+            print(" CQ Moderation   : " + settings.cqMod());
+        }
     }
 
     /** One side's address, as {@code ctx_print_pingpong_data}. */
@@ -118,14 +135,21 @@ final class PerfPrinter {
         print(settings.duration() == null ? LAT_HEADER : LAT_DURATION_HEADER);
     }
 
-    /** The row of {@code REPORT_FMT}, then the closing line. */
+    /**
+     * The row of {@code REPORT_FMT}, or of {@code REPORT_FMT_EXT} (six decimals) for less than 0.1 Gb/sec, then the
+     * closing line.
+     */
     void bandwidth(BwReport report) {
-        print(String.format(Locale.ROOT, " %-7d    %-10d       %-7.2f            %-7.2f\t\t     %-7.6f",
-                report.size(), report.iters(), report.peak(), report.average(), report.messageRate()));
-        print(LINE);
-        json(String.format(Locale.ROOT, "\"MsgSize\": %d,%n\"n_iterations\": %d,%n\"BW_peak\": %.2f,%n"
-                + "\"BW_average\": %.2f,%n\"MsgRate\": %.6f", report.size(), report.iters(), report.peak(),
+        boolean extended = settings.gbits() && report.average() < EXTENDED_BELOW;
+        print(String.format(Locale.ROOT, extended ? BW_ROW_EXT : BW_ROW, report.size(), report.iters(), report.peak(),
                 report.average(), report.messageRate()));
+        print(LINE);
+        if (settings.output() == PerfOutput.FULL) {
+            json(PerftestJson.bandwidth(report, extended));
+        } else {
+            boolean rate = settings.output() == PerfOutput.MESSAGE_RATE;
+            value(rate ? "msgRate_avg" : "bw_avg", rate ? report.messageRate() : report.average());
+        }
     }
 
     /** The row of {@code REPORT_FMT_LAT}, then the closing line. */
@@ -134,10 +158,11 @@ final class PerfPrinter {
                 + "\t%-7.2f\t\t%-7.2f \t\t%-7.2f", report.size(), report.iters(), report.min(), report.max(),
                 report.typical(), report.average(), report.stdev(), report.p99(), report.p999()));
         print(LINE);
-        json(String.format(Locale.ROOT, "\"MsgSize\": %d,%n\"n_iterations\": %d,%n\"t_min\": %.2f,%n\"t_max\": %.2f,%n"
-                + "\"t_typical\": %.2f,%n\"t_avg\": %.2f,%n\"t_stdev\": %.2f,%n\"percentile_99\": %.2f,%n"
-                + "\"percentile_99.9\": %.2f", report.size(), report.iters(), report.min(), report.max(),
-                report.typical(), report.average(), report.stdev(), report.p99(), report.p999()));
+        if (settings.output() == PerfOutput.FULL) {
+            json(PerftestJson.latency(report));
+        } else {
+            value("avg_lat", report.average());
+        }
     }
 
     /** The row of {@code REPORT_FMT_LAT_DUR}, then the closing line. */
@@ -145,15 +170,25 @@ final class PerfPrinter {
         print(String.format(Locale.ROOT, " %-7d       %d            %-7.2f        %-7.2f", report.size(), report.iters(),
                 report.average(), report.tps()));
         print(LINE);
-        json(String.format(Locale.ROOT, "\"MsgSize\": %d,%n\"n_iterations\": %d,%n\"t_avg\": %.2f,%n"
-                + "\"tps_average\": %.2f", report.size(), report.iters(), report.average(), report.tps()));
+        if (settings.output() == PerfOutput.FULL) {
+            json(PerftestJson.latency(report));
+        } else {
+            value("t_avg", report.average());
+        }
     }
 
+    /** {@code --output}: the one number on its line, and in the JSON report under perftest's key. */
+    private void value(String key, double number) {
+        if (!settings.json()) {
+            out.println(String.format(Locale.ROOT, "%f", number));
+            out.flush();
+        }
+        json(String.format(Locale.ROOT, "\"%s\": %f\n", key, number));
+    }
+
+    /** perftest's {@code --out_json}: the file is rewritten at each row, so with {@code -a} it holds the last. */
     private void json(String results) {
-        String document = String.format(Locale.ROOT, "{%n\"test_info\": {%n\"test\": \"%s\",%n\"connection\": \"%s\","
-                + "%n\"size\": %d,%n\"iterations\": %d%n},%n\"results\": {%n%s%n}%n}%n", settings.test().tool(),
-                settings.connection() == null ? QpType.RC : settings.connection(), settings.size(), settings.iters(),
-                results);
+        String document = PerftestJson.document(settings, info, results);
         if (settings.json()) {
             out.print(document);
             out.flush();

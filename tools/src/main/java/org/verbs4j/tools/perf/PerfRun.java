@@ -41,6 +41,7 @@ final class PerfRun {
     void run(DeviceCatalog catalog) {
         try (Context context = Devices.open(catalog, settings.device())) {
             PortAttributes port = context.queryPort(settings.ibPort());
+            printer.start();
             int gidIndex = settings.gidIndex() >= 0 || port.linkLayer() != LinkLayer.ETHERNET ? settings.gidIndex() : 0;
             try (PerftestLink link = new PerftestLink(open(context), settings.isClient(), gidIndex >= 0)) {
                 run(context, port, gidIndex, link);
@@ -95,9 +96,10 @@ final class PerfRun {
             endpoints[i].prepare(recipe);
             mine[i] = endpoints[i].keys(Psn.random(), side.outReads(), side.gidIndex());
         }
-        printer.testInfo(side.device(), side.port().linkLayer() == LinkLayer.ETHERNET ? "Ethernet" : "IB",
-                recipe.mtu().bytes(), side.gidIndex(), Math.min(endpoints[0].maxInline(), settings.inlineSize()),
-                side.outReads());
+        String linkLayer = side.port().linkLayer() == LinkLayer.ETHERNET ? "Ethernet" : "IB";
+        int inline = Math.min(endpoints[0].maxInline(), settings.inlineSize());
+        printer.testInfo(new TestInfo(side.device(), linkLayer, recipe.mtu().bytes(), side.gidIndex(), inline,
+                side.outReads()));
         connect(endpoints, recipe, side.link(), mine, side.gidIndex() >= 0);
         new PerfBody(settings, printer, err, endpoints, side.link(), mine[0], side.sizes()).run();
     }

@@ -35,15 +35,53 @@ import org.verbs4j.QpType;
  * @param duration how long a test runs ({@code -D}), or {@code null} to run {@code iters} iterations
  * @param margin the warm-up and cool-down of a duration run ({@code -f}, default a quarter of it)
  * @param queuePairs the queue pairs of a bandwidth test ({@code -q}); each runs {@code iters} iterations
+ * @param noPeak whether the bandwidth rows leave out the peak ({@code -N})
+ * @param output the tables, or only one number ({@code --output})
  */
 record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, String device, int ibPort, int size,
         int iters, boolean all, int gidIndex, QpType connection, Mtu mtu, int txDepth, int rxDepth, int cqMod, int inlineSize,
         int sl, int ackTimeout, boolean events, boolean gbits, boolean json, Path outJson, Duration timeout,
-        boolean rdmaCm, Duration duration, Duration margin, int queuePairs) {
+        boolean rdmaCm, Duration duration, Duration margin, int queuePairs, boolean noPeak,
+        PerfOutput output) {
+
+    /** perftest measures no peak above this many iterations. */
+    private static final int PEAK_ITERS = 20_000;
 
     /** @return whether this side is the client: it posts (bandwidth) or starts the ping-pong (latency) */
     boolean isClient() {
         return host != null;
+    }
+
+    /**
+     * @return whether the server learns the client's UD address from a first datagram: {@code -R} over UD in a
+     *     latency test, where the server sends as well
+     */
+    boolean repliesToDatagram() {
+        return rdmaCm && connection == QpType.UD && test.isLatency();
+    }
+
+    /**
+     * @return whether the bandwidth rows have no peak (0.00, perftest's {@code noPeak}): with {@code -N}, in duration
+     *     mode, above 20000 iterations, and on the receiving side of a send test
+     */
+    boolean peakless() {
+        return !test.isLatency() && (noPeak || duration != null || iters > PEAK_ITERS
+                || test.verb() == PerfTest.Verb.SEND && !isClient());
+    }
+
+    /** @return whether perftest warns that the peak won't be measured: when it leaves it out unasked */
+    boolean warnsPeakless() {
+        return peakless() && !noPeak;
+    }
+
+    /** @return whether perftest's header shows the TX depth: on the client, and in a latency test */
+    boolean printsTxDepth() {
+        return isClient() || test.isLatency();
+    }
+
+    /** @return whether perftest's header shows the RX depth: on the server of a send test */
+    boolean printsRxDepth() {
+        return test.verb() == PerfTest.Verb.SEND && !isClient();
     }
 
     /**
@@ -53,7 +91,7 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
     PerfSettings withPort(int port) {
         return new PerfSettings(test, host, loopback, port, device, ibPort, size, iters, all, gidIndex, connection, mtu,
                 txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits, json, outJson, timeout, rdmaCm, duration,
-                margin, queuePairs);
+                margin, queuePairs, noPeak, output);
     }
 
     /**
@@ -64,6 +102,6 @@ record PerfSettings(PerfTest test, String host, boolean loopback, int tcpPort, S
         return new PerfSettings(test, client ? "localhost" : null, loopback, tcpPort, device, ibPort, size, iters, all,
                 gidIndex, connection, mtu, txDepth, rxDepth, cqMod, inlineSize, sl, ackTimeout, events, gbits,
                 json, client ? outJson : null, timeout, rdmaCm, duration,
-                margin, queuePairs);
+                margin, queuePairs, noPeak, output);
     }
 }

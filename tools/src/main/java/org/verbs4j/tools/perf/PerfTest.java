@@ -57,6 +57,11 @@ enum PerfTest {
         SendOpsFlag op() {
             return op;
         }
+
+        /** @return whether the verb reads from the peer (RDMA READ and atomics): its header shows outstanding reads */
+        boolean reads() {
+            return this == READ || this == ATOMIC;
+        }
     }
 
     private final Verb verb;

@@ -25,6 +25,6 @@ class BwReportTest {
         BwReport report = BwReport.received(1000, 1000, 0, 1_000_000, BwReport.GBIT);
 
         assertThat(report.average()).isCloseTo(8.0, within(1e-9));
-        assertThat(report.peak()).isEqualTo(report.average());
+        assertThat(report.peak()).as("the receiver measures no peak, as perftest's").isZero();
     }
 }
