@@ -14,7 +14,8 @@ import org.verbs4j.provider.soft.wire.roce.rc.ResponderConfig;
  * The attributes of a queue pair as the RoCE v2 machines take them (ibv_modify_qp(3) at RTR and RTS). The engine
  * puts one request at a time on the wire, so the requester needs one READ or atomic credit and a slot or two;
  * the responder keeps at least one responder resource to replay a duplicate READ or atomic. The remote access
- * rights are checked by the engine (they may change in RTS), so the responder's configuration allows them all.
+ * rights are checked by the engine (they may change in RTS), so the responder's configuration allows them all. A
+ * finite ACK timeout counts as at least {@link SoftNetwork#minAckTimeout()}.
  */
 final class ConnectionConfigs {
 
@@ -25,8 +26,10 @@ final class ConnectionConfigs {
 
     static RequesterConfig requester(SoftQueuePair qp) {
         QpAttributes a = attributes(qp);
+        int floor = qp.fabric().network().minAckTimeout();
+        int timeout = a.timeout() == 0 ? 0 : Math.max(a.timeout(), floor);
         return new RequesterConfig(transport(qp), a.destQpNum(), a.sqPsn(), a.pathMtu().bytes(),
-                Math.max(1, a.maxRdAtomic()), a.timeout(), a.retryCnt(), a.rnrRetry(), SLOTS);
+                Math.max(1, a.maxRdAtomic()), timeout, a.retryCnt(), a.rnrRetry(), SLOTS);
     }
 
     static ResponderConfig responder(SoftQueuePair qp) {
