@@ -63,6 +63,7 @@ c_server() { # name figure C-command Java-arguments (the C tool listens, the JVM
   timeout "$LIMIT" $3 -p $port > /tmp/c.out 2>&1 & local cpid=$!
   wait_listen "" $port $cpid
   timeout "$LIMIT" ip netns exec soft $V $4 -p $port 10.79.0.1 > /tmp/j.out 2>&1; local jr=$?
+  [ $jr = 0 ] || kill $cpid 2>/dev/null # the C side would wait for its peer until the limit
   wait $cpid; local cr=$?
   report "$1 ($((SECONDS - start)) s)" $cr $jr "$2"
 }
@@ -72,6 +73,7 @@ java_server() { # name figure Java-arguments C-command (the JVM listens, the C t
   timeout "$LIMIT" ip netns exec soft $V $3 -p $port > /tmp/j.out 2>&1 & local jpid=$!
   wait_listen "ip netns exec soft" $port $jpid
   timeout "$LIMIT" $4 -p $port 10.79.0.2 > /tmp/c.out 2>&1; local cr=$?
+  [ $cr = 0 ] || kill $jpid 2>/dev/null
   wait $jpid; local jr=$?
   report "$1 ($((SECONDS - start)) s)" $cr $jr "$2"
 }
