@@ -310,6 +310,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         }
         batchOpen = true;
         current = ring.at(cursor);
+        retireSendSlots(current);
         recordIfError(current);
         return true;
     }
@@ -324,6 +325,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
             return false;
         }
         current = ring.at(cursor);
+        retireSendSlots(current);
         recordIfError(current);
         return true;
     }
@@ -380,12 +382,20 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         }
     }
 
-    /** Moves past the current entry: frees the send queue slots it retires and commits the position. */
-    private void passCurrent() {
-        SendQueue queue = current.sendQueue;
+    /**
+     * Frees the send queue slots the entry just polled retires, as a CQE read on hardware does: a request posted
+     * while the batch is still on that entry finds its slot (a pingpong's next SEND after the SEND completion that
+     * came after its receive's).
+     */
+    private static void retireSendSlots(Completion entry) {
+        SendQueue queue = entry.sendQueue;
         if (queue != null) {
-            queue.retire(current.sendPosition);
+            queue.retire(entry.sendPosition);
         }
+    }
+
+    /** Moves past the current entry and commits the position. */
+    private void passCurrent() {
         cursor++;
         CONSUMED.setRelease(this, cursor);
         current = null;

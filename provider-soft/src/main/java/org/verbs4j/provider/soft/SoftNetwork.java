@@ -11,7 +11,9 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
  * comma-separated list of IP addresses, literal, one per device in order: the first is soft0's) and
  * {@value #PORT_PROPERTY} (the UDP port of every RoCE v2 endpoint, default 4791). A device with an address
  * binds it and speaks RoCE v2 to every GID that no soft device of the JVM has; one without stays inside the
- * JVM. Without the first property (the default) no device does.
+ * JVM. Without the first property (the default) no device does. {@value #MIN_ACK_TIMEOUT_PROPERTY} (default 0) is
+ * the least local ACK timeout code its RC queue pairs use on the network, for hosts too slow for the attribute an
+ * application sets (an emulated machine): a finite {@code timeout} below it counts as it.
  */
 final class SoftNetwork {
 
@@ -19,19 +21,26 @@ final class SoftNetwork {
     static final String ADDRESSES_PROPERTY = "verbs4j.soft.addresses";
     /** The system property with the UDP port of the devices' endpoints and of their peers. */
     static final String PORT_PROPERTY = "verbs4j.soft.udp-port";
+    /** The system property with the least local ACK timeout code of RC queue pairs on the network. */
+    static final String MIN_ACK_TIMEOUT_PROPERTY = "verbs4j.soft.min-ack-timeout";
 
     private final List<InetAddress> addresses;
     private final int udpPort;
+    private final int minAckTimeout;
 
-    private SoftNetwork(List<InetAddress> addresses, int udpPort) {
+    private SoftNetwork(List<InetAddress> addresses, int udpPort, int minAckTimeout) {
         this.addresses = addresses;
         this.udpPort = udpPort;
+        this.minAckTimeout = minAckTimeout;
+        if (minAckTimeout < 0 || minAckTimeout > 31) {
+            throw new IllegalArgumentException(MIN_ACK_TIMEOUT_PROPERTY + ": " + minAckTimeout + " is not in [0, 31]");
+        }
     }
 
     /** @return the configuration the system properties give */
     static SoftNetwork fromProperties() {
         return new SoftNetwork(parse(System.getProperty(ADDRESSES_PROPERTY, "")),
-                Integer.getInteger(PORT_PROPERTY, RoceV2.UDP_PORT));
+                Integer.getInteger(PORT_PROPERTY, RoceV2.UDP_PORT), Integer.getInteger(MIN_ACK_TIMEOUT_PROPERTY, 0));
     }
 
     /** @return whether any device lives on the network */
@@ -47,6 +56,11 @@ final class SoftNetwork {
     /** @return the UDP port of every endpoint, local and remote */
     int udpPort() {
         return udpPort;
+    }
+
+    /** @return the least local ACK timeout code of RC queue pairs on the network (0: none) */
+    int minAckTimeout() {
+        return minAckTimeout;
     }
 
     private static List<InetAddress> parse(String text) {
