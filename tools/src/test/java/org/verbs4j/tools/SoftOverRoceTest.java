@@ -5,20 +5,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.File;
 import java.io.IOException;
 import java.net.DatagramSocket;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code verbs4j pingpong} between two JVMs whose soft0 are bound to 127.0.0.2 (the server) and 127.0.0.1 (the
  * client): UD crosses over RoCE v2 on loopback; RC is refused at once with the reason (by the server, which
- * checks the client's address first).
+ * checks the client's address first). Over IPv6 the server is bound to ::1 and the client to another IPv6 address
+ * of this host (a global or unique-local one of an interface that is up), since loopback has only ::1 and both
+ * endpoints use one UDP port; the datagrams between the two still go through loopback.
  */
 class SoftOverRoceTest {
 
@@ -42,6 +48,19 @@ class SoftOverRoceTest {
     }
 
     @Test
+    void udPingpongRunsBetweenTwoJvmsOverIpv6() throws Exception {
+        InetAddress clientIp = otherIpv6Address();
+        Assumptions.assumeTrue(clientIp != null, "this host has no IPv6 address but ::1 for the second JVM");
+        Process[] pair = runPair("ud", "::1", clientIp.getHostAddress());
+        String clientOut = output("client");
+        String serverOut = output("server");
+        assertThat(pair[1].exitValue()).as(clientOut).isZero();
+        assertThat(pair[0].exitValue()).as(serverOut).isZero();
+        assertThat(clientOut).contains("200 iters in");
+        assertThat(serverOut).contains("200 iters in");
+    }
+
+    @Test
     void rcBetweenTwoJvmsIsRefusedWithTheReason() throws Exception {
         Process[] pair = runPair("rc");
         Process server = pair[0];
@@ -54,11 +73,16 @@ class SoftOverRoceTest {
 
     /** @return the server and the client of {@code transport}, both ended (the test fails if either hangs) */
     private Process[] runPair(String transport) throws Exception {
+        return runPair(transport, SERVER_IP, CLIENT_IP);
+    }
+
+    /** @return the server and the client, bound to the addresses given, both ended */
+    private Process[] runPair(String transport, String serverIp, String clientIp) throws Exception {
         int tcp = TwoSides.freePort();
-        int udp = freeUdpPort();
-        Process server = start("server", SERVER_IP, udp, transport, tcp);
+        int udp = freeUdpPort(serverIp);
+        Process server = start("server", serverIp, udp, transport, tcp);
         Thread.sleep(500);
-        Process client = start("client", CLIENT_IP, udp, transport, tcp, "127.0.0.1");
+        Process client = start("client", clientIp, udp, transport, tcp, "127.0.0.1");
         assertThat(client.waitFor(90, TimeUnit.SECONDS)).isTrue();
         assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
         return new Process[] {server, client};
@@ -86,9 +110,24 @@ class SoftOverRoceTest {
         return modules.isEmpty() ? classes : modules + File.pathSeparator + classes;
     }
 
-    private static int freeUdpPort() throws IOException {
-        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(CLIENT_IP), 0))) {
+    private static int freeUdpPort(String address) throws IOException {
+        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(address), 0))) {
             return socket.getLocalPort();
         }
+    }
+
+    /** @return a global or unique-local IPv6 address of an interface that is up, or null */
+    private static InetAddress otherIpv6Address() throws IOException {
+        for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            if (!nic.isUp() || nic.isLoopback()) {
+                continue;
+            }
+            for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+                if (address instanceof Inet6Address && !address.isLinkLocalAddress()) {
+                    return InetAddress.getByAddress(address.getAddress());
+                }
+            }
+        }
+        return null;
     }
 }
