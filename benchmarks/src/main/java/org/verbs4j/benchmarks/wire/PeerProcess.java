@@ -49,6 +49,19 @@ final class PeerProcess implements AutoCloseable {
         return new PeerProcess(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
     }
 
+    /**
+     * @return the words of the peer's {@code ready} line; lines the JVM printed before it (notices of its options)
+     *     are passed to the standard error
+     */
+    String[] awaitReady() throws IOException {
+        String[] line = next();
+        while (!line[0].equals("ready")) {
+            System.err.println("peer: " + String.join(" ", line));
+            line = next();
+        }
+        return line;
+    }
+
     /** @return the words of the peer's next line */
     String[] next() throws IOException {
         String line = in.readLine();

@@ -54,10 +54,7 @@ public final class WireRatio implements AutoCloseable {
 
     private WireRatio(PeerProcess peer, int rounds, long halfMillis) throws IOException {
         this.peer = peer;
-        this.ready = peer.next();
-        if (!ready[0].equals("ready")) {
-            throw new IOException("the peer JVM did not start: " + String.join(" ", ready));
-        }
+        this.ready = peer.awaitReady();
         this.peerDatagrams = new InetSocketAddress(InetAddress.getByName(PEER), Integer.parseInt(ready[5]));
         this.peerGid = Gid.parse(ready[6]);
         this.rounds = rounds;
