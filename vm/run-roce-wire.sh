@@ -28,6 +28,9 @@
 # run-roce-wire.sh soft-ud: the soft device itself on the wire instead: verbs4j pingpong ud on soft0 bound to
 # 10.79.0.2 (-Dverbs4j.soft.addresses) against ibv_ud_pingpong on rxe0, both roles (vm/guest/roce-wire-soft-ud.sh;
 # builds the tools jar and its modules on the host first). ROCE_WIRE_ITERS, ROCE_WIRE_SIZE, ROCE_WIRE_TIMEOUT apply.
+# run-roce-wire.sh soft-ud6: the soft device over IPv6 (vm/guest/roce-wire-soft-ud6.sh): verbs4j pingpong ud between
+# two JVMs (fd79::1, fd79::2), then soft0 -> rxe0 (rxe takes the soft device's packet) and rxe0 -> soft0 (dropped by
+# Linux for its zero UDP checksum, which the namespace's UDPv6 counters show). Same build and environment.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -36,8 +39,9 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 ROOT=$VERBS4J_ROOT
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
-if [ "${1:-}" = soft-ud ]; then
-  echo "run-roce-wire soft-ud: building the tools on the host" >&2
+if [ "${1:-}" = soft-ud ] || [ "${1:-}" = soft-ud6 ]; then
+  MODE=$1
+  echo "run-roce-wire $MODE: building the tools on the host" >&2
   verbs4j_install tools
   VM_TOOLS=$ROOT/tools/target/vm-roce-tools
   rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS" && cp -r "$ROOT/tools/target/lib" "$VM_TOOLS/lib"
@@ -46,9 +50,9 @@ if [ "${1:-}" = soft-ud ]; then
   done
   ENVS=()
   for v in ROCE_WIRE_ITERS ROCE_WIRE_SIZE ROCE_WIRE_TIMEOUT; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
-  echo "run-roce-wire soft-ud: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  echo "run-roce-wire $MODE: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
   RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
-    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-ud.sh") $(printf '%q' "$VM_TOOLS")"
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-$MODE.sh") $(printf '%q' "$VM_TOOLS")"
 fi
 
 echo "run-roce-wire: building on the host" >&2
