@@ -11,6 +11,9 @@ final class Figures {
     private final double[] softSent;
     private final double[] plainSent;
     private final double[] ratios;
+    private final double[] softCpu;
+    private final double[] plainCpu;
+    private final double[] cpuRatios;
 
     Figures(int rounds) {
         softReceived = new double[rounds];
@@ -18,6 +21,24 @@ final class Figures {
         softSent = new double[rounds];
         plainSent = new double[rounds];
         ratios = new double[rounds];
+        softCpu = new double[rounds];
+        plainCpu = new double[rounds];
+        cpuRatios = new double[rounds];
+    }
+
+    /** Records the CPU time per unit of the two transports in {@code round}. */
+    void cpu(int round, double soft, double plain) {
+        softCpu[round] = soft;
+        plainCpu[round] = plain;
+        cpuRatios[round] = plain / soft;
+    }
+
+    /** Prints the CPU time per unit of both and the ratio of the rates that CPU time alone would allow. */
+    void printCpu(String title, double scale, String unit) {
+        System.out.printf(Locale.ROOT, "  %s: soft wire %s; DatagramChannel %s%n", title,
+                new Quantiles(softCpu).detailed(scale, unit), new Quantiles(plainCpu).detailed(scale, unit));
+        System.out.printf(Locale.ROOT, "  DatagramChannel CPU / soft wire CPU per round: %s%n",
+                new Quantiles(cpuRatios).detailed(1, ""));
     }
 
     void add(int round, double soft, double plain, double softSentRate, double plainSentRate) {

@@ -10,11 +10,18 @@ package org.verbs4j.benchmarks.wire;
  * @param softFailed those of them with an error status
  * @param datagrams the baseline's datagrams at the peer
  * @param datagramBytes their bytes
+ * @param cpuNanos the CPU time both JVMs used, the sender's while it sent and the peer's from start to count
  */
-record HalfRound(long nanos, long bursts, long softMessages, long softFailed, long datagrams, long datagramBytes) {
+record HalfRound(long nanos, long bursts, long softMessages, long softFailed, long datagrams, long datagramBytes,
+        long cpuNanos) {
 
     /** @return {@code count} per second of the sender's time */
     double perSecond(long count) {
         return count * 1e9 / nanos;
+    }
+
+    /** @return the CPU nanoseconds of both JVMs per one of {@code count} */
+    double cpuPer(long count) {
+        return (double) cpuNanos / count;
     }
 }

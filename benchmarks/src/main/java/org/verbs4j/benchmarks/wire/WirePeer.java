@@ -19,7 +19,8 @@ import org.verbs4j.Gid;
  *   <li>{@code rc QPN GID}: connects the RC queue pair to the sender's; {@code ok}, or {@code error MESSAGE};
  *   <li>{@code start soft|datagram}: a round begins; {@code go};
  *   <li>{@code stop}: waits {@link #DRAIN_MILLIS} ms for what is in flight, then answers
- *       {@code count SOFT_MESSAGES SOFT_FAILED DATAGRAMS DATAGRAM_BYTES}, counted since the start;
+ *       {@code count SOFT_MESSAGES SOFT_FAILED DATAGRAMS DATAGRAM_BYTES CPU_NANOS}, counted since the start (the
+ *       last the process's CPU time);
  *   <li>{@code quit}, or the end of the input: exits.
  * </ul>
  */
@@ -31,7 +32,7 @@ public final class WirePeer {
     private final UdReceiver softReceiver = new UdReceiver(end);
     private final DatagramEnd datagrams;
     private final PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-    private long[] mark = new long[4];
+    private long[] mark = new long[5];
 
     private WirePeer(InetAddress address) throws IOException {
         datagrams = new DatagramEnd(address);
@@ -84,11 +85,12 @@ public final class WirePeer {
     private String stop() throws InterruptedException {
         Thread.sleep(DRAIN_MILLIS);
         long[] now = counts();
-        return String.format(Locale.ROOT, "count %d %d %d %d", now[0] - mark[0], now[1] - mark[1],
-                now[2] - mark[2], now[3] - mark[3]);
+        return String.format(Locale.ROOT, "count %d %d %d %d %d", now[0] - mark[0], now[1] - mark[1],
+                now[2] - mark[2], now[3] - mark[3], now[4] - mark[4]);
     }
 
     private long[] counts() {
-        return new long[] {softReceiver.received(), softReceiver.failed(), datagrams.datagrams(), datagrams.bytes()};
+        return new long[] {softReceiver.received(), softReceiver.failed(), datagrams.datagrams(), datagrams.bytes(),
+            ProcessCpu.nanos()};
     }
 }

@@ -95,12 +95,14 @@ public final class WireRatio implements AutoCloseable {
             if (round >= 0) {
                 figures.add(round, pair[0].perSecond(pair[0].softMessages()), pair[1].perSecond(pair[1].datagrams()),
                         pair[0].perSecond(pair[0].bursts() * BURST), pair[1].perSecond(pair[1].bursts() * BURST));
+                figures.cpu(round, pair[0].cpuPer(pair[0].softMessages()), pair[1].cpuPer(pair[1].datagrams()));
             }
         }
         System.out.printf(Locale.ROOT, "8-byte messages, bursts of %d, %d rounds of 2 x %d ms (millions per second"
                 + " received by the peer, and sent):%n", BURST, rounds, TimeUnit.NANOSECONDS.toMillis(halfNanos));
         ud.close();
         figures.print("soft wire (UD SEND over RoCE v2)", "DatagramChannel", 1e-6, "M/s", 0.5);
+        figures.printCpu("CPU ns of both JVMs per message received", 1, "ns");
     }
 
     private void bandwidth() throws IOException {
@@ -122,9 +124,11 @@ public final class WireRatio implements AutoCloseable {
                 long sent = pair[1].bursts() * WRITES * SoftEnd.BUFFER_BYTES;
                 figures.add(round, pair[0].perSecond(written), pair[1].perSecond(pair[1].datagramBytes()),
                         pair[0].perSecond(written), pair[1].perSecond(sent));
+                figures.cpu(round, pair[0].cpuPer(written), pair[1].cpuPer(pair[1].datagramBytes()));
             }
         }
         figures.print("soft wire (RDMA WRITE over RC)", "DatagramChannel", 1e-9, "GB/s", 0.8);
+        figures.printCpu("CPU ns of both JVMs per KiB", 1024, "ns");
     }
 
     /** Connects the RC queue pairs and probes them with one WRITE. @return what failed, or null */
@@ -158,6 +162,7 @@ public final class WireRatio implements AutoCloseable {
 
     private HalfRound half(String kind, Burst burst) throws IOException {
         expect(peer.ask("start " + kind), "go");
+        long cpu = ProcessCpu.nanos();
         long start = System.nanoTime();
         long bursts = 0;
         do {
@@ -165,9 +170,10 @@ public final class WireRatio implements AutoCloseable {
             bursts++;
         } while (System.nanoTime() - start < halfNanos);
         long nanos = System.nanoTime() - start;
+        cpu = ProcessCpu.nanos() - cpu;
         String[] count = expect(peer.ask("stop"), "count");
         return new HalfRound(nanos, bursts, Long.parseLong(count[1]), Long.parseLong(count[2]),
-                Long.parseLong(count[3]), Long.parseLong(count[4]));
+                Long.parseLong(count[3]), Long.parseLong(count[4]), cpu + Long.parseLong(count[5]));
     }
 
     private static String[] expect(String[] answer, String word) throws IOException {
