@@ -20,7 +20,7 @@ import org.verbs4j.Gid;
  *   <li>{@code start soft|datagram}: a round begins; {@code go};
  *   <li>{@code stop}: waits {@link #DRAIN_MILLIS} ms for what is in flight, then answers
  *       {@code count SOFT_MESSAGES SOFT_FAILED DATAGRAMS DATAGRAM_BYTES CPU_NANOS}, counted since the start (the
- *       last the process's CPU time);
+ *       last the CPU time of its Java threads);
  *   <li>{@code quit}, or the end of the input: exits.
  * </ul>
  */
@@ -91,6 +91,6 @@ public final class WirePeer {
 
     private long[] counts() {
         return new long[] {softReceiver.received(), softReceiver.failed(), datagrams.datagrams(), datagrams.bytes(),
-            ProcessCpu.nanos()};
+            ThreadsCpu.nanos()};
     }
 }

@@ -102,7 +102,7 @@ public final class WireRatio implements AutoCloseable {
                 + " received by the peer, and sent):%n", BURST, rounds, TimeUnit.NANOSECONDS.toMillis(halfNanos));
         ud.close();
         figures.print("soft wire (UD SEND over RoCE v2)", "DatagramChannel", 1e-6, "M/s", 0.5);
-        figures.printCpu("CPU ns of both JVMs per message received", 1, "ns");
+        figures.printCpu("CPU ns of the Java threads of both JVMs per message received", 1, "ns");
     }
 
     private void bandwidth() throws IOException {
@@ -128,7 +128,7 @@ public final class WireRatio implements AutoCloseable {
             }
         }
         figures.print("soft wire (RDMA WRITE over RC)", "DatagramChannel", 1e-9, "GB/s", 0.8);
-        figures.printCpu("CPU ns of both JVMs per KiB", 1024, "ns");
+        figures.printCpu("CPU ns of the Java threads of both JVMs per KiB", 1024, "ns");
     }
 
     /** Connects the RC queue pairs and probes them with one WRITE. @return what failed, or null */
@@ -162,7 +162,7 @@ public final class WireRatio implements AutoCloseable {
 
     private HalfRound half(String kind, Burst burst) throws IOException {
         expect(peer.ask("start " + kind), "go");
-        long cpu = ProcessCpu.nanos();
+        long cpu = ThreadsCpu.nanos();
         long start = System.nanoTime();
         long bursts = 0;
         do {
@@ -170,7 +170,7 @@ public final class WireRatio implements AutoCloseable {
             bursts++;
         } while (System.nanoTime() - start < halfNanos);
         long nanos = System.nanoTime() - start;
-        cpu = ProcessCpu.nanos() - cpu;
+        cpu = ThreadsCpu.nanos() - cpu;
         String[] count = expect(peer.ask("stop"), "count");
         return new HalfRound(nanos, bursts, Long.parseLong(count[1]), Long.parseLong(count[2]),
                 Long.parseLong(count[3]), Long.parseLong(count[4]), cpu + Long.parseLong(count[5]));
