@@ -21,6 +21,7 @@ import org.verbs4j.Gid;
  *   <li>{@code stop}: waits {@link #DRAIN_MILLIS} ms for what is in flight, then answers
  *       {@code count SOFT_MESSAGES SOFT_FAILED DATAGRAMS DATAGRAM_BYTES CPU_NANOS}, counted since the start (the
  *       last the CPU time of its Java threads);
+ *   <li>{@code threads}: {@code threads NAME=MILLISECONDS...}, the CPU time of each of its threads so far;
  *   <li>{@code quit}, or the end of the input: exits.
  * </ul>
  */
@@ -64,6 +65,7 @@ public final class WirePeer {
             case "rc" -> connectRc(Integer.parseInt(command[1]), Gid.parse(command[2]));
             case "start" -> start();
             case "stop" -> stop();
+            case "threads" -> "threads " + ThreadsCpu.byThread();
             default -> "error unknown command " + command[0];
         };
     }

@@ -5,6 +5,7 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.verbs4j.Gid;
@@ -78,6 +79,7 @@ public final class WireRatio implements AutoCloseable {
                 WireRatio measurement = new WireRatio(peer, rounds, halfMillis)) {
             measurement.messageRate();
             measurement.bandwidth();
+            measurement.threads();
         }
         System.out.printf(Locale.ROOT, "%s, load average %s%n", Instant.now(), Machine.load());
     }
@@ -148,6 +150,14 @@ public final class WireRatio implements AutoCloseable {
             return "a 64 KiB RDMA WRITE to the peer JVM got no completion in " + PROBE_SECONDS + " s";
         }
         return status == WcStatus.SUCCESS ? null : "a 64 KiB RDMA WRITE to the peer JVM completed with " + status;
+    }
+
+    /** Prints the CPU time of each thread of both JVMs over the whole run. */
+    private void threads() throws IOException {
+        String[] peerThreads = expect(peer.ask("threads"), "threads");
+        System.out.printf(Locale.ROOT, "CPU ms per thread over the whole run, warm-up included: sender JVM %s;"
+                + " peer JVM %s%n", ThreadsCpu.byThread(),
+                String.join(" ", Arrays.copyOfRange(peerThreads, 1, peerThreads.length)));
     }
 
     /** @return the soft half and the plain half of a round, run in the round's order */
