@@ -10,7 +10,8 @@ package org.verbs4j.benchmarks.wire;
  * @param softFailed those of them with an error status
  * @param datagrams the baseline's datagrams at the peer
  * @param datagramBytes their bytes
- * @param cpuNanos the CPU time the Java threads of both JVMs used, the sender's while it sent and the peer's from start to count
+ * @param cpuNanos the CPU time the Java threads of both JVMs used, the sender's while it sent and the peer's from
+ *     start to count
  */
 record HalfRound(long nanos, long bursts, long softMessages, long softFailed, long datagrams, long datagramBytes,
         long cpuNanos) {

@@ -23,8 +23,8 @@ import org.verbs4j.Verbs;
 
 /**
  * One JVM's soft device in the wire benchmark: soft0 (bound to its address by {@code verbs4j.soft.addresses}), a
- * UD queue pair and an RC queue pair, each with a completion queue of its own (the UD one with a completion channel), and one registered buffer of
- * {@link #BUFFER_BYTES} that every request reads from or lands in.
+ * UD queue pair and an RC queue pair, each with a completion queue of its own (the UD one with a completion
+ * channel), and one registered buffer of {@link #BUFFER_BYTES} that every request reads from or lands in.
  */
 final class SoftEnd implements AutoCloseable {
 
