@@ -43,7 +43,7 @@ if [ "${1:-}" = soft-ud ] || [ "${1:-}" = soft-ud6 ]; then
   MODE=$1
   echo "run-roce-wire $MODE: building the tools on the host" >&2
   verbs4j_install tools
-  VM_TOOLS=$ROOT/tools/target/vm-roce-tools
+  VM_TOOLS=$ROOT/tools/target/vm-roce-$MODE
   rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS" && cp -r "$ROOT/tools/target/lib" "$VM_TOOLS/lib"
   for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
     case $jar in *-sources.jar | *-javadoc.jar | *-tests.jar) ;; *) cp "$jar" "$VM_TOOLS/" ;; esac
