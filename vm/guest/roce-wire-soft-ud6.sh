@@ -3,7 +3,7 @@
 # IPv6. A veth pair joins the root namespace (roce-rxe: 10.79.0.1, fd79::1) and the namespace "soft" (roce-soft:
 # 10.79.0.2, fd79::2); the out-of-band TCP exchange of the tools stays on IPv4, every RoCE v2 packet is IPv6.
 #   1. verbs4j pingpong ud between two JVMs, soft0 bound to fd79::1 (server, root namespace) and fd79::2 (client),
-#      before rxe0 exists (it would own UDP port 4791 of the root namespace).
+#      before the rdma_rxe module is loaded (it takes UDP port 4791 of the root namespace).
 #   2. soft0 (fd79::2) -> rxe0 (fd79::1): verbs4j pingpong ud -n 1 against ibv_ud_pingpong -n 1 on rxe0's IPv6 GID.
 #      The C server ends well only if rxe took the soft device's UD SEND (ICRC with the IPv6 masking, headers); its
 #      answer comes with a zero UDP checksum, which the JVM's socket never gets (Java cannot set UDP_NO_CHECK6_RX):
@@ -16,7 +16,6 @@ JAR=$(ls "$TOOLS"/verbs4j-tools-*.jar | head -n1)
 J="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=/tmp/verbs4j-soft-ud.jsa -Xlog:cds=off -Xlog:aot=off -XX:ErrorFile=/tmp/hs_err_%p.log -Dverbs4j.providers=soft"
 PP="-p $JAR:$TOOLS/lib -m org.verbs4j.tools/org.verbs4j.tools.Main pingpong ud -d soft0 -g 1 -s $SIZE"
 echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), kernel $(uname -r), $(java -version 2>&1 | head -n1)"
-modprobe rdma_rxe || exit 100
 ip netns add soft
 ip link add roce-rxe type veth peer name roce-soft
 ip link set roce-soft netns soft
@@ -28,8 +27,12 @@ ip netns exec soft ip addr add 10.79.0.2/24 dev roce-soft
 ip netns exec soft ip -6 addr add fd79::2/64 dev roce-soft nodad
 ip netns exec soft ip link set roce-soft up
 failures=0 port=18760
-wait_listen() { # netns-prefix port
-  local i; for i in $(seq 1 $((LIMIT * 5))); do $1 ss -Hltn "sport = :$2" | grep -q . && return 0; sleep 0.2; done; return 1
+wait_listen() { # netns-prefix port pid: until the port listens, or the process ended
+  local i; for i in $(seq 1 $((LIMIT * 5))); do
+    $1 ss -Hltn "sport = :$2" | grep -q . && return 0
+    kill -0 "$3" 2>/dev/null || return 1
+    sleep 0.2
+  done; return 1
 }
 udp6() { # netns-prefix: the UDPv6 error counters, absolute
   $1 nstat -az 2>/dev/null | awk '/^Udp6(InErrors|InCsumErrors|NoPorts) /{printf "%s %s ", $1, $2}'
@@ -41,7 +44,7 @@ counter() { # netns-prefix name: one UDPv6 counter, absolute
 port=$((port + 1))
 timeout "$LIMIT" $J -Dverbs4j.soft.addresses=fd79::1 $PP -n "$ITERS" --timeout $((LIMIT * 3 / 4)) -p $port \
   > /tmp/s.out 2>&1 & spid=$!
-wait_listen "" $port
+wait_listen "" $port $spid
 timeout "$LIMIT" ip netns exec soft $J -Dverbs4j.soft.addresses=fd79::2 $PP -n "$ITERS" --timeout $((LIMIT * 3 / 4)) \
   -p $port 10.79.0.1 > /tmp/c.out 2>&1; cr=$?
 wait $spid; sr=$?
@@ -52,6 +55,7 @@ else
 fi
 echo "--- server:"; tail -n 8 /tmp/s.out; echo "--- client:"; tail -n 8 /tmp/c.out
 # 2. soft0 -> rxe0 over IPv6, and rxe0's answer dropped for its zero checksum.
+modprobe rdma_rxe || exit 100
 rdma link add rxe0 type rxe netdev roce-rxe || exit 101
 G6=
 for _ in $(seq 100); do
@@ -68,7 +72,7 @@ before=$(udp6 "ip netns exec soft"); csum0=$(counter "ip netns exec soft" Udp6In
 errors0=$(counter "ip netns exec soft" Udp6InErrors); sent0=$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)
 port=$((port + 1))
 timeout "$LIMIT" ibv_ud_pingpong -e -d rxe0 -g "$G6" -p $port -s "$SIZE" -n 1 > /tmp/r.out 2>&1 & rpid=$!
-wait_listen "" $port
+wait_listen "" $port $rpid
 timeout "$LIMIT" ip netns exec soft $J -Dverbs4j.soft.addresses=fd79::2 $PP -n 1 --timeout 20 -p $port 10.79.0.1 \
   > /tmp/c.out 2>&1; cr=$?
 wait $rpid; rr=$?
