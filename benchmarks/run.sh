@@ -6,6 +6,8 @@
 #   soft-jmh    the soft device under JMH with -prof gc: streaming, unbatched, hand-off, QP scale, registration
 #   soft-ratios the soft device's paired measurements: CpuTimePerMessage, QpScaleRatio, MemoryFootprint,
 #               WakeUpLatency, BandwidthRatio, MessageRateRatio
+#   soft-wire   the soft device's RoCE v2 wire between two JVMs on loopback (127.0.0.1 -> 127.0.0.2) against a
+#               plain DatagramChannel between the same JVMs: wire.WireRatio (alternating rounds)
 # Environment: BENCH_JMH_OPTS (default "-f 2 -wi 3 -w 1s -i 5 -r 1s"), BENCH_JAVA_OPTS (extra JVM options).
 set -euo pipefail
 
@@ -39,11 +41,13 @@ run_part() {
       main org.verbs4j.benchmarks.WakeUpLatency
       main org.verbs4j.benchmarks.BandwidthRatio
       main org.verbs4j.benchmarks.MessageRateRatio ;;
-    *) echo "run.sh: unknown part $1 (standin, soft-jmh, soft-ratios)" >&2; exit 2 ;;
+    soft-wire)
+      main org.verbs4j.benchmarks.wire.WireRatio ;;
+    *) echo "run.sh: unknown part $1 (standin, soft-jmh, soft-ratios, soft-wire)" >&2; exit 2 ;;
   esac
   load "end of $1"
 }
 
-for part in "${@:-standin soft-jmh soft-ratios}"; do
+for part in "${@:-standin soft-jmh soft-ratios soft-wire}"; do
   for p in $part; do run_part "$p"; done
 done

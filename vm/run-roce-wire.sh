@@ -32,6 +32,10 @@
 # run-roce-wire.sh soft-rc: RC the same way (vm/guest/roce-wire-soft-rc.sh): ibv_rc_pingpong -s 4096 -m 1024 against
 # verbs4j pingpong rc, ib_write_bw and ib_read_bw against verbs4j perf, both roles, and one pingpong with tc netem
 # dropping 2% each way. ROCE_WIRE_ITERS (default 50), ROCE_WIRE_PERF_ITERS (default 100), ROCE_WIRE_TIMEOUT apply.
+#
+# run-roce-wire.sh soft-ud6: the soft device over IPv6 (vm/guest/roce-wire-soft-ud6.sh): verbs4j pingpong ud between
+# two JVMs (fd79::1, fd79::2), then soft0 -> rxe0 (rxe takes the soft device's packet) and rxe0 -> soft0 (dropped by
+# Linux for its zero UDP checksum, which the namespace's UDPv6 counters show). Same build and environment.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -40,11 +44,11 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 ROOT=$VERBS4J_ROOT
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
-if [ "${1:-}" = soft-ud ] || [ "${1:-}" = soft-rc ]; then
+if [ "${1:-}" = soft-ud ] || [ "${1:-}" = soft-ud6 ] || [ "${1:-}" = soft-rc ]; then
   MODE=$1
   echo "run-roce-wire $MODE: building the tools on the host" >&2
   verbs4j_install tools
-  VM_TOOLS=$ROOT/tools/target/vm-roce-tools
+  VM_TOOLS=$ROOT/tools/target/vm-roce-$MODE
   rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS" && cp -r "$ROOT/tools/target/lib" "$VM_TOOLS/lib"
   for jar in "$ROOT"/tools/target/verbs4j-tools-*.jar; do
     case $jar in *-sources.jar | *-javadoc.jar | *-tests.jar) ;; *) cp "$jar" "$VM_TOOLS/" ;; esac

@@ -5,19 +5,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.File;
 import java.io.IOException;
 import java.net.DatagramSocket;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code verbs4j pingpong} and {@code verbs4j perf} between two JVMs whose soft0 are bound to 127.0.0.2 (the
- * server) and 127.0.0.1 (the client): UD, RC and UC cross over RoCE v2 on loopback.
+ * server) and 127.0.0.1 (the client): UD, RC and UC cross over RoCE v2 on loopback. Over IPv6 the server is bound
+ * to ::1 and the client to another IPv6 address of this host (a global or unique-local one of an interface that is
+ * up), since loopback has only ::1 and both endpoints use one UDP port; the datagrams still go through loopback.
  */
 class SoftOverRoceTest {
 
@@ -30,6 +36,13 @@ class SoftOverRoceTest {
     @Test
     void udPingpongRunsBetweenTwoJvms() throws Exception {
         assertBothEnd(runPair("pingpong", "ud", "-s", "512"), "200 iters in");
+    }
+
+    @Test
+    void udPingpongRunsBetweenTwoJvmsOverIpv6() throws Exception {
+        InetAddress clientIp = otherIpv6Address();
+        Assumptions.assumeTrue(clientIp != null, "this host has no IPv6 address but ::1 for the second JVM");
+        assertBothEnd(runPairOn("::1", clientIp.getHostAddress(), "pingpong", "ud", "-s", "512"), "200 iters in");
     }
 
     @Test
@@ -68,11 +81,16 @@ class SoftOverRoceTest {
 
     /** @return the server and the client of {@code test}, both ended (the test fails if either hangs) */
     private Process[] runPair(String... test) throws Exception {
+        return runPairOn(SERVER_IP, CLIENT_IP, test);
+    }
+
+    /** @return the server and the client of {@code test}, bound to the addresses given, both ended */
+    private Process[] runPairOn(String serverIp, String clientIp, String... test) throws Exception {
         int tcp = TwoSides.freePort();
-        int udp = freeUdpPort();
-        Process server = start("server", SERVER_IP, udp, test, tcp, test[0].equals("perf") ? "--server" : null);
+        int udp = freeUdpPort(serverIp);
+        Process server = start("server", serverIp, udp, test, tcp, test[0].equals("perf") ? "--server" : null);
         Thread.sleep(500);
-        Process client = start("client", CLIENT_IP, udp, test, tcp, "127.0.0.1");
+        Process client = start("client", clientIp, udp, test, tcp, "127.0.0.1");
         assertThat(client.waitFor(90, TimeUnit.SECONDS)).isTrue();
         assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
         return new Process[] {server, client};
@@ -107,9 +125,24 @@ class SoftOverRoceTest {
         return modules.isEmpty() ? classes : modules + File.pathSeparator + classes;
     }
 
-    private static int freeUdpPort() throws IOException {
-        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(CLIENT_IP), 0))) {
+    private static int freeUdpPort(String address) throws IOException {
+        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(address), 0))) {
             return socket.getLocalPort();
         }
+    }
+
+    /** @return a global or unique-local IPv6 address of an interface that is up, or null */
+    private static InetAddress otherIpv6Address() throws IOException {
+        for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            if (!nic.isUp() || nic.isLoopback()) {
+                continue;
+            }
+            for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+                if (address instanceof Inet6Address && !address.isLinkLocalAddress()) {
+                    return InetAddress.getByAddress(address.getAddress());
+                }
+            }
+        }
+        return null;
     }
 }

@@ -48,6 +48,38 @@ class IcrcTest {
     }
 
     @Test
+    void overIpv6TheTrafficClassFlowLabelAndHopLimitAreMasked() {
+        byte[] source = ipv6(2);
+        byte[] destination = ipv6(1);
+        UdpFlow ipv6Flow = new UdpFlow().set(source, 50000, destination, RoceV2.UDP_PORT);
+        int covered = udSend(61);
+        byte[] input = new byte[8 + 48 + covered];
+        java.util.Arrays.fill(input, 0, 8, (byte) -1);
+        assertThat(MaskedHeaders.write(new byte[MaskedHeaders.MAX_BYTES], ipv6Flow, covered + 4)).isEqualTo(48);
+        int udpLength = 8 + covered + 4;
+        byte[] ipv6Header = {0x6F, -1, -1, -1, (byte) (udpLength >> 8), (byte) udpLength, 17, -1};
+        System.arraycopy(ipv6Header, 0, input, 8, 8);
+        System.arraycopy(source, 0, input, 16, 16);
+        System.arraycopy(destination, 0, input, 32, 16);
+        byte[] udp = {(byte) 0xC3, 0x50, 0x12, (byte) 0xB7, (byte) (udpLength >> 8), (byte) udpLength, -1, -1};
+        System.arraycopy(udp, 0, input, 48, 8);
+        packet.get(0, input, 56, covered);
+        input[56 + 4] = -1;
+        CRC32 reference = new CRC32();
+        reference.update(input);
+        assertThat(icrc.compute(packet, 0, covered, ipv6Flow)).isEqualTo((int) reference.getValue());
+    }
+
+    /** @return fd79::{@code last} */
+    private static byte[] ipv6(int last) {
+        byte[] address = new byte[16];
+        address[0] = (byte) 0xFD;
+        address[1] = 0x79;
+        address[15] = (byte) last;
+        return address;
+    }
+
+    @Test
     void sealWritesTheCrcLeastSignificantByteFirst() {
         int covered = udSend(8);
         icrc.seal(packet, 0, covered, flow);
