@@ -104,7 +104,7 @@ final class NetworkRcPeer {
         peerAddress = Long.parseLong(peer[5]);
         int myPsn = server ? SERVER_PSN : CLIENT_PSN;
         int peerPsn = server ? CLIENT_PSN : SERVER_PSN;
-        int ackTimeout = lossy ? 11 : 14;
+        int ackTimeout = 14; // 67 ms: seven retries outlast a loaded host's pauses, lossy or not
         connect(rc, Integer.parseInt(peer[0]), myPsn, peerPsn, ackTimeout);
         connect(uc, Integer.parseInt(peer[1]), myPsn, peerPsn, ackTimeout);
         connect(refused, Integer.parseInt(peer[2]), 0, 0, 14);
