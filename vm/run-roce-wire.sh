@@ -28,6 +28,10 @@
 # run-roce-wire.sh soft-ud: the soft device itself on the wire instead: verbs4j pingpong ud on soft0 bound to
 # 10.79.0.2 (-Dverbs4j.soft.addresses) against ibv_ud_pingpong on rxe0, both roles (vm/guest/roce-wire-soft-ud.sh;
 # builds the tools jar and its modules on the host first). ROCE_WIRE_ITERS, ROCE_WIRE_SIZE, ROCE_WIRE_TIMEOUT apply.
+#
+# run-roce-wire.sh cm: the IB CM of wire.roce.cm (QP1 MADs) against rxe's kernel CM and rdma_cm: ucmatose and rping
+# in both roles against the test program CmWirePeer, handshake and disconnection (vm/guest/roce-wire-cm.sh).
+# ROCE_WIRE_TIMEOUT, ROCE_WIRE_ONLY and ROCE_WIRE_VM_DIR apply.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -58,6 +62,14 @@ rm -rf "$VM_DIR" && mkdir -p "$VM_DIR"
 cp -r "$ROOT/provider-soft/target/classes" "$VM_DIR/classes"
 cp -r "$ROOT/provider-soft/target/test-classes" "$VM_DIR/test-classes"
 cp -r "$ROOT/api/target/classes" "$VM_DIR/api-classes"
+
+if [ "${1:-}" = cm ]; then
+  ENVS=()
+  for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_ONLY; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
+  echo "run-roce-wire cm: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-cm.sh") $(printf '%q' "$VM_DIR")"
+fi
 
 GUEST=$(cat <<GUEST_EOF
 set -u
