@@ -7,7 +7,8 @@ import java.nio.ByteBuffer;
  * (REQ, then REP and RTU), passive (REQ received, REP, then RTU), rejects, disconnection (DREQ, DREP) and a time
  * wait. Messages not answered within their time are sent again, up to {@link CmTimeouts#maxCmRetries()} times; an
  * MRA buys the peer more time. Duplicates are answered as the kernel answers them: a REP again with the RTU, a
- * DREQ in time wait with the DREP, a REQ in time wait with a REJ (stale connection); other duplicates are dropped.
+ * DREQ in time wait with the DREP, a REQ with the MRA sent for it or in time wait with a REJ (stale connection);
+ * other duplicates are dropped.
  *
  * <p>The connection reads no clock: every call takes the time ({@link System#nanoTime()}), and its owner calls
  * {@link #onTimer} at {@link #deadline()}. It is single-threaded: its owner serializes the calls. Events go to
@@ -34,6 +35,7 @@ public final class CmConnection {
     private byte[] localPrivateData = new byte[0];
     private byte[] remotePrivateData = new byte[0];
     private int rejectReason;
+    private int mraServiceTimeout;
 
     /**
      * @param localCommId this side's communication ID, unique among the port's connections
@@ -79,6 +81,21 @@ public final class CmConnection {
     }
 
     /**
+     * Passive side: tells the peer with an MRA that the REP will take longer, so that it stops sending the REQ
+     * again and waits up to the service timeout. A repeated REQ is then answered with the MRA again.
+     *
+     * @param serviceTimeout the exponent of the wait (4.096 µs × 2^value; rdma_cm's MRA: 24, about 68 s)
+     * @throws IllegalStateException if no REQ waits for an answer, or an MRA went out already
+     */
+    public void acknowledge(int serviceTimeout) {
+        requireState("acknowledge", CmState.REQ_RCVD);
+        this.mraServiceTimeout = serviceTimeout;
+        OutgoingMads.mra(out, this, CmMra.REQ, serviceTimeout);
+        send();
+        state = CmState.MRA_REQ_SENT;
+    }
+
+    /**
      * Passive side: answers the REQ with a REP.
      *
      * @param queuePair this side's queue pair (retry count and path MTU are not sent)
@@ -88,7 +105,7 @@ public final class CmConnection {
      * @throws IllegalArgumentException if the private data is too long
      */
     public void accept(QueuePairInfo queuePair, byte[] privateData, long now) {
-        requireState("accept", CmState.REQ_RCVD);
+        requireAnswerable("accept");
         this.localPrivateData = checked("accept", privateData, CmRep.PRIVATE_DATA_BYTES);
         this.local = queuePair;
         OutgoingMads.rep(out, this);
@@ -106,7 +123,7 @@ public final class CmConnection {
      * @throws IllegalArgumentException if the private data is too long
      */
     public void reject(RejectReason reason, byte[] privateData) {
-        requireState("reject", CmState.REQ_RCVD);
+        requireAnswerable("reject");
         byte[] data = checked("reject", privateData, CmRej.PRIVATE_DATA_BYTES);
         OutgoingMads.rej(out, this, CmRej.REQ, reason, data);
         send();
@@ -178,6 +195,9 @@ public final class CmConnection {
         if (state == CmState.TIMEWAIT) {
             OutgoingMads.rej(out, this, CmRej.OTHER, RejectReason.STALE_CONNECTION, new byte[0]);
             send();
+        } else if (state == CmState.MRA_REQ_SENT) {
+            OutgoingMads.mra(out, this, CmMra.REQ, mraServiceTimeout);
+            send();
         }
         if (state != CmState.IDLE) {
             return;
@@ -205,7 +225,7 @@ public final class CmConnection {
     }
 
     private void onRej(ByteBuffer b, int at) {
-        if (!awaitsAnswer()) {
+        if (!awaitsAnswer() && state != CmState.REQ_RCVD && state != CmState.MRA_REQ_SENT) {
             return;
         }
         rejectReason = CmRej.reason(b, at);
@@ -307,6 +327,12 @@ public final class CmConnection {
     private void requireState(String verb, CmState required) {
         if (state != required) {
             throw new IllegalStateException(verb + ": the connection is " + state + ", not " + required);
+        }
+    }
+
+    private void requireAnswerable(String verb) {
+        if (state != CmState.REQ_RCVD && state != CmState.MRA_REQ_SENT) {
+            throw new IllegalStateException(verb + ": the connection is " + state + ", not REQ_RCVD or MRA_REQ_SENT");
         }
     }
 

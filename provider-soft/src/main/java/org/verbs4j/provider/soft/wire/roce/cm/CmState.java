@@ -10,6 +10,8 @@ public enum CmState {
     MRA_REQ_RCVD,
     /** Passive: a REQ arrived; the consumer accepts or rejects it. */
     REQ_RCVD,
+    /** Passive: an MRA told the peer that the REP will take longer; the consumer accepts or rejects the REQ. */
+    MRA_REQ_SENT,
     /** Passive: the REP went out; waiting for RTU. */
     REP_SENT,
     /** Passive: an MRA said the RTU will take longer; waiting for it. */

@@ -68,6 +68,11 @@ final class OutgoingMads {
         idsOnly(b, c, CmAttribute.RTU, c.transactionId());
     }
 
+    static void mra(ByteBuffer b, CmConnection c, int message, int serviceTimeout) {
+        idsOnly(b, c, CmAttribute.MRA, c.transactionId());
+        CmMra.put(b, AT, message, serviceTimeout);
+    }
+
     static void dreq(ByteBuffer b, CmConnection c) {
         idsOnly(b, c, CmAttribute.DREQ, c.transactionId());
         CmDreq.remoteQpn(b, AT, c.remote().qpn());

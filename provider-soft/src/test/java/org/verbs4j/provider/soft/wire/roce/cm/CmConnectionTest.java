@@ -112,6 +112,33 @@ class CmConnectionTest {
     }
 
     @Test
+    void thePassiveSidesMraHoldsTheRequestAndIsRepeatedForARepeatedRequest() {
+        pair.listen((c, e) -> {
+            if (e == CmEvent.CONNECT_REQUEST) {
+                c.acknowledge(22);
+            }
+        });
+        CmConnection active = pair.connectFromA();
+        byte[] req = pair.flights.peekFirst().mad();
+        pair.deliver();
+        CmPair.Flight mra = pair.deliver();
+        assertThat(mra.attribute()).isEqualTo(CmAttribute.MRA);
+        assertThat(CmMra.messageMraed(mra.buffer(), 0)).isEqualTo(CmMra.REQ);
+        assertThat(CmMra.serviceTimeout(mra.buffer(), 0)).isEqualTo(22);
+        assertThat(active.state()).isEqualTo(CmState.MRA_REQ_RCVD);
+        CmConnection passive = pair.passive();
+        assertThat(passive.state()).isEqualTo(CmState.MRA_REQ_SENT);
+        pair.b.onMad(ByteBuffer.wrap(req), 0, CmPair.GID_A, pair.now);
+        assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.MRA);
+        pair.advance(CmPair.TIMEOUTS.answerNanos(CmPair.TIMEOUTS.cmResponseTimeout()));
+        assertThat(pair.flights).isEmpty();
+        passive.accept(CmPair.passiveQp(), new byte[0], pair.now);
+        pair.deliverAll();
+        assertThat(active.state()).isEqualTo(CmState.ESTABLISHED);
+        assertThat(passive.state()).isEqualTo(CmState.ESTABLISHED);
+    }
+
+    @Test
     void aLostRtuIsRecoveredByTheRepeatedRep() {
         acceptEveryRequest();
         CmConnection active = pair.connectFromA();
