@@ -28,11 +28,15 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
  * TCP port space. It prints every MAD it sends (hex, BTH to MAD) and receives (BTH to ICRC) and every event.
  *
  * <ul>
- *   <li>{@code active LOCAL_IP REMOTE_IP PORT wait|disconnect}: sends a REQ to the rdma_cm listener on REMOTE_IP
- *       and PORT; passes when the connection is established (REP answered with RTU) and then disconnected,
- *       by the peer's DREQ ({@code wait}) or by its own ({@code disconnect}).</li>
- *   <li>{@code passive LOCAL_IP PORT}: listens; accepts the first REQ whose rdma_cm header names LOCAL_IP and
- *       PORT, sends DREQ once the RTU arrived, passes when the DREP arrived.</li>
+ *   <li>{@code active LOCAL_IP REMOTE_IP PORT wait|disconnect|refused}: sends a REQ to the rdma_cm listener on
+ *       REMOTE_IP and PORT; passes when the connection is established (REP answered with RTU) and then
+ *       disconnected, by the peer's DREQ ({@code wait}) or by its own ({@code disconnect}); {@code refused}
+ *       passes when a REJ with reason invalid service ID answers (no listener on PORT).</li>
+ *   <li>{@code passive LOCAL_IP PORT accept|slow|reject}: listens; accepts the first REQ whose rdma_cm header
+ *       names LOCAL_IP and PORT, sends DREQ once the RTU arrived, passes when the DREP arrived. {@code slow} first
+ *       sends an MRA (service timeout 22, about 16 s) and accepts only {@link #SLOW_ACCEPT_S} s later, longer than
+ *       the peer waits for an answer: passes only if no REQ came again later than one second after the MRA.
+ *       {@code reject} answers the REQ with a REJ (consumer defined, private data "REJ") and passes once sent.</li>
  * </ul>
  * There is no queue pair behind the numbers it sends: data the C side sends after connecting goes unanswered.
  */
@@ -41,6 +45,9 @@ final class CmWirePeer {
     private static final long LIMIT_S = 180;
     private static final int MAD_AT = RoceV2.BTH_BYTES + 8;
     private static final int PATH_MTU_1024 = 3;
+    private static final long SLOW_ACCEPT_S = 8;
+    private static final int MRA_SERVICE_TIMEOUT = 22;
+    private static final byte[] REJECT_DATA = {'R', 'E', 'J'};
 
     private final PrintStream out = System.out;
     private final BlockingQueue<byte[]> inbox = new LinkedBlockingQueue<>();
@@ -50,6 +57,12 @@ final class CmWirePeer {
     private RoceEndpoint endpoint;
     private int psn;
     private boolean disconnectWhenEstablished;
+    private String mode;
+    private CmConnection held;
+    private volatile long mraSentAt;
+    private volatile int lateRequests;
+    private boolean rejectSent;
+    private int rejectReason;
 
     private CmWirePeer(InetAddress local) {
         this.local = local;
@@ -58,6 +71,7 @@ final class CmWirePeer {
     public static void main(String[] args) throws Exception {
         boolean active = args[0].equals("active");
         CmWirePeer peer = new CmWirePeer(InetAddress.getByName(args[1]));
+        peer.mode = args[active ? 4 : 3];
         String failure = active
                 ? peer.active(InetAddress.getByName(args[2]), Integer.parseInt(args[3]), args[4].equals("disconnect"))
                 : peer.passive(Integer.parseInt(args[2]));
@@ -96,15 +110,24 @@ final class CmWirePeer {
                 + " peer QPN 0x%x PSN 0x%x%n", ServiceId.port(connection.serviceId()), CmaHeader.version(data, 0),
                 CmaHeader.ipVersion(data, 0), CmaHeader.sourcePort(data, 0), HexFormat.of().formatHex(destination),
                 connection.remote().qpn(), connection.remote().startingPsn());
-        if (ServiceId.port(connection.serviceId()) == port && Arrays.equals(destination, local.getAddress())) {
-            connection.accept(queuePair(), new byte[0], System.nanoTime());
+        if (ServiceId.port(connection.serviceId()) != port || !Arrays.equals(destination, local.getAddress())) {
+            connection.reject(RejectReason.NO_RESOURCES, new byte[0]);
+        } else if (mode.equals("reject")) {
+            connection.reject(RejectReason.CONSUMER_DEFINED, REJECT_DATA);
+            rejectSent = true;
+            out.println("sent REJ, consumer defined");
+        } else if (mode.equals("slow")) {
+            connection.acknowledge(MRA_SERVICE_TIMEOUT);
+            mraSentAt = System.nanoTime();
+            held = connection;
         } else {
-            connection.reject(RejectReason.CONSUMER_DEFINED, new byte[0]);
+            connection.accept(queuePair(), new byte[0], System.nanoTime());
         }
     }
 
     private void onEvent(CmConnection connection, CmEvent event) {
         events.add(event);
+        rejectReason = connection.rejectReason();
         out.printf("event %s (local comm ID 0x%08x, remote 0x%08x, peer QPN 0x%x, reject reason %d)%n", event,
                 connection.localCommId(), connection.remoteCommId(),
                 connection.remote() == null ? 0 : connection.remote().qpn(), connection.rejectReason());
@@ -141,6 +164,12 @@ final class CmWirePeer {
         long wait = Math.min(cm.deadline() - System.nanoTime(), TimeUnit.SECONDS.toNanos(1));
         byte[] received = inbox.poll(Math.max(wait, 0), TimeUnit.NANOSECONDS);
         long now = System.nanoTime();
+        if (held != null && now - mraSentAt >= TimeUnit.SECONDS.toNanos(SLOW_ACCEPT_S)) {
+            out.printf("accepting %d s after the MRA; REQs repeated later than 1 s after it: %d%n", SLOW_ACCEPT_S,
+                    lateRequests);
+            held.accept(queuePair(), new byte[0], now);
+            held = null;
+        }
         if (received != null) {
             ByteBuffer mad = ByteBuffer.wrap(received, 16, Mad.BYTES).slice();
             cm.onMad(mad, 0, Arrays.copyOf(received, 16), now);
@@ -149,11 +178,21 @@ final class CmWirePeer {
     }
 
     private boolean finished() {
-        return events.contains(CmEvent.DISCONNECTED) || events.contains(CmEvent.REJECTED)
+        return rejectSent || events.contains(CmEvent.DISCONNECTED) || events.contains(CmEvent.REJECTED)
                 || events.contains(CmEvent.UNREACHABLE);
     }
 
     private String verdict() {
+        if (mode.equals("refused")) {
+            return events.equals(List.of(CmEvent.REJECTED)) && rejectReason == RejectReason.INVALID_SERVICE_ID.code()
+                    ? null : "expected a REJ with reason invalid service ID: " + events + ", reason " + rejectReason;
+        }
+        if (mode.equals("reject")) {
+            return rejectSent ? null : "no REQ to reject: " + events;
+        }
+        if (lateRequests > 0) {
+            return lateRequests + " REQ(s) came again more than 1 s after the MRA";
+        }
         if (!events.contains(CmEvent.ESTABLISHED)) {
             return "never established: " + events;
         }
@@ -167,6 +206,11 @@ final class CmWirePeer {
                 || Deth.qKey(b, RoceV2.BTH_BYTES) != Gsi.Q_KEY || p.payloadLength() < Mad.BYTES) {
             out.printf("not for the GSI, dropped: opcode %s to QP 0x%x%n", p.opcode(), Bth.destQp(b, 0));
             return;
+        }
+        long after = System.nanoTime() - mraSentAt;
+        if (mraSentAt != 0 && Mad.attributeId(b, MAD_AT) == CmAttribute.REQ.id()
+                && after > TimeUnit.SECONDS.toNanos(1)) {
+            lateRequests++;
         }
         byte[] copy = new byte[16 + Mad.BYTES];
         System.arraycopy(gid(p.sender().getAddress()), 0, copy, 0, 16);
