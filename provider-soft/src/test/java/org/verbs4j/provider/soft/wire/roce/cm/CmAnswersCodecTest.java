@@ -7,8 +7,8 @@ import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
 /**
- * The REP, RTU, DREQ and DREP that rxe's kernel CM sent to the Java side of {@code run-roce-wire.sh cm}: decoded
- * field by field (the expected values read off the captured hex at the offsets of IBTA tables 110 to 113), and each
+ * The REP, RTU, DREQ, DREP and REJ that rxe's kernel CM sent to the Java side of {@code run-roce-wire.sh cm}: decoded
+ * field by field (the expected values read off the captured hex at the offsets of IBTA tables 108 to 113), and each
  * written again with those values is the captured MAD byte for byte.
  */
 class CmAnswersCodecTest {
@@ -75,6 +75,23 @@ class CmAnswersCodecTest {
         Mad.putCm(drep, AT, CmAttribute.DREP, 0x2ded2bcb8L);
         CmMessage.commIds(drep, AT, 0xb8bcd2de, 0xa2c04387);
         assertSameMad(drep, "drep-ucmatose");
+    }
+
+    @Test
+    void decodesAndWritesTheKernelsRejectOfAnUnlistenedPort() {
+        ByteBuffer p = CapturedMads.packet("rej-no-listener");
+        assertThat(CmAttribute.of(Mad.attributeId(p, AT))).isEqualTo(CmAttribute.REJ);
+        assertThat(Mad.transactionId(p, AT)).isEqualTo(0xca763cc9L);
+        assertThat(CmMessage.localCommId(p, AT)).isZero();
+        assertThat(CmMessage.remoteCommId(p, AT)).isEqualTo(0xca763cc9);
+        assertThat(CmRej.messageRejected(p, AT)).isEqualTo(CmRej.REQ);
+        assertThat(CmRej.rejectedInfoLength(p, AT)).isZero();
+        assertThat(CmRej.reason(p, AT)).isEqualTo(RejectReason.INVALID_SERVICE_ID.code());
+        ByteBuffer written = ByteBuffer.allocate(AT + Mad.BYTES);
+        Mad.putCm(written, AT, CmAttribute.REJ, 0xca763cc9L);
+        CmMessage.commIds(written, AT, 0, 0xca763cc9);
+        CmRej.put(written, AT, CmRej.REQ, RejectReason.INVALID_SERVICE_ID.code(), 0);
+        assertSameMad(written, "rej-no-listener");
     }
 
     @Test
