@@ -121,7 +121,8 @@ public final class CmPort {
     private CmConnection requested(ByteBuffer b, int at, byte[] senderGid) {
         int theirs = CmReq.localCommId(b, at);
         for (CmConnection connection : connections.values()) {
-            if (connection.remoteCommId() == theirs && Arrays.equals(connection.remoteGid(), senderGid)) {
+            if (connection.remoteCommId() == theirs && theirs != 0
+                    && Arrays.equals(connection.remoteGid(), senderGid)) {
                 return connection;
             }
         }
