@@ -29,6 +29,10 @@
 # 10.79.0.2 (-Dverbs4j.soft.addresses) against ibv_ud_pingpong on rxe0, both roles (vm/guest/roce-wire-soft-ud.sh;
 # builds the tools jar and its modules on the host first). ROCE_WIRE_ITERS, ROCE_WIRE_SIZE, ROCE_WIRE_TIMEOUT apply.
 #
+# run-roce-wire.sh soft-rc: RC the same way (vm/guest/roce-wire-soft-rc.sh): ibv_rc_pingpong -s 4096 -m 1024 against
+# verbs4j pingpong rc, ib_write_bw and ib_read_bw against verbs4j perf, both roles, and one pingpong with tc netem
+# dropping 2% each way. ROCE_WIRE_ITERS (default 50), ROCE_WIRE_PERF_ITERS (default 100), ROCE_WIRE_TIMEOUT apply.
+#
 # run-roce-wire.sh cm: the IB CM of wire.roce.cm (QP1 MADs) against rxe's kernel CM and rdma_cm: ucmatose and rping
 # in both roles against the test program CmWirePeer, handshake and disconnection (vm/guest/roce-wire-cm.sh).
 # ROCE_WIRE_TIMEOUT, ROCE_WIRE_ONLY and ROCE_WIRE_VM_DIR apply.
@@ -40,8 +44,9 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 ROOT=$VERBS4J_ROOT
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
-if [ "${1:-}" = soft-ud ]; then
-  echo "run-roce-wire soft-ud: building the tools on the host" >&2
+if [ "${1:-}" = soft-ud ] || [ "${1:-}" = soft-rc ]; then
+  MODE=$1
+  echo "run-roce-wire $MODE: building the tools on the host" >&2
   verbs4j_install tools
   VM_TOOLS=$ROOT/tools/target/vm-roce-tools
   rm -rf "$VM_TOOLS" && mkdir -p "$VM_TOOLS" && cp -r "$ROOT/tools/target/lib" "$VM_TOOLS/lib"
@@ -49,10 +54,10 @@ if [ "${1:-}" = soft-ud ]; then
     case $jar in *-sources.jar | *-javadoc.jar | *-tests.jar) ;; *) cp "$jar" "$VM_TOOLS/" ;; esac
   done
   ENVS=()
-  for v in ROCE_WIRE_ITERS ROCE_WIRE_SIZE ROCE_WIRE_TIMEOUT; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
-  echo "run-roce-wire soft-ud: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  for v in ROCE_WIRE_ITERS ROCE_WIRE_SIZE ROCE_WIRE_PERF_ITERS ROCE_WIRE_TIMEOUT; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
+  echo "run-roce-wire $MODE: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
   RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
-    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-ud.sh") $(printf '%q' "$VM_TOOLS")"
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-$MODE.sh") $(printf '%q' "$VM_TOOLS")"
 fi
 
 echo "run-roce-wire: building on the host" >&2

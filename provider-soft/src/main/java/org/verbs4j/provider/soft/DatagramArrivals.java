@@ -12,13 +12,14 @@ import org.verbs4j.provider.soft.wire.roce.ImmDt;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.PacketHandler;
 import org.verbs4j.provider.soft.wire.roce.RocePacket;
+import org.verbs4j.provider.soft.wire.roce.Transport;
 
 /**
  * What a device on the network does with the packets its receive loop hands over: a UD SEND (with or without
  * immediate data) goes, under the fabric lock, to the device's queue pair its BTH names, as an {@link Arrival}:
  * the Q_Key and source QPN of its DETH, the SE bit, the immediate data, the header {@link NetworkRoute} rebuilds
- * from the IP header, and the sender's GID (its IP address as RoCE v2 maps it). Other packets (the connected
- * transports, multicast) are counted and dropped. Runs in the receive loop's thread; nothing is allocated per
+ * from the IP header, and the sender's GID (its IP address as RoCE v2 maps it). RC and UC packets go to the
+ * {@link ConnectedArrivals}; other packets (multicast) are counted and dropped. Runs in the receive loop's thread; nothing is allocated per
  * packet.
  */
 final class DatagramArrivals implements PacketHandler {
@@ -28,6 +29,7 @@ final class DatagramArrivals implements PacketHandler {
     private final SoftDevice device;
     private final DatagramReceiver receiver;
     private final Arrival arrival = new Arrival();
+    private final ConnectedArrivals connected;
     private final Gid localGid;
     private final Sges packetView = new Sges(1);
     private ByteBuffer viewed;
@@ -41,11 +43,16 @@ final class DatagramArrivals implements PacketHandler {
         this.device = device;
         this.receiver = new DatagramReceiver(fabric);
         this.localGid = Gid.of(local.getAddress());
+        this.connected = new ConnectedArrivals(fabric, device, ((NetworkWire) fabric.wire()).connections());
     }
 
     @Override
     public void onPacket(RocePacket packet) {
         Opcode opcode = packet.opcode();
+        if (opcode != null && (opcode.transport() == Transport.RC || opcode.transport() == Transport.UC)) {
+            connected.onPacket(packet);
+            return;
+        }
         if (opcode != Opcode.UD_SEND_ONLY && opcode != Opcode.UD_SEND_ONLY_WITH_IMMEDIATE) {
             unhandled++;
             return;

@@ -5,18 +5,25 @@ import org.verbs4j.WcStatus;
 /**
  * The wire of a fabric whose devices live on the network ({@link SoftNetwork}): what stays in the JVM goes
  * through the {@link InJvmWire}, a datagram to a GID that no soft device of the JVM has leaves through the
- * sending device's {@link NetworkPort} as a RoCE v2 packet. Connected transports do not cross it yet: a
- * request to a peer outside the JVM finds no connected queue pair and gets no answer. Used with the fabric
- * lock held; nothing is allocated.
+ * sending device's {@link NetworkPort} as a RoCE v2 packet, and an RC or UC request whose destination GID no
+ * soft device of the JVM has goes to the queue pair's {@link NetworkConnection}, which answers later. Used with
+ * the fabric lock held; nothing is allocated.
  */
 final class NetworkWire implements Wire {
 
     private final SoftFabric fabric;
     private final Wire inJvm;
+    private final NetworkConnections connections;
 
     NetworkWire(SoftFabric fabric, Wire inJvm) {
         this.fabric = fabric;
         this.inJvm = inJvm;
+        this.connections = new NetworkConnections(fabric);
+    }
+
+    /** @return the RoCE v2 connections of the queue pairs whose peers are outside the JVM */
+    NetworkConnections connections() {
+        return connections;
     }
 
     @Override
@@ -26,7 +33,9 @@ final class NetworkWire implements Wire {
 
     @Override
     public int request(SoftQueuePair qp, SendWqe wqe, Sges source, long length, Response response) {
-        return inJvm.request(qp, wqe, source, length, response);
+        NetworkConnection connection = connections.of(qp);
+        return connection == null ? inJvm.request(qp, wqe, source, length, response)
+                : connection.request(wqe, source, length, response);
     }
 
     /** A datagram leaves the JVM if its destination is a single GID of no soft device here. */

@@ -227,6 +227,9 @@ final class Requester {
             place(wqe, length, qp.requesterState().response());
             return WcStatus.SUCCESS;
         }
+        if (answer == Response.PLACED) {
+            return WcStatus.SUCCESS;
+        }
         return answer == Response.RNR ? null : failure(qp, answer);
     }
 
@@ -261,6 +264,7 @@ final class Requester {
             case Response.NO_ANSWER -> qp.reliable() ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
             case Response.NAK_ACCESS -> WcStatus.REM_ACCESS_ERR;
             case Response.NAK_INVALID -> WcStatus.REM_INV_REQ_ERR;
+            case Response.FAILED -> qp.requesterState().response().status();
             default -> WcStatus.REM_OP_ERR;
         };
     }

@@ -3,6 +3,7 @@ package org.verbs4j.provider.soft;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
+import org.verbs4j.WcStatus;
 
 /**
  * What a responder answers to one request, as the wire carries it back: an ACK, an RNR NAK or an error NAK
@@ -30,6 +31,13 @@ final class Response {
      * the network; the send queue waits for it. The in-JVM wire never gives it.
      */
     static final int PENDING = 6;
+    /**
+     * The request was executed and the wire has already placed its response (READ data, an atomic's original
+     * value) in the request's memory: a wire that runs the transport itself (RoCE v2) gives it.
+     */
+    static final int PLACED = 7;
+    /** The request ended with the status {@link #status()} that the wire's own transport gave it. */
+    static final int FAILED = 8;
 
     /** The data of an RDMA READ response: the checked range of the responder's memory. */
     private final Sges readData = new Sges(1);
@@ -40,6 +48,8 @@ final class Response {
     private ArrayDeque<SoftQueuePair> rnrWaiters;
     /** With an RNR NAK: the responder's {@code min_rnr_timer} (the timer field of the NAK). */
     private int rnrTimer;
+    /** With {@link #FAILED}: the status of the request. */
+    private WcStatus status = WcStatus.SUCCESS;
 
     Response() {
         originalView.setResolved(original, Long.BYTES);
@@ -69,6 +79,16 @@ final class Response {
     /** @return the responder's {@code min_rnr_timer}, with an RNR NAK */
     int rnrTimer() {
         return rnrTimer;
+    }
+
+    /** The wire's transport ended the request with {@code failure}; the answer is {@link #FAILED}. */
+    void failed(WcStatus failure) {
+        status = failure;
+    }
+
+    /** @return the status of a request answered {@link #FAILED} */
+    WcStatus status() {
+        return status;
     }
 
     /** @return the requesters waiting for a receive of the responder that RNR-NAKed, or {@code null} */

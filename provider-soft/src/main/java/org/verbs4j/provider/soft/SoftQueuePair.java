@@ -73,6 +73,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private final QpAttributeStore attributes = new QpAttributeStore();
     private int multicastAttachments;
     private final RequesterState requesterState = new RequesterState();
+    /** Its RoCE v2 connection while its peer is outside the JVM (RC, UC), else {@code null}. */
+    private NetworkConnection connection;
     /** The queue pair found at the destination, kept until the next modify; {@code null}: look it up. */
     private SoftQueuePair peer;
     /** The domain of the access checks: {@link #pd}'s (a parent domain's PD), or (XRC_RECV) the XRC SRQ's. */
@@ -487,6 +489,29 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return requesterState;
     }
 
+    /** @return its RoCE v2 connection to a peer outside the JVM, or {@code null}; fabric lock held */
+    NetworkConnection connection() {
+        return connection;
+    }
+
+    /** Gives it the RoCE v2 connection to its peer outside the JVM; fabric lock held. */
+    void connection(NetworkConnection opened) {
+        connection = opened;
+    }
+
+    /** Stops its RoCE v2 connection, if any: what arrives for it later is dropped. */
+    private void dropConnection() {
+        if (connection != null) {
+            connection.stop();
+            connection = null;
+        }
+    }
+
+    /** @return the primary path (the address vector of RTR), or {@code null} */
+    AhAttributes path() {
+        return attributes.ahAttr();
+    }
+
     /** Retries the requesters blocked on this responder (it no longer answers, or got receives). */
     private void wakeWaiters() {
         if (receiveQueue != null) {
@@ -552,6 +577,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
             receiveQueue.clear();
         }
         requesterState.abandon(this);
+        dropConnection();
         wakeWaiters();
         attributes.reset();
     }
@@ -575,6 +601,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
 
     private void flushAll() {
         requesterState.abandon(this);
+        dropConnection();
         flushSend();
         wakeWaiters();
         if (receiveQueue != null) {
@@ -777,6 +804,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         fabricLock.lock();
         try {
             requesterState.abandon(this); // likewise its place among the requesters waiting for a receive
+            dropConnection();
             state = QpState.RESET;
             fabric.queuePairs().remove(qpNum);
             wakeWaiters();

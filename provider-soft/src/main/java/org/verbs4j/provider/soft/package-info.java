@@ -24,9 +24,15 @@
  * {@code PlainSends}. When devices are bound to addresses ({@code SoftNetwork}), {@code NetworkWire} wraps it:
  * a UD datagram to a GID no device of the JVM has leaves as a RoCE v2 packet ({@code DatagramSender}) through
  * the device's {@code NetworkPort}, and received datagrams reach their queue pair through
- * {@code DatagramArrivals}; both fill an {@code Arrival} that {@code DatagramReceiver} delivers. A request may be
- * answered later ({@code Response.PENDING}, then {@code Requester.answer}), as a reliable transport over the
- * network needs.</li>
+ * {@code DatagramArrivals}; both fill an {@code Arrival} that {@code DatagramReceiver} delivers. An RC or UC
+ * queue pair whose destination GID no device of the JVM has gets a {@code NetworkConnection}
+ * ({@code NetworkConnections}): the protocol machines of {@code wire.roce.rc}, made from its attributes at RTR
+ * and RTS and dropped when it leaves for ERROR or RESET or is destroyed. The requester hands it the request at the
+ * head of the send queue, which answers later ({@code Response.PENDING}, then {@code Requester.answer}) with the
+ * ACK, the READ data or atomic value it placed ({@code RequestPlacement}), or the error its retries ended in;
+ * one request of a queue pair is on the wire at a time. {@code ConnectedArrivals} hands the received packets to
+ * it by destination QPN, and its responder reaches the receive queue and the memory behind R_Keys through
+ * {@code ConnectionTarget}, with the engine's own key checks.</li>
  * </ul>
  * They share one package for now: the engine still reads the verbs objects it works on (queue pairs,
  * regions, completion queues) directly, and the packages of the build may not depend on each other in a
@@ -51,13 +57,17 @@
  * answer completes at once with {@code RETRY_EXC_ERR}. Fences need no work: requests execute in order.
  *
  * <p>A device bound to an address has one more thread: its receive loop ({@code verbs4j-roce-rx-PORT}, a daemon),
- * started with its first context, which takes the fabric lock for each datagram it delivers; sends leave in the
- * posting thread. Neither allocates per packet.
+ * started with its first context, which takes the fabric lock for each packet it delivers (a datagram, or an RC or
+ * UC packet and the ACK or response its responder sends back); sends leave in the thread that moves the send
+ * queue. The RC and UC connections share one more daemon, {@code verbs4j-roce-timer} ({@code ConnectionTimer},
+ * started with the first connection), which sleeps on a condition of the fabric lock until the earliest ACK
+ * timeout or RNR timer of their requesters and runs the due ones: retransmission, RNR retries, RETRY_EXC_ERR and
+ * RNR_RETRY_EXC_ERR. None of them allocates per packet.
  *
  * <h2>Shutdown</h2>
  * The devices live as long as the JVM. Closing objects releases their resources; the only threads are the
  * daemon timer, which never keeps the JVM alive and exits when idle, and the receive loops of devices bound to
- * addresses, daemons that live as long as the JVM. Destroying a completion queue, queue
+ * addresses and the connections' timer, daemons that live as long as the JVM. Destroying a completion queue, queue
  * pair or shared receive queue waits for the acknowledgement of its delivered events at most
  * {@code verbs4j.soft.destroy-timeout-ms} milliseconds (default 10 s), then fails with {@code EBUSY} and
  * leaves the object usable, with its events not yet read. A close of a completion queue while another thread

@@ -11,7 +11,7 @@ import org.verbs4j.Destination;
  * queue pairs of the same process, so a peer that announced from elsewhere (another JVM, a C tool) cannot be
  * connected, and {@link #check} says so at once instead of letting the first send time out. A soft device bound
  * to an address (the system property {@value #ADDRESSES_PROPERTY}, one address per device in order) reaches
- * other processes and hosts over RoCE v2 with UD; its RC and UC queue pairs still reach only this JVM.
+ * other processes and hosts over RoCE v2 with UD, RC and UC; its XRC queue pairs still reach only this JVM.
  */
 public final class SoftPeers {
 
@@ -53,16 +53,16 @@ public final class SoftPeers {
             return;
         }
         boolean onNetwork = onNetwork(context);
-        if (onNetwork && type == QpType.UD) {
+        if (onNetwork && type != QpType.XRC_SEND && type != QpType.XRC_RECV) {
             return;
         }
         String device = context.device().name();
         throw new PeerException(String.format("the peer's queue pair 0x%06x is not in this JVM, and %s is a soft"
                 + " device, %s: soft peers must share a JVM (run both sides in one process, for example 'verbs4j perf'"
                 + " without a peer address, or use an RDMA device)", remote.qpn(), device, onNetwork
-                ? "whose " + type + " queue pairs do not cross the network yet (only UD does, over RoCE v2)"
-                : "which exists only inside one JVM unless -D" + ADDRESSES_PROPERTY + " binds it to an address (UD"
-                        + " only)"));
+                ? "whose " + type + " queue pairs do not cross the network yet (UD, RC and UC do, over RoCE v2)"
+                : "which exists only inside one JVM unless -D" + ADDRESSES_PROPERTY + " binds it to an address ("
+                        + "UD, RC and UC)"));
     }
 
     /** @return whether the soft device of {@code context} is bound to an address ({@value #ADDRESSES_PROPERTY}) */

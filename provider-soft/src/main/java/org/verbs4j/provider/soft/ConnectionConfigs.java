@@ -1,0 +1,45 @@
+package org.verbs4j.provider.soft;
+
+import java.util.EnumSet;
+import java.util.Set;
+import org.verbs4j.QpAttrMask;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpType;
+import org.verbs4j.provider.soft.wire.roce.Transport;
+import org.verbs4j.provider.soft.wire.roce.rc.RemoteAccess;
+import org.verbs4j.provider.soft.wire.roce.rc.RequesterConfig;
+import org.verbs4j.provider.soft.wire.roce.rc.ResponderConfig;
+
+/**
+ * The attributes of a queue pair as the RoCE v2 machines take them (ibv_modify_qp(3) at RTR and RTS). The engine
+ * puts one request at a time on the wire, so the requester needs one READ or atomic credit and a slot or two;
+ * the responder keeps at least one responder resource to replay a duplicate READ or atomic. The remote access
+ * rights are checked by the engine (they may change in RTS), so the responder's configuration allows them all.
+ */
+final class ConnectionConfigs {
+
+    private static final int SLOTS = 2;
+
+    private ConnectionConfigs() {
+    }
+
+    static RequesterConfig requester(SoftQueuePair qp) {
+        QpAttributes a = attributes(qp);
+        return new RequesterConfig(transport(qp), a.destQpNum(), a.sqPsn(), a.pathMtu().bytes(),
+                Math.max(1, a.maxRdAtomic()), a.timeout(), a.retryCnt(), a.rnrRetry(), SLOTS);
+    }
+
+    static ResponderConfig responder(SoftQueuePair qp) {
+        QpAttributes a = attributes(qp);
+        return new ResponderConfig(transport(qp), a.destQpNum(), a.rqPsn(), a.pathMtu().bytes(),
+                Math.max(1, a.maxDestRdAtomic()), a.minRnrTimer(), Set.of(RemoteAccess.values()));
+    }
+
+    private static QpAttributes attributes(SoftQueuePair qp) {
+        return qp.query(EnumSet.allOf(QpAttrMask.class));
+    }
+
+    private static Transport transport(SoftQueuePair qp) {
+        return qp.type() == QpType.RC ? Transport.RC : Transport.UC;
+    }
+}
