@@ -36,6 +36,11 @@
 # run-roce-wire.sh cm: the IB CM of wire.roce.cm (QP1 MADs) against rxe's kernel CM and rdma_cm: ucmatose and rping
 # in both roles against the test program CmWirePeer, handshake and disconnection (vm/guest/roce-wire-cm.sh).
 # ROCE_WIRE_TIMEOUT, ROCE_WIRE_ONLY and ROCE_WIRE_VM_DIR apply.
+#
+# run-roce-wire.sh soft-cm: rdma_cm of the soft device itself (soft0 bound to 10.79.0.2) against rdma_cm on rxe0,
+# with the rping protocol both ways: rping -c -V against provider-generic's test program CmInterop rping-server on
+# the soft provider, and CmInterop rping-client against rping -s -V (vm/guest/roce-wire-soft-cm.sh).
+# ROCE_WIRE_PINGS (default 5), ROCE_WIRE_SIZE (default 64), ROCE_WIRE_TIMEOUT apply.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -58,6 +63,24 @@ if [ "${1:-}" = soft-ud ] || [ "${1:-}" = soft-rc ]; then
   echo "run-roce-wire $MODE: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
   RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
     "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-$MODE.sh") $(printf '%q' "$VM_TOOLS")"
+fi
+
+if [ "${1:-}" = soft-cm ]; then
+  echo "run-roce-wire soft-cm: building provider-soft and provider-generic's test programs on the host" >&2
+  verbs4j_install provider-soft
+  verbs4j_install provider-generic
+  VM_CM=$ROOT/provider-soft/target/vm-roce-soft-cm
+  rm -rf "$VM_CM" && mkdir -p "$VM_CM"
+  verbs4j_test_libraries provider-generic "$VM_CM/lib"
+  rm -f "$VM_CM"/lib/verbs4j-provider-soft-*.jar
+  cp -r "$ROOT/provider-soft/target/classes" "$VM_CM/classes-soft"
+  cp -r "$ROOT/provider-generic/target/classes" "$VM_CM/classes-generic"
+  cp -r "$ROOT/provider-generic/target/test-classes" "$VM_CM/test-classes-generic"
+  ENVS=()
+  for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_PINGS ROCE_WIRE_SIZE; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
+  echo "run-roce-wire soft-cm: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-cm.sh") $(printf '%q' "$VM_CM")"
 fi
 
 echo "run-roce-wire: building on the host" >&2
