@@ -47,13 +47,21 @@ final class CmTerms {
         return active || theirs != null;
     }
 
+    /**
+     * Over the network the PSNs swap roles, as Linux's CM uses the REQ's and REP's starting PSN: the sender's
+     * receive queue expects it first, and the peer's send queue starts there.
+     */
+    boolean psnExpectedBySender;
+
     QpAttributes readyToReceive(AhAttributes path) {
-        return CmQpAttributes.readyToReceive(path, pathMtu, theirs.qpNum(), remotePsn, responderResources());
+        int expected = psnExpectedBySender ? localPsn : remotePsn;
+        return CmQpAttributes.readyToReceive(path, pathMtu, theirs.qpNum(), expected, responderResources());
     }
 
     /** The active side retries as it asked; the passive side as the request asked (retry_count of the REQ). */
     QpAttributes readyToSend() {
         int retry = active ? mine.retryCount() : theirs.retryCount();
-        return CmQpAttributes.readyToSend(localPsn, retry, theirs.rnrRetryCount(), initiatorDepth());
+        int first = psnExpectedBySender ? remotePsn : localPsn;
+        return CmQpAttributes.readyToSend(first, retry, theirs.rnrRetryCount(), initiatorDepth());
     }
 }

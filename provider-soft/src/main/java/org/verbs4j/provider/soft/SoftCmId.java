@@ -237,6 +237,7 @@ final class SoftCmId extends SoftObject implements CmId {
         peer = destination;
         wireCm = cm.wireOf(gateway);
         terms.pathMtu = WIRE_PATH_MTU;
+        terms.psnExpectedBySender = true;
         state = CmState.ADDR_RESOLVED;
         deliver(CmEventType.ADDR_RESOLVED, 0);
     }
@@ -318,6 +319,7 @@ final class SoftCmId extends SoftObject implements CmId {
         terms.remotePsn = requester.startingPsn();
         terms.pathMtu = requester.pathMtu() >= 1 && requester.pathMtu() <= 5 ? Mtu.fromValue(requester.pathMtu())
                 : WIRE_PATH_MTU;
+        terms.psnExpectedBySender = true;
         state = CmState.REQUEST_RECEIVED;
     }
 

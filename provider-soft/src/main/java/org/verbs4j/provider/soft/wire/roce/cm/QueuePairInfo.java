@@ -4,7 +4,8 @@ package org.verbs4j.provider.soft.wire.roce.cm;
  * What a REQ or a REP tells the peer of one side's queue pair: the peer's QP moves to RTR and RTS with these.
  *
  * @param qpn the queue pair number
- * @param startingPsn the first PSN its send queue uses (the peer's expected PSN)
+ * @param startingPsn the starting PSN; Linux's CM takes it as the first PSN the sender's receive queue expects
+ *     (the peer's send queue starts there), which rxe's queue pairs then follow
  * @param responderResources the RDMA READs and atomics it serves at once (the peer's initiator depth at most)
  * @param initiatorDepth the RDMA READs and atomics it issues at once
  * @param retryCount its transport retries (REQ only; 0 in a REP)
