@@ -39,7 +39,8 @@
 #
 # run-roce-wire.sh soft-cm: rdma_cm of the soft device itself (soft0 bound to 10.79.0.2) against rdma_cm on rxe0,
 # with the rping protocol both ways: rping -c -V against provider-generic's test program CmInterop rping-server on
-# the soft provider, and CmInterop rping-client against rping -s -V (vm/guest/roce-wire-soft-cm.sh).
+# the soft provider, and CmInterop rping-client against rping -s -V (vm/guest/roce-wire-soft-cm.sh); each passes
+# when both sides exit 0 (rping -V validates every ping, the Java side every buffer it read).
 # ROCE_WIRE_PINGS (default 5), ROCE_WIRE_SIZE (default 64), ROCE_WIRE_TIMEOUT apply.
 set -euo pipefail
 
