@@ -36,6 +36,16 @@
 # run-roce-wire.sh soft-ud6: the soft device over IPv6 (vm/guest/roce-wire-soft-ud6.sh): verbs4j pingpong ud between
 # two JVMs (fd79::1, fd79::2), then soft0 -> rxe0 (rxe takes the soft device's packet) and rxe0 -> soft0 (dropped by
 # Linux for its zero UDP checksum, which the namespace's UDPv6 counters show). Same build and environment.
+#
+# run-roce-wire.sh cm: the IB CM of wire.roce.cm (QP1 MADs) against rxe's kernel CM and rdma_cm: ucmatose and rping
+# in both roles against the test program CmWirePeer, handshake and disconnection (vm/guest/roce-wire-cm.sh).
+# ROCE_WIRE_TIMEOUT, ROCE_WIRE_ONLY and ROCE_WIRE_VM_DIR apply.
+#
+# run-roce-wire.sh soft-cm: rdma_cm of the soft device itself (soft0 bound to 10.79.0.2) against rdma_cm on rxe0,
+# with the rping protocol both ways: rping -c -V against provider-generic's test program CmInterop rping-server on
+# the soft provider, and CmInterop rping-client against rping -s -V (vm/guest/roce-wire-soft-cm.sh); each passes
+# when both sides exit 0 (rping -V validates every ping, the Java side every buffer it read).
+# ROCE_WIRE_PINGS (default 5), ROCE_WIRE_SIZE (default 64), ROCE_WIRE_TIMEOUT apply.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -60,6 +70,24 @@ if [ "${1:-}" = soft-ud ] || [ "${1:-}" = soft-ud6 ] || [ "${1:-}" = soft-rc ]; 
     "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-$MODE.sh") $(printf '%q' "$VM_TOOLS")"
 fi
 
+if [ "${1:-}" = soft-cm ]; then
+  echo "run-roce-wire soft-cm: building provider-soft and provider-generic's test programs on the host" >&2
+  verbs4j_install provider-soft
+  verbs4j_install provider-generic
+  VM_CM=$ROOT/provider-soft/target/vm-roce-soft-cm
+  rm -rf "$VM_CM" && mkdir -p "$VM_CM"
+  verbs4j_test_libraries provider-generic "$VM_CM/lib"
+  rm -f "$VM_CM"/lib/verbs4j-provider-soft-*.jar
+  cp -r "$ROOT/provider-soft/target/classes" "$VM_CM/classes-soft"
+  cp -r "$ROOT/provider-generic/target/classes" "$VM_CM/classes-generic"
+  cp -r "$ROOT/provider-generic/target/test-classes" "$VM_CM/test-classes-generic"
+  ENVS=()
+  for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_PINGS ROCE_WIRE_SIZE; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
+  echo "run-roce-wire soft-cm: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-cm.sh") $(printf '%q' "$VM_CM")"
+fi
+
 echo "run-roce-wire: building on the host" >&2
 verbs4j_mvn -pl provider-soft -am test-compile
 VM_DIR=$ROOT/provider-soft/target/${ROCE_WIRE_VM_DIR:-vm-roce}
@@ -67,6 +95,14 @@ rm -rf "$VM_DIR" && mkdir -p "$VM_DIR"
 cp -r "$ROOT/provider-soft/target/classes" "$VM_DIR/classes"
 cp -r "$ROOT/provider-soft/target/test-classes" "$VM_DIR/test-classes"
 cp -r "$ROOT/api/target/classes" "$VM_DIR/api-classes"
+
+if [ "${1:-}" = cm ]; then
+  ENVS=()
+  for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_ONLY; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
+  echo "run-roce-wire cm: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-cm.sh") $(printf '%q' "$VM_DIR")"
+fi
 
 GUEST=$(cat <<GUEST_EOF
 set -u

@@ -9,7 +9,8 @@ import org.verbs4j.Gid;
 /**
  * The IP addresses of the soft devices, as the connection manager resolves them: device i has
  * 10.83.0.(i+1) and the link-local IPv6 address fe80::(node GUID), the addresses of its GIDs 1 and 0; the
- * loopback addresses reach soft0, as rdma_cm binds loopback to the first device.
+ * loopback addresses reach soft0, as rdma_cm binds loopback to the first device. A device on the network has its
+ * bound address instead of 10.83.0.(i+1); other hosts' addresses are reached through it ({@link CmWire}).
  */
 final class CmAddresses {
 
@@ -24,13 +25,25 @@ final class CmAddresses {
         this.devices = devices;
     }
 
-    /** @return the device that owns {@code address} (loopback: the first), or {@code null} */
+    /**
+     * @return the device that owns {@code address} (loopback: the first, unless it is on the network, where a
+     *     loopback address is a host's like any other), or {@code null}
+     */
     SoftDevice deviceOf(InetAddress address) {
-        if (address.isLoopbackAddress()) {
-            return devices.isEmpty() ? null : devices.get(0);
-        }
         for (SoftDevice device : devices) {
             if (address.equals(ipv4(device)) || address.equals(ipv6(device))) {
+                return device;
+            }
+        }
+        boolean firstInJvm = !devices.isEmpty() && devices.get(0).networkAddress() == null;
+        return address.isLoopbackAddress() && firstInJvm ? devices.get(0) : null;
+    }
+
+    /** @return the first device on the network with an address of the family of {@code like}, or {@code null} */
+    SoftDevice networkDevice(InetAddress like) {
+        for (SoftDevice device : devices) {
+            InetAddress bound = device.networkAddress();
+            if (bound != null && bound.getAddress().length == like.getAddress().length) {
                 return device;
             }
         }

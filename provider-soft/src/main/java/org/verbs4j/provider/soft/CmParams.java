@@ -2,6 +2,7 @@ package org.verbs4j.provider.soft;
 
 import java.util.Arrays;
 import org.verbs4j.cm.ConnParam;
+import org.verbs4j.provider.soft.wire.roce.cm.QueuePairInfo;
 
 /** The connection parameters as the IB CM carries them from one side to the other. */
 final class CmParams {
@@ -31,6 +32,12 @@ final class CmParams {
         int initiator = Math.min(request.responderResources(), DeviceProfile.MAX_RD_ATOMIC);
         return ConnParam.defaults().withRdAtomic(responder, initiator).withRetries(request.retryCount(),
                 request.rnrRetryCount());
+    }
+
+    /** @return what a REQ or REP from outside the JVM sent, as the parameters of its side */
+    static ConnParam sentOverWire(QueuePairInfo sender, byte[] privateData) {
+        return new ConnParam(privateData, sender.responderResources(), sender.initiatorDepth(), false,
+                sender.retryCount(), sender.rnrRetryCount(), false, sender.qpn());
     }
 
     /** @return {@code data} zero-padded to {@code length} bytes (never shortened) */

@@ -42,8 +42,9 @@ final class CmQpAttributes {
         return new QpAttributes().qpState(QpState.INIT).pkeyIndex(0).portNum(1).qpAccessFlags(access);
     }
 
-    static QpAttributes readyToReceive(AhAttributes path, int remoteQpn, int remotePsn, int responderResources) {
-        return new QpAttributes().qpState(QpState.RTR).ahAttr(path).pathMtu(Mtu.MTU_4096).destQpNum(remoteQpn)
+    static QpAttributes readyToReceive(AhAttributes path, Mtu pathMtu, int remoteQpn, int remotePsn,
+            int responderResources) {
+        return new QpAttributes().qpState(QpState.RTR).ahAttr(path).pathMtu(pathMtu).destQpNum(remoteQpn)
                 .rqPsn(remotePsn).maxDestRdAtomic(responderResources).minRnrTimer(0);
     }
 

@@ -2,6 +2,7 @@ package org.verbs4j.provider.soft;
 
 import java.util.concurrent.ThreadLocalRandom;
 import org.verbs4j.AhAttributes;
+import org.verbs4j.Mtu;
 import org.verbs4j.QpAttributes;
 import org.verbs4j.cm.ConnParam;
 
@@ -22,6 +23,8 @@ final class CmTerms {
     int remotePsn;
     /** Whether this side sent the request. */
     boolean active;
+    /** The path MTU: the largest inside the JVM, the REQ's over the network. */
+    Mtu pathMtu = Mtu.MTU_4096;
 
     /** @return the RDMA reads and atomics this side takes: its own choice, or what the request asks */
     int responderResources() {
@@ -44,13 +47,21 @@ final class CmTerms {
         return active || theirs != null;
     }
 
+    /**
+     * Over the network the PSNs swap roles, as Linux's CM uses the REQ's and REP's starting PSN: the sender's
+     * receive queue expects it first, and the peer's send queue starts there.
+     */
+    boolean psnExpectedBySender;
+
     QpAttributes readyToReceive(AhAttributes path) {
-        return CmQpAttributes.readyToReceive(path, theirs.qpNum(), remotePsn, responderResources());
+        int expected = psnExpectedBySender ? localPsn : remotePsn;
+        return CmQpAttributes.readyToReceive(path, pathMtu, theirs.qpNum(), expected, responderResources());
     }
 
     /** The active side retries as it asked; the passive side as the request asked (retry_count of the REQ). */
     QpAttributes readyToSend() {
         int retry = active ? mine.retryCount() : theirs.retryCount();
-        return CmQpAttributes.readyToSend(localPsn, retry, theirs.rnrRetryCount(), initiatorDepth());
+        int first = psnExpectedBySender ? remotePsn : localPsn;
+        return CmQpAttributes.readyToSend(first, retry, theirs.rnrRetryCount(), initiatorDepth());
     }
 }

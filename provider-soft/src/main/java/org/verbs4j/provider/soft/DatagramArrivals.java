@@ -13,14 +13,16 @@ import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.PacketHandler;
 import org.verbs4j.provider.soft.wire.roce.RocePacket;
 import org.verbs4j.provider.soft.wire.roce.Transport;
+import org.verbs4j.provider.soft.wire.roce.cm.Gsi;
+import org.verbs4j.provider.soft.wire.roce.cm.Mad;
 
 /**
  * What a device on the network does with the packets its receive loop hands over: a UD SEND (with or without
  * immediate data) goes, under the fabric lock, to the device's queue pair its BTH names, as an {@link Arrival}:
  * the Q_Key and source QPN of its DETH, the SE bit, the immediate data, the header {@link NetworkRoute} rebuilds
  * from the IP header, and the sender's GID (its IP address as RoCE v2 maps it). RC and UC packets go to the
- * {@link ConnectedArrivals}; other packets (multicast) are counted and dropped. Runs in the receive loop's thread; nothing is allocated per
- * packet.
+ * {@link ConnectedArrivals}, CM MADs to QP 1 to the device's {@link CmWire}; other packets (multicast) are
+ * counted and dropped. Runs in the receive loop's thread; nothing is allocated per packet (but per MAD).
  */
 final class DatagramArrivals implements PacketHandler {
 
@@ -57,6 +59,10 @@ final class DatagramArrivals implements PacketHandler {
             unhandled++;
             return;
         }
+        if (Bth.destQp(packet.buffer(), 0) == Gsi.QPN) {
+            toGsi(packet);
+            return;
+        }
         describe(packet, opcode == Opcode.UD_SEND_ONLY_WITH_IMMEDIATE);
         lock.lock();
         try {
@@ -67,6 +73,18 @@ final class DatagramArrivals implements PacketHandler {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** A MAD to QP 1 goes to the device's IB CM, if the connection manager made it and the Q_Key is the GSI's. */
+    private void toGsi(RocePacket packet) {
+        CmWire cm = device.cmWire();
+        ByteBuffer buffer = packet.buffer();
+        if (cm == null || packet.payloadLength() < Mad.BYTES
+                || Deth.qKey(buffer, packet.offsetOf(ExtensionHeader.DETH)) != Gsi.Q_KEY) {
+            unhandled++;
+            return;
+        }
+        cm.onMad(buffer, packet.payloadOffset(), senderGid(packet.sender()));
     }
 
     /** Fills the arrival from the packet. */

@@ -1,6 +1,8 @@
 package org.verbs4j.provider.soft;
 
 import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -8,6 +10,8 @@ import java.util.Optional;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.Context;
 import org.verbs4j.Errno;
+import org.verbs4j.Gid;
+import org.verbs4j.Mtu;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QpAttributes;
 import org.verbs4j.QpInitAttributes;
@@ -21,15 +25,28 @@ import org.verbs4j.cm.EventChannel;
 import org.verbs4j.cm.PortSpace;
 import org.verbs4j.cm.PrivateDataLimits;
 import org.verbs4j.cm.UdParam;
+import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
+import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
+import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
+import org.verbs4j.provider.soft.wire.roce.cm.QueuePairInfo;
+import org.verbs4j.provider.soft.wire.roce.cm.RejectReason;
+import org.verbs4j.provider.soft.wire.roce.cm.ServiceId;
 
 /**
  * A communication identifier of the soft connection manager. Its state changes under the manager's lock;
- * the two ends of a connection reach each other directly ({@link #remote}), as the IB CM's messages would.
+ * the two ends of a connection in the JVM reach each other directly ({@link #remote}), as the IB CM's messages
+ * would; a peer outside the JVM, reached through a device on the network, is an IB CM connection of that
+ * device's {@link CmWire} ({@link #wire}), whose events come back through {@link #onWire}.
  */
 final class SoftCmId extends SoftObject implements CmId {
 
     private final SoftConnectionManager cm;
     private final SoftEventChannel channel;
+    /** The path MTU a REQ over the network asks: rxe's on an Ethernet link of 1500 bytes. */
+    private static final Mtu WIRE_PATH_MTU = Mtu.MTU_1024;
+    /** The index of the GID of a network device's bound address. */
+    private static final int ADDRESS_GID_INDEX = 1;
+
     private final PortSpace space;
     private final Object userContext;
     private final EventAccount events = new EventAccount("communication");
@@ -50,6 +67,10 @@ final class SoftCmId extends SoftObject implements CmId {
     /** This side got a DREQ and has not answered it. */
     private boolean owesReply;
     private long resolutions;
+    /** The IB CM of the device on the network, for a peer outside the JVM; {@code null} inside it. */
+    private CmWire wireCm;
+    /** The IB CM connection to the peer outside the JVM. */
+    private CmConnection wire;
 
     SoftCmId(SoftConnectionManager cm, SoftEventChannel channel, PortSpace space, Object userContext) {
         super("rdma_destroy_id", "communication identifier", "");
@@ -166,6 +187,11 @@ final class SoftCmId extends SoftObject implements CmId {
 
     private void startResolution(InetSocketAddress source, InetSocketAddress destination, long millis) {
         SoftDevice target = cm.addresses().deviceOf(destination.getAddress());
+        SoftDevice gateway = target == null ? networkDeviceFor(source, destination) : null;
+        if (gateway != null) {
+            resolveOverNetwork(gateway, source, destination);
+            return;
+        }
         if (target == null && !CmAddresses.inSoftNetwork(destination.getAddress())) {
             throw SoftConnectionManager.failure("rdma_resolve_addr", Errno.ENETUNREACH, "no route to "
                     + destination.getAddress() + ": it is in no network of the soft devices");
@@ -184,6 +210,36 @@ final class SoftCmId extends SoftObject implements CmId {
             long resolution = ++resolutions;
             cm.later(millis, () -> addressTimedOut(resolution));
         }
+    }
+
+    /** @return the device on the network that reaches {@code destination}, or {@code null} */
+    private SoftDevice networkDeviceFor(InetSocketAddress source, InetSocketAddress destination) {
+        SoftDevice from = device;
+        if (from == null && source != null && !source.getAddress().isAnyLocalAddress()) {
+            from = cm.addresses().deviceOf(source.getAddress());
+        }
+        if (from != null || state != CmState.IDLE) {
+            return from != null && from.networkAddress() != null ? from : null;
+        }
+        return cm.addresses().networkDevice(destination.getAddress());
+    }
+
+    /** A host outside the JVM: the gateway device's bound address is the source, its IB CM will carry the REQ. */
+    private void resolveOverNetwork(SoftDevice gateway, InetSocketAddress source, InetSocketAddress destination) {
+        if (state == CmState.IDLE) {
+            bindTo("rdma_resolve_addr", source != null ? source
+                    : new InetSocketAddress(gateway.networkAddress(), 0));
+        }
+        if (local.getAddress().isAnyLocalAddress()) {
+            local = new InetSocketAddress(gateway.networkAddress(), local.getPort());
+        }
+        device = gateway;
+        peer = destination;
+        wireCm = cm.wireOf(gateway);
+        terms.pathMtu = WIRE_PATH_MTU;
+        terms.psnExpectedBySender = true;
+        state = CmState.ADDR_RESOLVED;
+        deliver(CmEventType.ADDR_RESOLVED, 0);
     }
 
     private void addressTimedOut(long resolution) {
@@ -216,7 +272,55 @@ final class SoftCmId extends SoftObject implements CmId {
             requireState("rdma_listen", "not bound, or connecting or listening already", CmState.ADDR_BOUND);
             backlog.limit(requested);
             state = CmState.LISTEN;
+            listenOnNetwork();
         });
+    }
+
+    /** The IB CM of each device on the network this listener listens on takes the REQs of its port. */
+    private void listenOnNetwork() {
+        if (space != PortSpace.TCP) {
+            return;
+        }
+        for (SoftDevice networked : cm.networkDevices()) {
+            if (networked == device || device == null && listensOn(networked.networkAddress())) {
+                cm.wireOf(networked).listen(local.getPort());
+            }
+        }
+    }
+
+    /**
+     * A REQ from outside the JVM reaches this listener: a new identifier gets it and CONNECT_REQUEST goes to the
+     * channel; with the backlog full, a REJ (no resources) answers it.
+     *
+     * @return the new identifier, or {@code null}
+     */
+    SoftCmId wireRequest(CmConnection connection, CmWire network, InetSocketAddress source,
+            InetSocketAddress destination) {
+        if (!backlog.admit()) {
+            connection.reject(RejectReason.NO_RESOURCES, new byte[0]);
+            return null;
+        }
+        SoftCmId id = created(new SoftCmId(cm, channel, space, userContext));
+        id.takeWireRequest(connection, network, source, destination);
+        channel.deliver(SoftCmEvent.request(id, this, id.requestConn(), null));
+        return id;
+    }
+
+    private void takeWireRequest(CmConnection connection, CmWire network, InetSocketAddress source,
+            InetSocketAddress destination) {
+        device = network.device();
+        wireCm = network;
+        wire = connection;
+        local = destination;
+        peer = source;
+        QueuePairInfo requester = connection.remote();
+        byte[] data = connection.remotePrivateData();
+        terms.theirs = CmParams.sentOverWire(requester, Arrays.copyOfRange(data, CmaHeader.BYTES, data.length));
+        terms.remotePsn = requester.startingPsn();
+        terms.pathMtu = requester.pathMtu() >= 1 && requester.pathMtu() <= 5 ? Mtu.fromValue(requester.pathMtu())
+                : WIRE_PATH_MTU;
+        terms.psnExpectedBySender = true;
+        state = CmState.REQUEST_RECEIVED;
     }
 
     /** A request from {@code client} reaches this listener: delivered, or held while the backlog is full. */
@@ -299,6 +403,10 @@ final class SoftCmId extends SoftObject implements CmId {
     }
 
     private void acceptConnection() {
+        if (wire != null) {
+            acceptOverWire();
+            return;
+        }
         moveQp(QpState.INIT, QpState.RTR, QpState.RTS);
         state = CmState.ACCEPTED;
         SoftCmId client = remote;
@@ -316,6 +424,21 @@ final class SoftCmId extends SoftObject implements CmId {
         } else {
             awaitEstablishment();
         }
+    }
+
+    /** The REP goes out; the RTU makes the connection ESTABLISHED ({@link #onWire}). */
+    private void acceptOverWire() {
+        moveQp(QpState.INIT, QpState.RTR, QpState.RTS);
+        state = CmState.ACCEPTED;
+        wire.accept(wireQueuePair(), terms.mine.privateData(), System.nanoTime());
+        wireCm.reschedule();
+    }
+
+    /** @return what the REQ or REP tells the peer of this side's QP */
+    private QueuePairInfo wireQueuePair() {
+        ConnParam mine = terms.mine;
+        return new QueuePairInfo(mine.qpNum(), terms.localPsn, mine.responderResources(), mine.initiatorDepth(),
+                mine.retryCount(), mine.rnrRetryCount(), (int) terms.pathMtu.value());
     }
 
     /**
@@ -356,6 +479,11 @@ final class SoftCmId extends SoftObject implements CmId {
             int limit = datagram() ? PrivateDataLimits.ACCEPT_UDP : PrivateDataLimits.REJECT;
             checkLength("rdma_reject", data.length, limit);
             state = CmState.FAILED;
+            if (wire != null) {
+                wire.reject(RejectReason.CONSUMER_DEFINED, data);
+                wireCm.reschedule();
+                return;
+            }
             remote.refused(datagram() ? CmStatus.SIDR_REJECT : CmStatus.REJECT_CONSUMER_DEFINED, data);
         });
     }
@@ -367,11 +495,19 @@ final class SoftCmId extends SoftObject implements CmId {
         cm.locked(() -> {
             ensureOpen("rdma_connect");
             requireState("rdma_connect", "the route is not resolved (rdma_resolve_route)", CmState.ROUTE_RESOLVED);
+            if (wireCm != null && datagram()) {
+                throw Failures.unsupported("rdma_connect", "RDMA_PS_UDP to a host outside the JVM needs SIDR,"
+                        + " which the soft devices do not speak");
+            }
             ConnParam chosen = withOwnQp(parameters != null ? parameters : ConnParam.defaults());
             checkPrivateData("rdma_connect", chosen, PrivateDataLimits.connect(space));
             terms.mine = chosen;
             terms.active = true;
             state = CmState.CONNECT;
+            if (wireCm != null) {
+                connectOverWire();
+                return;
+            }
             SoftCmId listener = cm.listenerFor(space, peer);
             if (listener == null) {
                 refused(datagram() ? CmStatus.SIDR_UNSUPPORTED : CmStatus.REJECT_INVALID_SERVICE_ID, new byte[0]);
@@ -379,6 +515,68 @@ final class SoftCmId extends SoftObject implements CmId {
                 listener.offer(this);
             }
         });
+    }
+
+    /** The REQ goes out with rdma_cm's header (addresses and port) before the private data. */
+    private void connectOverWire() {
+        byte[] mine = terms.mine.privateData();
+        byte[] data = new byte[CmaHeader.BYTES + mine.length];
+        CmaHeader.put(ByteBuffer.wrap(data), 0, local.getPort(), local.getAddress().getAddress(),
+                peer.getAddress().getAddress());
+        System.arraycopy(mine, 0, data, CmaHeader.BYTES, mine.length);
+        wire = wireCm.connection(this, peer.getAddress());
+        wire.connect(ServiceId.of(ServiceId.PORT_SPACE_TCP, peer.getPort()), wireQueuePair(), data,
+                System.nanoTime());
+        wireCm.reschedule();
+    }
+
+    /** What the IB CM connection to the peer outside the JVM tells; under the lock. */
+    void onWire(CmConnection connection, CmEvent event) {
+        if (isClosed() || connection != wire) {
+            return;
+        }
+        switch (event) {
+            case ESTABLISHED -> wireEstablished();
+            case REJECTED -> refused(connection.rejectReason(), connection.remotePrivateData());
+            case UNREACHABLE -> fail(CmEventType.UNREACHABLE, CmStatus.TIMED_OUT, null);
+            case DISCONNECTED -> wireDisconnected();
+            default -> {
+                // the time wait ended: nothing to tell
+            }
+        }
+    }
+
+    /** Passive: the RTU came. Active: the REP came and the RTU went out; the QP goes to RTR and RTS. */
+    private void wireEstablished() {
+        if (state == CmState.ACCEPTED) {
+            established();
+            return;
+        }
+        if (state != CmState.CONNECT) {
+            return;
+        }
+        QueuePairInfo replier = wire.remote();
+        terms.theirs = CmParams.sentOverWire(replier, wire.remotePrivateData());
+        terms.remotePsn = replier.startingPsn();
+        ConnParam reply = CmParams.reported(terms.theirs, PrivateDataLimits.ACCEPT_TCP);
+        if (qp == null) {
+            state = CmState.RESPONSE_RECEIVED;
+            deliverConn(CmEventType.CONNECT_RESPONSE, reply);
+        } else if (readiedQp()) {
+            state = CmState.ESTABLISHED;
+            deliverConn(CmEventType.ESTABLISHED, reply);
+        } else {
+            wireCm.leave(wire);
+        }
+    }
+
+    /** The DREP to this side's DREQ (or its last retry) came, or the peer's DREQ came and was answered. */
+    private void wireDisconnected() {
+        if (awaitingReply) {
+            disconnectReplied(0);
+        } else {
+            disconnectRequested();
+        }
     }
 
     /** The remote side refused: REJECTED with the reason (UD: UNREACHABLE with the SIDR status). */
@@ -415,11 +613,13 @@ final class SoftCmId extends SoftObject implements CmId {
             if (qp != null) {
                 throw Failures.invalid("rdma_establish", "the identifier has a QP, which rdma_connect establishes");
             }
-            if (remote == null) {
+            if (remote == null && wire == null) {
                 throw Failures.invalid("rdma_establish", "the passive side gave up waiting");
             }
             state = CmState.ESTABLISHED;
-            remote.established();
+            if (remote != null) {
+                remote.established();
+            }
         });
     }
 
@@ -450,6 +650,10 @@ final class SoftCmId extends SoftObject implements CmId {
     private void requestDisconnection() {
         state = CmState.DISCONNECTED;
         awaitingReply = true;
+        if (wire != null) {
+            wireCm.leave(wire);
+            return;
+        }
         if (remote != null) {
             remote.disconnectRequested();
         }
@@ -510,6 +714,9 @@ final class SoftCmId extends SoftObject implements CmId {
 
     /** @return the address vector to the remote side: its device's GID of the family of the peer address */
     private AhAttributes pathToRemote() {
+        if (wireCm != null) {
+            return AhAttributes.global(Gid.of(peer.getAddress()), ADDRESS_GID_INDEX, 1);
+        }
         SoftDevice target = cm.addresses().deviceOf(peer.getAddress());
         if (target == null || device == null) {
             return null;
@@ -708,6 +915,12 @@ final class SoftCmId extends SoftObject implements CmId {
 
     /** What the IB CM sends when an identifier is destroyed: DREQ, REJ or SIDR REP, by the state it was in. */
     private void leaveRemote() {
+        if (wire != null) {
+            CmConnection connection = wire;
+            wire = null;
+            wireCm.leave(connection);
+            return;
+        }
         SoftCmId other = remote;
         remote = null;
         if (other == null || other.isClosed()) {

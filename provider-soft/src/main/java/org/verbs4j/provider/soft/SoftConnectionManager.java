@@ -130,7 +130,34 @@ final class SoftConnectionManager implements ConnectionManager {
 
     /** Runs {@code action} under the lock on the fabric's timer after {@code millis}. */
     void later(long millis, Runnable action) {
-        fabric.schedule(() -> locked(action), TimeUnit.MILLISECONDS.toNanos(millis));
+        afterNanos(TimeUnit.MILLISECONDS.toNanos(millis), action);
+    }
+
+    /** Runs {@code action} under the lock on the fabric's timer after {@code nanos}. */
+    void afterNanos(long nanos, Runnable action) {
+        fabric.schedule(() -> locked(action), nanos);
+    }
+
+    /** @return the devices bound to an address on the network */
+    List<SoftDevice> networkDevices() {
+        List<SoftDevice> networked = new ArrayList<>();
+        for (SoftDevice device : fabric.devices()) {
+            if (device.networkAddress() != null) {
+                networked.add(device);
+            }
+        }
+        return networked;
+    }
+
+    /** @return the IB CM of {@code device}, which is on the network: made, and the device's port opened, once */
+    CmWire wireOf(SoftDevice device) {
+        CmWire wire = device.cmWire();
+        if (wire == null) {
+            contextOf(device);
+            wire = new CmWire(this, device, device.networkPort().endpoint(), fabric.network().udpPort());
+            device.cmWire(wire);
+        }
+        return wire;
     }
 
     static long responseTimeoutMillis() {

@@ -21,6 +21,7 @@ final class SoftDevice implements Device {
     private final InetAddress networkAddress;
     private final List<GidEntry> gidTable;
     private volatile NetworkPort networkPort;
+    private volatile CmWire cmWire;
 
     /** @param networkAddress the address the device binds, or {@code null} for a device inside the JVM */
     SoftDevice(SoftFabric fabric, int index, InetAddress networkAddress) {
@@ -97,6 +98,15 @@ final class SoftDevice implements Device {
     /** @return the device's RoCE v2 port, or {@code null} while no context opened it (or inside the JVM) */
     NetworkPort networkPort() {
         return networkPort;
+    }
+
+    /** @return the device's IB CM on the network, or {@code null} before the connection manager needed it */
+    CmWire cmWire() {
+        return cmWire;
+    }
+
+    void cmWire(CmWire wire) {
+        this.cmWire = wire;
     }
 
     @Override

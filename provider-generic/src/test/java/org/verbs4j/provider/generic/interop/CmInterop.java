@@ -1,6 +1,7 @@
 package org.verbs4j.provider.generic.interop;
 
 import java.net.InetSocketAddress;
+import org.verbs4j.Verbs;
 import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.provider.generic.GenericProvider;
 
@@ -13,6 +14,8 @@ import org.verbs4j.provider.generic.GenericProvider;
  * {@code udaddy -s}, on port 7174), {@code ucmatose-server} (for {@code ucmatose -s}) and
  * {@code ucmatose-client} (to {@code ucmatose}). A server prints
  * {@code LISTENING} once it listens. Prints {@code OK: ...} and exits 0, or {@code FAILED: ...} and exits 1.
+ * With {@code -Dverbs4j.providers} set, the selected provider's connection manager serves instead
+ * ({@code vm/run-roce-wire.sh soft-cm}: the soft device on the network).
  */
 public final class CmInterop {
 
@@ -33,8 +36,17 @@ public final class CmInterop {
         }
     }
 
+    /**
+     * @return the generic provider's connection manager, or, with the system property {@code verbs4j.providers}
+     *     set, that of the provider it selects (the soft devices on the network, for instance)
+     */
+    private static ConnectionManager connectionManager() {
+        return System.getProperty("verbs4j.providers") == null ? new GenericProvider().connectionManager()
+                : Verbs.connectionManager();
+    }
+
     private static String run(String[] args) {
-        ConnectionManager cm = new GenericProvider().connectionManager();
+        ConnectionManager cm = connectionManager();
         InetSocketAddress address = new InetSocketAddress(args[1], Integer.parseInt(args[2]));
         int size = args.length > 3 ? Integer.parseInt(args[3]) : 64;
         int count = args.length > 4 ? Integer.parseInt(args[4]) : 10;

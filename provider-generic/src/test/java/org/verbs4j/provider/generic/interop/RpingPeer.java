@@ -65,6 +65,7 @@ final class RpingPeer {
             WorkRequests.receive(peer.qp, 1, recv, 0, INFO);
             peer.id.accept(ConnParam.defaults());
             peer.expect(CmEventType.ESTABLISHED).ack();
+            System.out.println(describe(peer.qp));
             int pings = 0;
             while (nextAdvertisement(peer, recv)) {
                 long addr = recv.segment().get(BE64, 0);
@@ -89,6 +90,13 @@ final class RpingPeer {
             peer.id.disconnect();
             return "served " + pings + " rping pings (RDMA READ, WRITE, every buffer as rping fills it)";
         }
+    }
+
+    /** @return the numbers the connection manager gave the queue pair, for the log of an exchange */
+    private static String describe(org.verbs4j.QueuePair qp) {
+        org.verbs4j.QpAttributes a = qp.query(EnumSet.allOf(org.verbs4j.QpAttrMask.class));
+        return String.format("connected: QP 0x%x -> 0x%x, sq_psn 0x%x, rq_psn 0x%x, path MTU %s, state %s",
+                qp.qpNum(), a.destQpNum(), a.sqPsn(), a.rqPsn(), a.pathMtu(), a.qpState());
     }
 
     /** @return whether an advertisement arrived (false: the client disconnected) */
@@ -136,6 +144,7 @@ final class RpingPeer {
             WorkRequests.receive(peer.qp, 1, recv, 0, INFO);
             peer.id.connect(ConnParam.defaults());
             peer.expect(CmEventType.ESTABLISHED).ack();
+            System.out.println(describe(peer.qp));
             for (int ping = 0; ping < count; ping++) {
                 byte[] data = pattern(ping, size);
                 MemorySegment.copy(data, 0, source.segment(), JAVA_BYTE, 0, size);

@@ -1,0 +1,185 @@
+package org.verbs4j.provider.soft;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import org.verbs4j.Gid;
+import org.verbs4j.cm.PortSpace;
+import org.verbs4j.provider.soft.wire.roce.Bth;
+import org.verbs4j.provider.soft.wire.roce.Deth;
+import org.verbs4j.provider.soft.wire.roce.Opcode;
+import org.verbs4j.provider.soft.wire.roce.RoceEndpoint;
+import org.verbs4j.provider.soft.wire.roce.RoceV2;
+import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
+import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
+import org.verbs4j.provider.soft.wire.roce.cm.CmPort;
+import org.verbs4j.provider.soft.wire.roce.cm.CmTimeouts;
+import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
+import org.verbs4j.provider.soft.wire.roce.cm.Gsi;
+import org.verbs4j.provider.soft.wire.roce.cm.Mad;
+import org.verbs4j.provider.soft.wire.roce.cm.RejectReason;
+import org.verbs4j.provider.soft.wire.roce.cm.ServiceId;
+
+/**
+ * The IB CM of a soft device on the network: the device's {@link CmPort}, whose MADs leave as UD packets from
+ * QP 1 to the peer's QP 1 (Q_Key {@link Gsi#Q_KEY}) through the device's endpoint, and arrive from its receive
+ * loop ({@link DatagramArrivals}). It maps each connection of the port to its communication identifier and
+ * drives the port's timers on the fabric's timer. Every call holds the connection manager's lock.
+ */
+final class CmWire {
+
+    private static final int MAD_AT = RoceV2.BTH_BYTES + 8;
+
+    private final SoftConnectionManager cm;
+    private final SoftDevice device;
+    private final RoceEndpoint endpoint;
+    private final int udpPort;
+    private final CmPort port;
+    private final ByteBuffer packet = ByteBuffer.allocate(MAD_AT + Mad.BYTES + RoceV2.ICRC_BYTES);
+    private final Map<CmConnection, SoftCmId> ids = new HashMap<>();
+    private final Set<Long> services = new HashSet<>();
+    private long wakeAt = Long.MAX_VALUE;
+    private int psn = ThreadLocalRandom.current().nextInt(1 << 24);
+    private long lostMads;
+
+    CmWire(SoftConnectionManager cm, SoftDevice device, RoceEndpoint endpoint, int udpPort) {
+        this.cm = cm;
+        this.device = device;
+        this.endpoint = endpoint;
+        this.udpPort = udpPort;
+        this.port = new CmPort(Gid.of(device.networkAddress()).toBytes(), device.nodeGuid(), CmTimeouts.RDMA_CM,
+                this::send, ThreadLocalRandom.current().nextInt());
+    }
+
+    SoftDevice device() {
+        return device;
+    }
+
+    /** @return a new idle connection of {@code id} to the port of {@code peer} */
+    CmConnection connection(SoftCmId id, InetAddress peer) {
+        CmConnection connection = port.connection(Gid.of(peer).toBytes(), this::onEvent);
+        ids.put(connection, id);
+        return connection;
+    }
+
+    /**
+     * What an identifier that leaves its connection sends: a DREQ if established, a REJ (consumer defined) to a
+     * REQ not answered yet, else nothing (the peer's retries run out).
+     */
+    void leave(CmConnection connection) {
+        switch (connection.state()) {
+            case ESTABLISHED -> connection.disconnect(System.nanoTime());
+            case REQ_RCVD, MRA_REQ_SENT -> connection.reject(RejectReason.CONSUMER_DEFINED, new byte[0]);
+            default -> {
+                // nothing to send
+            }
+        }
+        reschedule();
+    }
+
+    /** Takes the REQs of {@code tcpPort} of the TCP port space from now on (idempotent). */
+    void listen(int tcpPort) {
+        long service = ServiceId.of(ServiceId.PORT_SPACE_TCP, tcpPort);
+        if (services.add(service)) {
+            port.listen(service, this::onEvent);
+        }
+    }
+
+    /** A MAD arrived at QP 1 from {@code sender}; called from the receive loop. */
+    void onMad(ByteBuffer b, int at, Gid sender) {
+        cm.locked(() -> {
+            port.onMad(b, at, sender.toBytes(), System.nanoTime());
+            reschedule();
+        });
+    }
+
+    /** Arms the fabric's timer for the port's earliest deadline; call after every use of a connection. */
+    void reschedule() {
+        long deadline = port.deadline();
+        if (deadline == Long.MAX_VALUE || deadline - wakeAt >= 0) {
+            return;
+        }
+        wakeAt = deadline;
+        cm.afterNanos(Math.max(0, deadline - System.nanoTime()), this::onTimer);
+    }
+
+    private void onTimer() {
+        wakeAt = Long.MAX_VALUE;
+        port.onTimer(System.nanoTime());
+        reschedule();
+    }
+
+    private void onEvent(CmConnection connection, CmEvent event) {
+        if (event == CmEvent.CONNECT_REQUEST) {
+            requested(connection);
+            return;
+        }
+        SoftCmId id = ids.get(connection);
+        if (event == CmEvent.REJECTED || event == CmEvent.UNREACHABLE || event == CmEvent.TIMEWAIT_EXIT) {
+            ids.remove(connection);
+        }
+        if (id != null) {
+            id.onWire(connection, event);
+        }
+    }
+
+    /** A REQ: the rdma_cm listener its header names gets it; without one, a REJ (invalid service ID). */
+    private void requested(CmConnection connection) {
+        ByteBuffer data = ByteBuffer.wrap(connection.remotePrivateData());
+        InetSocketAddress source = headerAddress(data, CmaHeader.sourceAddress(0), CmaHeader.sourcePort(data, 0));
+        InetSocketAddress destination = headerAddress(data, CmaHeader.destinationAddress(0),
+                ServiceId.port(connection.serviceId()));
+        SoftCmId listener = destination == null || source == null ? null
+                : cm.listenerFor(PortSpace.TCP, destination);
+        if (listener == null) {
+            connection.reject(RejectReason.INVALID_SERVICE_ID, new byte[0]);
+            return;
+        }
+        SoftCmId id = listener.wireRequest(connection, this, source, destination);
+        if (id != null) {
+            ids.put(connection, id);
+        }
+    }
+
+    /** @return the address of the rdma_cm header at {@code at}, or {@code null} if the header is none */
+    private static InetSocketAddress headerAddress(ByteBuffer data, int at, int tcpPort) {
+        int version = CmaHeader.ipVersion(data, 0);
+        if (CmaHeader.version(data, 0) != CmaHeader.VERSION || version != 4 && version != 6) {
+            return null;
+        }
+        byte[] raw = new byte[version == 4 ? 4 : 16];
+        CmaHeader.address(data, at, raw);
+        try {
+            return new InetSocketAddress(InetAddress.getByAddress(raw), tcpPort);
+        } catch (UnknownHostException e) {
+            return null;
+        }
+    }
+
+    /** Sends a MAD as a UD SEND from QP 1 to the peer's QP 1; one the socket refuses is lost (resent in time). */
+    private void send(ByteBuffer mad, byte[] peerGid) {
+        packet.clear();
+        Bth.put(packet, 0, Opcode.UD_SEND_ONLY, 0, 0, RoceV2.DEFAULT_PKEY, Gsi.QPN, psn);
+        psn = (psn + 1) & Bth.MASK_24;
+        Deth.put(packet, RoceV2.BTH_BYTES, Gsi.Q_KEY, Gsi.QPN);
+        packet.put(MAD_AT, mad, 0, Mad.BYTES);
+        try {
+            endpoint.send(packet, MAD_AT + Mad.BYTES, new InetSocketAddress(Gid.ofBytes(peerGid).toInetAddress(),
+                    udpPort));
+        } catch (IOException e) {
+            lostMads++;
+        }
+    }
+
+    /** @return how many MADs the socket refused */
+    long lostMads() {
+        return lostMads;
+    }
+}

@@ -1,0 +1,407 @@
+package org.verbs4j.provider.soft.wire.roce.cm;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One connection's side of the IB CM protocol (IBTA 12.9), as Linux's kernel CM plays it over RoCE: active
+ * (REQ, then REP and RTU), passive (REQ received, REP, then RTU), rejects, disconnection (DREQ, DREP) and a time
+ * wait. Messages not answered within their time are sent again, up to {@link CmTimeouts#maxCmRetries()} times; an
+ * MRA buys the peer more time. Duplicates are answered as the kernel answers them: a REP again with the RTU, a
+ * DREQ in time wait with the DREP, a REQ with the MRA sent for it or in time wait with a REJ (stale connection);
+ * other duplicates are dropped.
+ *
+ * <p>The connection reads no clock: every call takes the time ({@link System#nanoTime()}), and its owner calls
+ * {@link #onTimer} at {@link #deadline()}. It is single-threaded: its owner serializes the calls. Events go to
+ * the {@link CmListener} during the call that caused them.
+ */
+public final class CmConnection {
+
+    private final int localCommId;
+    private final byte[] localGid;
+    private final byte[] remoteGid;
+    private final long caGuid;
+    private final CmTimeouts timeouts;
+    private final MadSink sink;
+    private final CmListener listener;
+    private final ByteBuffer out = ByteBuffer.allocate(Mad.BYTES);
+    private final Retransmission timer = new Retransmission();
+    private CmState state = CmState.IDLE;
+    private long transactionId;
+    private long serviceId;
+    private int remoteCommId;
+    private int peerResponseTimeout;
+    private QueuePairInfo local;
+    private QueuePairInfo remote;
+    private byte[] localPrivateData = new byte[0];
+    private byte[] remotePrivateData = new byte[0];
+    private int rejectReason;
+    private int mraServiceTimeout;
+
+    /**
+     * @param localCommId this side's communication ID, unique among the port's connections
+     * @param localGid this port's GID (16 bytes)
+     * @param remoteGid the peer port's GID (16 bytes)
+     * @param caGuid this side's CA GUID
+     * @param timeouts the times
+     * @param sink sends the MADs
+     * @param listener hears the events
+     */
+    public CmConnection(int localCommId, byte[] localGid, byte[] remoteGid, long caGuid, CmTimeouts timeouts,
+            MadSink sink, CmListener listener) {
+        this.localCommId = localCommId;
+        this.localGid = localGid.clone();
+        this.remoteGid = remoteGid.clone();
+        this.caGuid = caGuid;
+        this.timeouts = timeouts;
+        this.sink = sink;
+        this.listener = listener;
+        this.transactionId = Integer.toUnsignedLong(localCommId);
+    }
+
+    /**
+     * Active side: sends the REQ.
+     *
+     * @param service the service ID (rdma_cm: {@link ServiceId#of})
+     * @param queuePair this side's queue pair
+     * @param privateData at most {@link CmReq#PRIVATE_DATA_BYTES} bytes (rdma_cm: its {@link CmaHeader} first)
+     * @param now the time
+     * @throws IllegalStateException if the connection is not idle
+     * @throws IllegalArgumentException if the private data is too long
+     */
+    public void connect(long service, QueuePairInfo queuePair, byte[] privateData, long now) {
+        requireState("connect", CmState.IDLE);
+        this.localPrivateData = checked("connect", privateData, CmReq.PRIVATE_DATA_BYTES);
+        this.serviceId = service;
+        this.local = queuePair;
+        this.peerResponseTimeout = timeouts.cmResponseTimeout();
+        OutgoingMads.req(out, this, timeouts);
+        send();
+        state = CmState.REQ_SENT;
+        timer.start(now, timeouts.answerNanos(peerResponseTimeout), timeouts.maxCmRetries());
+    }
+
+    /**
+     * Passive side: tells the peer with an MRA that the REP will take longer, so that it stops sending the REQ
+     * again and waits up to the service timeout. A repeated REQ is then answered with the MRA again.
+     *
+     * @param serviceTimeout the exponent of the wait (4.096 µs × 2^value; rdma_cm's MRA: 24, about 68 s)
+     * @throws IllegalStateException if no REQ waits for an answer, or an MRA went out already
+     */
+    public void acknowledge(int serviceTimeout) {
+        requireState("acknowledge", CmState.REQ_RCVD);
+        this.mraServiceTimeout = serviceTimeout;
+        OutgoingMads.mra(out, this, CmMra.REQ, serviceTimeout);
+        send();
+        state = CmState.MRA_REQ_SENT;
+    }
+
+    /**
+     * Passive side: answers the REQ with a REP.
+     *
+     * @param queuePair this side's queue pair (retry count and path MTU are not sent)
+     * @param privateData at most {@link CmRep#PRIVATE_DATA_BYTES} bytes
+     * @param now the time
+     * @throws IllegalStateException if no REQ waits for an answer
+     * @throws IllegalArgumentException if the private data is too long
+     */
+    public void accept(QueuePairInfo queuePair, byte[] privateData, long now) {
+        requireAnswerable("accept");
+        this.localPrivateData = checked("accept", privateData, CmRep.PRIVATE_DATA_BYTES);
+        this.local = queuePair;
+        OutgoingMads.rep(out, this);
+        send();
+        state = CmState.REP_SENT;
+        timer.start(now, timeouts.answerNanos(peerResponseTimeout), timeouts.maxCmRetries());
+    }
+
+    /**
+     * Passive side: answers the REQ with a REJ; the connection is then closed.
+     *
+     * @param reason the reason (rdma_cm's consumer: {@link RejectReason#CONSUMER_DEFINED})
+     * @param privateData at most {@link CmRej#PRIVATE_DATA_BYTES} bytes
+     * @throws IllegalStateException if no REQ waits for an answer
+     * @throws IllegalArgumentException if the private data is too long
+     */
+    public void reject(RejectReason reason, byte[] privateData) {
+        requireAnswerable("reject");
+        byte[] data = checked("reject", privateData, CmRej.PRIVATE_DATA_BYTES);
+        OutgoingMads.rej(out, this, CmRej.REQ, reason, data);
+        send();
+        state = CmState.CLOSED;
+    }
+
+    /**
+     * Sends the DREQ of an established connection.
+     *
+     * @param now the time
+     * @throws IllegalStateException if the connection is not established
+     */
+    public void disconnect(long now) {
+        requireState("disconnect", CmState.ESTABLISHED);
+        OutgoingMads.dreq(out, this);
+        send();
+        state = CmState.DREQ_SENT;
+        timer.start(now, timeouts.answerNanos(peerResponseTimeout), timeouts.maxCmRetries());
+    }
+
+    /**
+     * Takes a CM MAD of this connection (its {@link CmMessage#remoteCommId} is this side's, or a REQ that made
+     * or repeats it).
+     *
+     * @param b the packet
+     * @param at the index of the MAD, a CM Send ({@link Mad#isCmSend})
+     * @param now the time
+     */
+    public void onMad(ByteBuffer b, int at, long now) {
+        CmAttribute attribute = CmAttribute.of(Mad.attributeId(b, at));
+        if (attribute == null) {
+            return;
+        }
+        switch (attribute) {
+            case REQ -> onReq(b, at);
+            case MRA -> onMra(b, at, now);
+            case REJ -> onRej(b, at);
+            case REP -> onRep(b, at);
+            case RTU -> onRtu();
+            case DREQ -> onDreq(b, at, now);
+            case DREP -> onDrep(now);
+        }
+    }
+
+    /**
+     * Sends again what waits for an answer, gives up once the retries are spent, or ends the time wait.
+     *
+     * @param now the time; nothing happens before {@link #deadline()}
+     */
+    public void onTimer(long now) {
+        if (!timer.due(now)) {
+            return;
+        }
+        if (state == CmState.TIMEWAIT) {
+            close(CmEvent.TIMEWAIT_EXIT);
+        } else if (timer.retry(now)) {
+            resend();
+        } else {
+            giveUp(now);
+        }
+    }
+
+    /** @return when {@link #onTimer} must be called next, {@link Long#MAX_VALUE} if never */
+    public long deadline() {
+        return timer.deadline();
+    }
+
+    private void onReq(ByteBuffer b, int at) {
+        if (state == CmState.TIMEWAIT) {
+            OutgoingMads.rej(out, this, CmRej.OTHER, RejectReason.STALE_CONNECTION, new byte[0]);
+            send();
+        } else if (state == CmState.MRA_REQ_SENT) {
+            OutgoingMads.mra(out, this, CmMra.REQ, mraServiceTimeout);
+            send();
+        }
+        if (state != CmState.IDLE) {
+            return;
+        }
+        transactionId = Mad.transactionId(b, at);
+        remoteCommId = CmReq.localCommId(b, at);
+        serviceId = CmReq.serviceId(b, at);
+        peerResponseTimeout = CmReq.localCmResponseTimeout(b, at);
+        remote = IncomingMads.requester(b, at);
+        remotePrivateData = IncomingMads.copy(b, CmReq.privateData(at), CmReq.PRIVATE_DATA_BYTES);
+        state = CmState.REQ_RCVD;
+        listener.onEvent(this, CmEvent.CONNECT_REQUEST);
+    }
+
+    private void onMra(ByteBuffer b, int at, long now) {
+        int message = CmMra.messageMraed(b, at);
+        long wait = CmTimeouts.nanos(CmMra.serviceTimeout(b, at)) + CmTimeouts.nanos(timeouts.packetLifeTime());
+        if (state == CmState.REQ_SENT && message == CmMra.REQ) {
+            state = CmState.MRA_REQ_RCVD;
+            timer.extend(now, wait);
+        } else if (state == CmState.REP_SENT && message == CmMra.REP) {
+            state = CmState.MRA_REP_RCVD;
+            timer.extend(now, wait);
+        }
+    }
+
+    private void onRej(ByteBuffer b, int at) {
+        if (!awaitsAnswer() && state != CmState.REQ_RCVD && state != CmState.MRA_REQ_SENT) {
+            return;
+        }
+        rejectReason = CmRej.reason(b, at);
+        remotePrivateData = IncomingMads.copy(b, CmRej.privateData(at), CmRej.PRIVATE_DATA_BYTES);
+        close(CmEvent.REJECTED);
+    }
+
+    private void onRep(ByteBuffer b, int at) {
+        if (state == CmState.ESTABLISHED) {
+            OutgoingMads.rtu(out, this);
+            send();
+        }
+        if (state != CmState.REQ_SENT && state != CmState.MRA_REQ_RCVD) {
+            return;
+        }
+        remoteCommId = CmMessage.localCommId(b, at);
+        remote = IncomingMads.replier(b, at);
+        remotePrivateData = IncomingMads.copy(b, CmRep.privateData(at), CmRep.PRIVATE_DATA_BYTES);
+        OutgoingMads.rtu(out, this);
+        send();
+        establish();
+    }
+
+    private void onRtu() {
+        if (state == CmState.REP_SENT || state == CmState.MRA_REP_RCVD) {
+            establish();
+        }
+    }
+
+    private void onDreq(ByteBuffer b, int at, long now) {
+        if (local == null || CmDreq.remoteQpn(b, at) != local.qpn()) {
+            return;
+        }
+        boolean live = state == CmState.ESTABLISHED || state == CmState.DREQ_SENT || state == CmState.REP_SENT
+                || state == CmState.MRA_REP_RCVD;
+        if (live || state == CmState.TIMEWAIT) {
+            OutgoingMads.drep(out, this, Mad.transactionId(b, at));
+            send();
+        }
+        if (live) {
+            remotePrivateData = IncomingMads.copy(b, CmDreq.privateData(at), CmDreq.PRIVATE_DATA_BYTES);
+            enterTimeWait(now);
+        }
+    }
+
+    private void onDrep(long now) {
+        if (state == CmState.DREQ_SENT) {
+            enterTimeWait(now);
+        }
+    }
+
+    private void establish() {
+        timer.stop();
+        state = CmState.ESTABLISHED;
+        listener.onEvent(this, CmEvent.ESTABLISHED);
+    }
+
+    private void enterTimeWait(long now) {
+        state = CmState.TIMEWAIT;
+        timer.start(now, timeouts.timeWaitNanos(), 0);
+        listener.onEvent(this, CmEvent.DISCONNECTED);
+    }
+
+    private void giveUp(long now) {
+        if (state == CmState.DREQ_SENT) {
+            enterTimeWait(now);
+            return;
+        }
+        int message = state == CmState.REQ_SENT || state == CmState.MRA_REQ_RCVD ? CmRej.REQ : CmRej.REP;
+        OutgoingMads.rej(out, this, message, RejectReason.TIMEOUT, new byte[0]);
+        send();
+        close(CmEvent.UNREACHABLE);
+    }
+
+    private void resend() {
+        switch (state) {
+            case REQ_SENT, MRA_REQ_RCVD -> OutgoingMads.req(out, this, timeouts);
+            case REP_SENT, MRA_REP_RCVD -> OutgoingMads.rep(out, this);
+            default -> OutgoingMads.dreq(out, this);
+        }
+        send();
+    }
+
+    private void close(CmEvent event) {
+        timer.stop();
+        state = CmState.CLOSED;
+        listener.onEvent(this, event);
+    }
+
+    private boolean awaitsAnswer() {
+        return state == CmState.REQ_SENT || state == CmState.MRA_REQ_RCVD || state == CmState.REP_SENT
+                || state == CmState.MRA_REP_RCVD;
+    }
+
+    private void send() {
+        sink.send(out, remoteGid);
+    }
+
+    private void requireState(String verb, CmState required) {
+        if (state != required) {
+            throw new IllegalStateException(verb + ": the connection is " + state + ", not " + required);
+        }
+    }
+
+    private void requireAnswerable(String verb) {
+        if (state != CmState.REQ_RCVD && state != CmState.MRA_REQ_SENT) {
+            throw new IllegalStateException(verb + ": the connection is " + state + ", not REQ_RCVD or MRA_REQ_SENT");
+        }
+    }
+
+    private static byte[] checked(String verb, byte[] privateData, int max) {
+        if (privateData.length > max) {
+            throw new IllegalArgumentException(verb + ": " + privateData.length
+                    + " bytes of private data, more than the message's " + max);
+        }
+        return privateData.clone();
+    }
+
+    /** @return the state */
+    public CmState state() {
+        return state;
+    }
+
+    /** @return this side's communication ID */
+    public int localCommId() {
+        return localCommId;
+    }
+
+    /** @return the peer's communication ID, 0 until its REQ or REP arrived */
+    public int remoteCommId() {
+        return remoteCommId;
+    }
+
+    /** @return the service ID of the REQ */
+    public long serviceId() {
+        return serviceId;
+    }
+
+    /** @return this side's queue pair, null before connect or accept */
+    public QueuePairInfo local() {
+        return local;
+    }
+
+    /** @return the peer's queue pair from its REQ or REP, null before */
+    public QueuePairInfo remote() {
+        return remote;
+    }
+
+    /** @return a copy of the private data of the last REQ, REP, REJ or DREQ the peer sent, whole (zero-padded) */
+    public byte[] remotePrivateData() {
+        return remotePrivateData.clone();
+    }
+
+    /** @return the reason code of the peer's REJ, 0 if none */
+    public int rejectReason() {
+        return rejectReason;
+    }
+
+    /** @return the peer port's GID */
+    public byte[] remoteGid() {
+        return remoteGid.clone();
+    }
+
+    long transactionId() {
+        return transactionId;
+    }
+
+    byte[] localGid() {
+        return localGid;
+    }
+
+    long caGuid() {
+        return caGuid;
+    }
+
+    byte[] localPrivateData() {
+        return localPrivateData;
+    }
+}

@@ -1,0 +1,155 @@
+package org.verbs4j.provider.soft.wire.roce.cm;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The CM of one port: hands each received CM MAD to its {@link CmConnection} (by the receiver's communication ID,
+ * or for a REQ by the sender's ID and GID), makes a passive connection for a REQ to a listened service ID and
+ * rejects a REQ to any other with {@link RejectReason#INVALID_SERVICE_ID}, and forgets closed connections.
+ * Single-threaded, like its connections; it reads no clock.
+ */
+public final class CmPort {
+
+    private final byte[] localGid;
+    private final long caGuid;
+    private final CmTimeouts timeouts;
+    private final MadSink sink;
+    private final Map<Integer, CmConnection> connections = new HashMap<>();
+    private final Map<Long, CmListener> listeners = new HashMap<>();
+    private final List<CmConnection> due = new ArrayList<>();
+    private int nextCommId;
+
+    /**
+     * @param localGid this port's GID
+     * @param caGuid this side's CA GUID
+     * @param timeouts the times of every connection
+     * @param sink sends the MADs
+     * @param firstCommId the first communication ID to give (a random one, so that a restarted port's IDs differ)
+     */
+    public CmPort(byte[] localGid, long caGuid, CmTimeouts timeouts, MadSink sink, int firstCommId) {
+        this.localGid = localGid.clone();
+        this.caGuid = caGuid;
+        this.timeouts = timeouts;
+        this.sink = sink;
+        this.nextCommId = firstCommId;
+    }
+
+    /**
+     * Makes an idle connection to a peer; {@link CmConnection#connect} starts it.
+     *
+     * @param remoteGid the peer port's GID
+     * @param listener hears its events
+     * @return the connection
+     */
+    public CmConnection connection(byte[] remoteGid, CmListener listener) {
+        CmConnection connection = new CmConnection(newCommId(), localGid, remoteGid, caGuid, timeouts, sink,
+                listener);
+        connections.put(connection.localCommId(), connection);
+        return connection;
+    }
+
+    /**
+     * Receives the REQs of a service ID from now on.
+     *
+     * @param serviceId the service ID (rdma_cm: {@link ServiceId#of})
+     * @param listener hears {@link CmEvent#CONNECT_REQUEST} and the events of the connections it accepts
+     * @throws IllegalStateException if the service ID has a listener already
+     */
+    public void listen(long serviceId, CmListener listener) {
+        if (listeners.putIfAbsent(serviceId, listener) != null) {
+            throw new IllegalStateException("listen: service ID 0x" + Long.toHexString(serviceId) + " is in use");
+        }
+    }
+
+    /**
+     * Takes a MAD that arrived at the GSI; MADs that are no CM Send, or name no connection, are dropped.
+     *
+     * @param b the packet
+     * @param at the index of the MAD
+     * @param senderGid the GID the packet came from
+     * @param now the time
+     */
+    public void onMad(ByteBuffer b, int at, byte[] senderGid, long now) {
+        if (!Mad.isCmSend(b, at)) {
+            return;
+        }
+        CmConnection connection = Mad.attributeId(b, at) == CmAttribute.REQ.id()
+                ? requested(b, at, senderGid) : connections.get(CmMessage.remoteCommId(b, at));
+        if (connection != null) {
+            connection.onMad(b, at, now);
+            forgetIfClosed(connection);
+        }
+    }
+
+    /**
+     * Runs the timers that are due.
+     *
+     * @param now the time
+     */
+    public void onTimer(long now) {
+        due.clear();
+        for (CmConnection connection : connections.values()) {
+            if (now - connection.deadline() >= 0) {
+                due.add(connection);
+            }
+        }
+        for (CmConnection connection : due) {
+            connection.onTimer(now);
+            forgetIfClosed(connection);
+        }
+    }
+
+    /** @return the earliest deadline of the connections, {@link Long#MAX_VALUE} if none */
+    public long deadline() {
+        long earliest = Long.MAX_VALUE;
+        for (CmConnection connection : connections.values()) {
+            earliest = Math.min(earliest, connection.deadline());
+        }
+        return earliest;
+    }
+
+    /** @return how many connections the port holds (closed ones are forgotten) */
+    public int connectionCount() {
+        return connections.size();
+    }
+
+    private CmConnection requested(ByteBuffer b, int at, byte[] senderGid) {
+        int theirs = CmReq.localCommId(b, at);
+        for (CmConnection connection : connections.values()) {
+            if (connection.remoteCommId() == theirs && theirs != 0
+                    && Arrays.equals(connection.remoteGid(), senderGid)) {
+                return connection;
+            }
+        }
+        CmListener listener = listeners.get(CmReq.serviceId(b, at));
+        if (listener == null) {
+            rejectUnknownService(b, at, senderGid);
+            return null;
+        }
+        return connection(senderGid, listener);
+    }
+
+    private void rejectUnknownService(ByteBuffer b, int at, byte[] senderGid) {
+        CmConnection stranger = new CmConnection(0, localGid, senderGid, caGuid, timeouts, sink, (c, e) -> { });
+        stranger.onMad(b, at, 0);
+        stranger.reject(RejectReason.INVALID_SERVICE_ID, new byte[0]);
+    }
+
+    private void forgetIfClosed(CmConnection connection) {
+        if (connection.state() == CmState.CLOSED) {
+            connections.remove(connection.localCommId(), connection);
+        }
+    }
+
+    private int newCommId() {
+        do {
+            nextCommId++;
+        } while (nextCommId == 0 || connections.containsKey(nextCommId));
+        return nextCommId;
+    }
+}

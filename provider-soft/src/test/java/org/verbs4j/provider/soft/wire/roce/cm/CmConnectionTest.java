@@ -1,0 +1,236 @@
+package org.verbs4j.provider.soft.wire.roce.cm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import org.junit.jupiter.api.Test;
+
+/** The CM state machine between two ports, with MADs delivered, lost and repeated by the test. */
+class CmConnectionTest {
+
+    private final CmPair pair = new CmPair();
+
+    private void acceptEveryRequest() {
+        pair.listen((c, e) -> {
+            if (e == CmEvent.CONNECT_REQUEST) {
+                c.accept(CmPair.passiveQp(), new byte[] {9}, pair.now);
+            }
+        });
+    }
+
+    @Test
+    void handshakeExchangesTheQueuePairsAndEstablishesBothSides() {
+        acceptEveryRequest();
+        CmConnection active = pair.connectFromA();
+        assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.REQ);
+        assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.REP);
+        assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.RTU);
+        CmConnection passive = pair.passive();
+        assertThat(active.state()).isEqualTo(CmState.ESTABLISHED);
+        assertThat(passive.state()).isEqualTo(CmState.ESTABLISHED);
+        assertThat(pair.events(active)).containsExactly(CmEvent.ESTABLISHED);
+        assertThat(pair.events(passive)).containsExactly(CmEvent.CONNECT_REQUEST, CmEvent.ESTABLISHED);
+        assertThat(active.remote()).isEqualTo(new QueuePairInfo(0x222, 0x5678, 4, 5, 0, 7, 0));
+        assertThat(passive.remote()).isEqualTo(new QueuePairInfo(0x111, 0x1234, 2, 3, 7, 6, 3));
+        assertThat(active.remoteCommId()).isEqualTo(passive.localCommId());
+        assertThat(passive.remoteCommId()).isEqualTo(active.localCommId());
+        assertThat(passive.serviceId()).isEqualTo(CmPair.SERVICE);
+        assertThat(passive.remotePrivateData()).startsWith(1, 2, 0).hasSize(CmReq.PRIVATE_DATA_BYTES);
+        assertThat(active.remotePrivateData()).startsWith(9, 0).hasSize(CmRep.PRIVATE_DATA_BYTES);
+        assertThat(active.deadline()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void disconnectionEndsBothSidesAndTheTimeWaitForgetsThem() {
+        acceptEveryRequest();
+        CmConnection active = pair.connectFromA();
+        pair.deliverAll();
+        CmConnection passive = pair.passive();
+        active.disconnect(pair.now);
+        assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.DREQ);
+        assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.DREP);
+        assertThat(active.state()).isEqualTo(CmState.TIMEWAIT);
+        assertThat(passive.state()).isEqualTo(CmState.TIMEWAIT);
+        pair.advance(CmPair.TIMEOUTS.timeWaitNanos());
+        assertThat(pair.events(active)).containsExactly(CmEvent.ESTABLISHED, CmEvent.DISCONNECTED,
+                CmEvent.TIMEWAIT_EXIT);
+        assertThat(pair.a.connectionCount()).isZero();
+        assertThat(pair.b.connectionCount()).isZero();
+    }
+
+    @Test
+    void aLostRequestIsSentAgainAfterTheAnswerTimeNotBefore() {
+        acceptEveryRequest();
+        CmConnection active = pair.connectFromA();
+        byte[] first = pair.drop().mad();
+        long wait = CmPair.TIMEOUTS.answerNanos(CmPair.TIMEOUTS.cmResponseTimeout());
+        pair.advance(wait - 1);
+        assertThat(pair.flights).isEmpty();
+        pair.advance(1);
+        assertThat(pair.flights.peekFirst().mad()).isEqualTo(first);
+        pair.deliverAll();
+        assertThat(active.state()).isEqualTo(CmState.ESTABLISHED);
+    }
+
+    @Test
+    void spentRetriesRejectWithTimeoutAndMakeTheConnectionUnreachable() {
+        CmConnection active = pair.connectFromA();
+        long wait = CmPair.TIMEOUTS.answerNanos(CmPair.TIMEOUTS.cmResponseTimeout());
+        for (int i = 0; i < CmPair.TIMEOUTS.maxCmRetries(); i++) {
+            pair.drop();
+            pair.advance(wait);
+            assertThat(pair.flights.peekFirst().attribute()).isEqualTo(CmAttribute.REQ);
+        }
+        pair.drop();
+        pair.advance(wait);
+        ByteBuffer rej = pair.drop().buffer();
+        assertThat(CmAttribute.of(Mad.attributeId(rej, 0))).isEqualTo(CmAttribute.REJ);
+        assertThat(CmRej.reason(rej, 0)).isEqualTo(RejectReason.TIMEOUT.code());
+        assertThat(CmRej.messageRejected(rej, 0)).isEqualTo(CmRej.REQ);
+        assertThat(CmRej.rejectedInfoLength(rej, 0)).isEqualTo(8);
+        assertThat(rej.getLong(CmRej.ari(0))).isEqualTo(0xA);
+        assertThat(pair.events(active)).containsExactly(CmEvent.UNREACHABLE);
+        assertThat(pair.a.connectionCount()).isZero();
+    }
+
+    @Test
+    void anMraPostponesTheRetransmissionToItsServiceTimeout() {
+        CmConnection active = pair.connectFromA();
+        pair.drop();
+        ByteBuffer mra = ByteBuffer.allocate(Mad.BYTES);
+        Mad.putCm(mra, 0, CmAttribute.MRA, 1);
+        CmMessage.commIds(mra, 0, 77, active.localCommId());
+        CmMra.put(mra, 0, CmMra.REQ, 24);
+        pair.a.onMad(mra, 0, CmPair.GID_B, pair.now);
+        assertThat(active.state()).isEqualTo(CmState.MRA_REQ_RCVD);
+        long extended = CmTimeouts.nanos(24) + CmTimeouts.nanos(CmPair.TIMEOUTS.packetLifeTime());
+        pair.advance(extended - 1);
+        assertThat(pair.flights).isEmpty();
+        pair.advance(1);
+        assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.REQ);
+    }
+
+    @Test
+    void thePassiveSidesMraHoldsTheRequestAndIsRepeatedForARepeatedRequest() {
+        pair.listen((c, e) -> {
+            if (e == CmEvent.CONNECT_REQUEST) {
+                c.acknowledge(22);
+            }
+        });
+        CmConnection active = pair.connectFromA();
+        byte[] req = pair.flights.peekFirst().mad();
+        pair.deliver();
+        CmPair.Flight mra = pair.deliver();
+        assertThat(mra.attribute()).isEqualTo(CmAttribute.MRA);
+        assertThat(CmMra.messageMraed(mra.buffer(), 0)).isEqualTo(CmMra.REQ);
+        assertThat(CmMra.serviceTimeout(mra.buffer(), 0)).isEqualTo(22);
+        assertThat(active.state()).isEqualTo(CmState.MRA_REQ_RCVD);
+        CmConnection passive = pair.passive();
+        assertThat(passive.state()).isEqualTo(CmState.MRA_REQ_SENT);
+        pair.b.onMad(ByteBuffer.wrap(req), 0, CmPair.GID_A, pair.now);
+        assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.MRA);
+        pair.advance(CmPair.TIMEOUTS.answerNanos(CmPair.TIMEOUTS.cmResponseTimeout()));
+        assertThat(pair.flights).isEmpty();
+        passive.accept(CmPair.passiveQp(), new byte[0], pair.now);
+        pair.deliverAll();
+        assertThat(active.state()).isEqualTo(CmState.ESTABLISHED);
+        assertThat(passive.state()).isEqualTo(CmState.ESTABLISHED);
+    }
+
+    @Test
+    void aLostRtuIsRecoveredByTheRepeatedRep() {
+        acceptEveryRequest();
+        CmConnection active = pair.connectFromA();
+        pair.deliver();
+        pair.deliver();
+        assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.RTU);
+        CmConnection passive = pair.passive();
+        assertThat(passive.state()).isEqualTo(CmState.REP_SENT);
+        pair.advance(CmPair.TIMEOUTS.answerNanos(CmPair.TIMEOUTS.cmResponseTimeout()));
+        assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.REP);
+        assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.RTU);
+        assertThat(passive.state()).isEqualTo(CmState.ESTABLISHED);
+        assertThat(pair.events(active)).containsExactly(CmEvent.ESTABLISHED);
+    }
+
+    @Test
+    void aRepeatedRequestWaitingForTheConsumerIsDropped() {
+        pair.listen((c, e) -> { });
+        pair.connectFromA();
+        byte[] req = pair.flights.peekFirst().mad();
+        pair.deliver();
+        pair.b.onMad(ByteBuffer.wrap(req), 0, CmPair.GID_A, pair.now);
+        assertThat(pair.flights).isEmpty();
+        assertThat(pair.heard).hasSize(1);
+        assertThat(pair.b.connectionCount()).isOne();
+    }
+
+    @Test
+    void aRepeatedDreqInTimeWaitIsAnsweredAgain() {
+        acceptEveryRequest();
+        CmConnection active = pair.connectFromA();
+        pair.deliverAll();
+        active.disconnect(pair.now);
+        byte[] dreq = pair.deliver().mad();
+        pair.drop();
+        pair.b.onMad(ByteBuffer.wrap(dreq), 0, CmPair.GID_A, pair.now);
+        assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.DREP);
+        assertThat(pair.events(pair.passive())).containsExactly(CmEvent.CONNECT_REQUEST, CmEvent.ESTABLISHED,
+                CmEvent.DISCONNECTED);
+        assertThat(active.state()).isEqualTo(CmState.TIMEWAIT);
+    }
+
+    @Test
+    void aDreqForAnotherQueuePairIsIgnored() {
+        acceptEveryRequest();
+        CmConnection active = pair.connectFromA();
+        pair.deliverAll();
+        ByteBuffer dreq = ByteBuffer.allocate(Mad.BYTES);
+        Mad.putCm(dreq, 0, CmAttribute.DREQ, 5);
+        CmMessage.commIds(dreq, 0, active.remoteCommId(), active.localCommId());
+        CmDreq.remoteQpn(dreq, 0, 0x999);
+        pair.a.onMad(dreq, 0, CmPair.GID_B, pair.now);
+        assertThat(active.state()).isEqualTo(CmState.ESTABLISHED);
+        assertThat(pair.flights).isEmpty();
+    }
+
+    @Test
+    void unlistenedServicesAreRejectedAsInvalid() {
+        CmConnection active = pair.connectFromA();
+        pair.deliver();
+        CmPair.Flight rej = pair.deliver();
+        assertThat(rej.attribute()).isEqualTo(CmAttribute.REJ);
+        assertThat(CmRej.reason(rej.buffer(), 0)).isEqualTo(RejectReason.INVALID_SERVICE_ID.code());
+        assertThat(CmMessage.remoteCommId(rej.buffer(), 0)).isEqualTo(active.localCommId());
+        assertThat(pair.events(active)).containsExactly(CmEvent.REJECTED);
+        assertThat(active.rejectReason()).isEqualTo(RejectReason.INVALID_SERVICE_ID.code());
+        assertThat(pair.b.connectionCount()).isZero();
+    }
+
+    @Test
+    void theConsumersRejectionReachesTheActiveSideWithItsPrivateData() {
+        pair.listen((c, e) -> c.reject(RejectReason.CONSUMER_DEFINED, new byte[] {42}));
+        CmConnection active = pair.connectFromA();
+        pair.deliverAll();
+        assertThat(active.state()).isEqualTo(CmState.CLOSED);
+        assertThat(active.rejectReason()).isEqualTo(RejectReason.CONSUMER_DEFINED.code());
+        assertThat(active.remotePrivateData()).startsWith(42).hasSize(CmRej.PRIVATE_DATA_BYTES);
+        assertThat(active.deadline()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void misuseNamesTheVerbAndTheCause() {
+        CmConnection idle = pair.a.connection(CmPair.GID_B, (c, e) -> { });
+        assertThatThrownBy(() -> idle.accept(CmPair.passiveQp(), new byte[0], 0))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("accept").hasMessageContaining("IDLE");
+        assertThatThrownBy(() -> idle.disconnect(0)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("disconnect");
+        assertThatThrownBy(() -> idle.connect(CmPair.SERVICE, CmPair.passiveQp(), new byte[93], 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("93 bytes");
+        assertThat(pair.flights).isEmpty();
+        pair.b.listen(1, (c, e) -> { });
+        assertThatThrownBy(() -> pair.b.listen(1, (c, e) -> { })).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("listen");
+    }
+}
