@@ -18,37 +18,16 @@
 # Usage: roce-wire-cm.sh CLASSES_DIR (classes, test-classes, api-classes under it). Environment: ROCE_WIRE_TIMEOUT
 # (seconds per exchange, default 240), ROCE_WIRE_ONLY (a regular expression: only the exchanges whose names match).
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/roce-veth.sh"
 DIR=$1
 LIMIT=${ROCE_WIRE_TIMEOUT:-240} ONLY=${ROCE_WIRE_ONLY:-.}
 JAVA="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:ErrorFile=/tmp/hs_err_%p.log -cp $DIR/classes:$DIR/test-classes:$DIR/api-classes"
 PEER="$JAVA org.verbs4j.provider.soft.wire.roce.cm.CmWirePeer"
 echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), kernel $(uname -r), $(java -version 2>&1 | head -n1)"
-modprobe rdma_rxe || exit 100
-ip netns add soft
-ip link add roce-rxe type veth peer name roce-soft
-ip link set roce-soft netns soft
-ip addr add 10.79.0.1/24 dev roce-rxe
-ip link set roce-rxe up
-ip netns exec soft ip link set lo up
-ip netns exec soft ip addr add 10.79.0.2/24 dev roce-soft
-ip netns exec soft ip link set roce-soft up
-rdma link add rxe0 type rxe netdev roce-rxe || exit 101
+roce_veth
+roce_rxe
 echo "rxe0 on roce-rxe (10.79.0.1); the Java CM at 10.79.0.2 in netns soft"
 failures=0 port=18790
-wait_line() { # file pattern pid: until the file has the pattern, or the process ended
-  local i; for i in $(seq 1 $((LIMIT * 5))); do
-    grep -q "$2" "$1" 2>/dev/null && return 0
-    kill -0 "$3" 2>/dev/null || return 1
-    sleep 0.2
-  done; return 1
-}
-wait_cm_listen() { # port pid: until rdma_cm listens on the port (rdma resource show), or the process ended
-  local i; for i in $(seq 1 $((LIMIT * 5))); do
-    rdma resource show cm_id 2>/dev/null | grep LISTEN | grep -q ":$1 " && return 0
-    kill -0 "$2" 2>/dev/null || return 1
-    sleep 0.2
-  done; return 1
-}
 report() { # name pass(0/1) c-exit java-exit
   if [ "$2" = 0 ]; then echo "PASS $1 (C exit $3, Java exit $4)"; else echo "FAIL $1 (C exit $3, Java exit $4)"; failures=$((failures + 1)); fi
   echo "--- C side:"; cat /tmp/c.out; echo "--- Java side:"; cat /tmp/j.out

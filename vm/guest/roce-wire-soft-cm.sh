@@ -9,6 +9,7 @@
 # Environment: ROCE_WIRE_TIMEOUT (seconds per exchange, default 240), ROCE_WIRE_PINGS (default 5),
 # ROCE_WIRE_SIZE (default 64).
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/roce-veth.sh"
 DIR=$1
 LIMIT=${ROCE_WIRE_TIMEOUT:-240} PINGS=${ROCE_WIRE_PINGS:-5} SIZE=${ROCE_WIRE_SIZE:-64}
 CP=$DIR/classes-soft:$DIR/classes-generic:$DIR/test-classes-generic:$(printf '%s:' "$DIR"/lib/*.jar)
@@ -16,32 +17,10 @@ JAVA="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:ErrorFile=/tmp/hs_err_%p
   -Dverbs4j.providers=soft -Dverbs4j.soft.addresses=10.79.0.2 -cp ${CP%:}"
 PEER="$JAVA org.verbs4j.provider.generic.interop.CmInterop"
 echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), kernel $(uname -r), $(java -version 2>&1 | head -n1)"
-modprobe rdma_rxe || exit 100
-ip netns add soft
-ip link add roce-rxe type veth peer name roce-soft
-ip link set roce-soft netns soft
-ip addr add 10.79.0.1/24 dev roce-rxe
-ip link set roce-rxe up
-ip netns exec soft ip link set lo up
-ip netns exec soft ip addr add 10.79.0.2/24 dev roce-soft
-ip netns exec soft ip link set roce-soft up
-rdma link add rxe0 type rxe netdev roce-rxe || exit 101
+roce_veth
+roce_rxe
 echo "rxe0 on roce-rxe (10.79.0.1); soft0 at 10.79.0.2 in netns soft"
 failures=0 port=18890
-wait_line() { # file pattern pid: until the file has the pattern, or the process ended
-  local i; for i in $(seq 1 $((LIMIT * 5))); do
-    grep -q "$2" "$1" 2>/dev/null && return 0
-    kill -0 "$3" 2>/dev/null || return 1
-    sleep 0.2
-  done; return 1
-}
-wait_cm_listen() { # port pid: until rdma_cm listens on the port, or the process ended
-  local i; for i in $(seq 1 $((LIMIT * 5))); do
-    rdma resource show cm_id 2>/dev/null | grep LISTEN | grep -q ":$1 " && return 0
-    kill -0 "$2" 2>/dev/null || return 1
-    sleep 0.2
-  done; return 1
-}
 watch_qps() { # while the exchange runs: the last view of rxe0's queue pairs with a remote QP
   while :; do rdma resource show qp link rxe0 2>/dev/null | grep -v "lqpn 1 " > /tmp/qp.now; [ -s /tmp/qp.now ] && cp /tmp/qp.now /tmp/qp.last; sleep 0.5; done
 }

@@ -5,6 +5,7 @@
 # Both roles; a pair passes when both sides exit 0 and print their closing figures.
 # Usage: roce-wire-soft-ud.sh TOOLS_DIR. Environment: ROCE_WIRE_ITERS, ROCE_WIRE_SIZE, ROCE_WIRE_TIMEOUT.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/roce-veth.sh"
 TOOLS=$1
 ITERS=${ROCE_WIRE_ITERS:-200} SIZE=${ROCE_WIRE_SIZE:-61} LIMIT=${ROCE_WIRE_TIMEOUT:-240}
 JAR=$(ls "$TOOLS"/verbs4j-tools-*.jar | head -n1)
@@ -12,31 +13,11 @@ V="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:+AutoCreateSharedArchive -X
 V+=" -p $JAR:$TOOLS/lib -m org.verbs4j.tools/org.verbs4j.tools.Main pingpong ud -d soft0 -g 1 -s $SIZE -n $ITERS"
 V+=" --timeout $((LIMIT * 3 / 4))"
 echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), kernel $(uname -r), $(java -version 2>&1 | head -n1)"
-modprobe rdma_rxe || exit 100
-ip netns add soft
-ip link add roce-rxe type veth peer name roce-soft
-ip link set roce-soft netns soft
-ip addr add 10.79.0.1/24 dev roce-rxe
-ip link set roce-rxe up
-ip netns exec soft ip link set lo up
-ip netns exec soft ip addr add 10.79.0.2/24 dev roce-soft
-ip netns exec soft ip link set roce-soft up
-rdma link add rxe0 type rxe netdev roce-rxe || exit 101
-G4=
-for _ in $(seq 100); do
-  for n in $(seq 0 15); do
-    [ "$(cat /sys/class/infiniband/rxe0/ports/1/gids/$n 2>/dev/null)" = 0000:0000:0000:0000:0000:ffff:0a4f:0001 ] &&
-      [ "$(cat /sys/class/infiniband/rxe0/ports/1/gid_attrs/types/$n 2>/dev/null)" = "RoCE v2" ] && G4=$n
-  done
-  [ -n "$G4" ] && break
-  sleep 0.1
-done
-[ -n "$G4" ] || { echo "no IPv4 RoCE v2 GID on rxe0"; exit 102; }
+roce_veth
+roce_rxe
+roce_rxe_ipv4_gid
 echo "rxe0 on roce-rxe (10.79.0.1), RoCE v2 GID index $G4; soft0 bound to 10.79.0.2 in netns soft"
 failures=0 port=18750
-wait_listen() { # netns-prefix port
-  local i; for i in $(seq 1 $((LIMIT * 5))); do $1 ss -Hltn "sport = :$2" | grep -q . && return 0; sleep 0.2; done; return 1
-}
 report() { # name c-exit java-exit
   if [ "$2" = 0 ] && [ "$3" = 0 ] && grep -q "$ITERS iters in" /tmp/c.out && grep -q "$ITERS iters in" /tmp/j.out; then
     echo "PASS $1"

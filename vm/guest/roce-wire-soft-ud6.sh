@@ -10,30 +10,15 @@
 #      the Java side must time out, and the namespace's UDPv6 counters must show the datagram dropped.
 # Usage: roce-wire-soft-ud6.sh TOOLS_DIR. Environment: ROCE_WIRE_ITERS, ROCE_WIRE_SIZE, ROCE_WIRE_TIMEOUT.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/roce-veth.sh"
 TOOLS=$1
 ITERS=${ROCE_WIRE_ITERS:-200} SIZE=${ROCE_WIRE_SIZE:-61} LIMIT=${ROCE_WIRE_TIMEOUT:-240}
 JAR=$(ls "$TOOLS"/verbs4j-tools-*.jar | head -n1)
 J="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=/tmp/verbs4j-soft-ud.jsa -Xlog:cds=off -Xlog:aot=off -XX:ErrorFile=/tmp/hs_err_%p.log -Dverbs4j.providers=soft"
 PP="-p $JAR:$TOOLS/lib -m org.verbs4j.tools/org.verbs4j.tools.Main pingpong ud -d soft0 -g 1 -s $SIZE"
 echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), kernel $(uname -r), $(java -version 2>&1 | head -n1)"
-ip netns add soft
-ip link add roce-rxe type veth peer name roce-soft
-ip link set roce-soft netns soft
-ip addr add 10.79.0.1/24 dev roce-rxe
-ip -6 addr add fd79::1/64 dev roce-rxe nodad
-ip link set roce-rxe up
-ip netns exec soft ip link set lo up
-ip netns exec soft ip addr add 10.79.0.2/24 dev roce-soft
-ip netns exec soft ip -6 addr add fd79::2/64 dev roce-soft nodad
-ip netns exec soft ip link set roce-soft up
+roce_veth
 failures=0 port=18760
-wait_listen() { # netns-prefix port pid: until the port listens, or the process ended
-  local i; for i in $(seq 1 $((LIMIT * 5))); do
-    $1 ss -Hltn "sport = :$2" | grep -q . && return 0
-    kill -0 "$3" 2>/dev/null || return 1
-    sleep 0.2
-  done; return 1
-}
 udp6() { # netns-prefix: the UDPv6 error counters, absolute
   $1 nstat -az 2>/dev/null | awk '/^Udp6(InErrors|InCsumErrors|NoPorts) /{printf "%s %s ", $1, $2}'
 }
