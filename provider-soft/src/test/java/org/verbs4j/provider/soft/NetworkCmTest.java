@@ -3,17 +3,11 @@ package org.verbs4j.provider.soft;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Writer;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,8 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NetworkCmTest {
 
-    private static final String SERVER_IP = "127.0.0.2";
-    private static final String CLIENT_IP = "127.0.0.1";
     private static final int CM_PORT = 7471;
 
     @TempDir
@@ -34,9 +26,9 @@ class NetworkCmTest {
 
     @Test
     void connectsMovesDataRejectsAndDisconnectsBetweenTwoJvms() throws Exception {
-        int udpPort = freeUdpPort();
-        Process server = start("server", SERVER_IP, SERVER_IP, udpPort);
-        Process client = start("client", CLIENT_IP, SERVER_IP, udpPort);
+        int udpPort = PeerJvm.freeUdpPort();
+        Process server = start("server", PeerJvm.SERVER_IP, PeerJvm.SERVER_IP, udpPort);
+        Process client = start("client", PeerJvm.CLIENT_IP, PeerJvm.SERVER_IP, udpPort);
         try {
             String ready = new BufferedReader(new InputStreamReader(server.getInputStream(),
                     StandardCharsets.US_ASCII)).readLine();
@@ -60,26 +52,13 @@ class NetworkCmTest {
     }
 
     private Process start(String role, String local, String address, int udpPort) throws IOException {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                classPath(), "-Dverbs4j.soft.addresses=" + local, "-Dverbs4j.soft.udp-port=" + udpPort,
-                NetworkCmPeer.class.getName(), role, address, Integer.toString(CM_PORT));
-        return new ProcessBuilder(command).redirectError(logs.resolve(role + ".err").toFile()).start();
+        return PeerJvm.start(logs, role, local, udpPort, NetworkCmPeer.class, role, address,
+                Integer.toString(CM_PORT));
     }
 
     private String output(Process process, String role) throws IOException {
-        return new String(process.getInputStream().readAllBytes(), StandardCharsets.US_ASCII)
-                + Files.readString(logs.resolve(role + ".err"));
+        return PeerJvm.output(logs, process, role);
     }
 
-    private static String classPath() {
-        String modules = System.getProperty("jdk.module.path", "");
-        String classes = System.getProperty("java.class.path", "");
-        return modules.isEmpty() ? classes : modules + File.pathSeparator + classes;
-    }
 
-    private static int freeUdpPort() throws IOException {
-        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(CLIENT_IP), 0))) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -3,17 +3,11 @@ package org.verbs4j.provider.soft;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Writer;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,8 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NetworkConnectedTest {
 
-    private static final String SERVER_IP = "127.0.0.2";
-    private static final String CLIENT_IP = "127.0.0.1";
 
     @TempDir
     Path logs;
@@ -41,9 +33,9 @@ class NetworkConnectedTest {
     }
 
     private void runPair(String script) throws Exception {
-        int port = freeUdpPort();
-        Process server = start("server", script, SERVER_IP, CLIENT_IP, port);
-        Process client = start("client", script, CLIENT_IP, SERVER_IP, port);
+        int port = PeerJvm.freeUdpPort();
+        Process server = start("server", script, PeerJvm.SERVER_IP, PeerJvm.CLIENT_IP, port);
+        Process client = start("client", script, PeerJvm.CLIENT_IP, PeerJvm.SERVER_IP, port);
         try {
             String serverLine = firstLine(server);
             String clientLine = firstLine(client);
@@ -64,10 +56,7 @@ class NetworkConnectedTest {
     }
 
     private Process start(String role, String script, String local, String peer, int port) throws IOException {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                classPath(), "-Dverbs4j.soft.addresses=" + local, "-Dverbs4j.soft.udp-port=" + port,
-                NetworkRcPeer.class.getName(), role, script, peer);
-        return new ProcessBuilder(command).redirectError(logs.resolve(role + ".err").toFile()).start();
+        return PeerJvm.start(logs, role, local, port, NetworkRcPeer.class, role, script, peer);
     }
 
     private static String firstLine(Process process) throws IOException {
@@ -84,20 +73,8 @@ class NetworkConnectedTest {
     }
 
     private String output(Process process, String role) throws IOException {
-        return new String(process.getInputStream().readAllBytes(), StandardCharsets.US_ASCII)
-                + Files.readString(logs.resolve(role + ".err"));
+        return PeerJvm.output(logs, process, role);
     }
 
-    /** @return the test's class path and module path as one class path */
-    private static String classPath() {
-        String modules = System.getProperty("jdk.module.path", "");
-        String classes = System.getProperty("java.class.path", "");
-        return modules.isEmpty() ? classes : modules + File.pathSeparator + classes;
-    }
 
-    private static int freeUdpPort() throws IOException {
-        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(CLIENT_IP), 0))) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -1,0 +1,56 @@
+package org.verbs4j.provider.soft;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A peer JVM of the two-JVM tests: this test's class path, its soft0 bound to an address on loopback
+ * ({@code verbs4j.soft.addresses}) and a UDP port both peers share ({@code verbs4j.soft.udp-port}), its standard
+ * error in a file of the test's log directory.
+ */
+final class PeerJvm {
+
+    static final String SERVER_IP = "127.0.0.2";
+    static final String CLIENT_IP = "127.0.0.1";
+
+    private PeerJvm() {
+    }
+
+    /** Starts {@code main} with {@code args}, its soft0 bound to {@code address}; standard error to {@code role.err}. */
+    static Process start(Path logs, String role, String address, int udpPort, Class<?> main, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", classPath(), "-Dverbs4j.soft.addresses=" + address,
+                "-Dverbs4j.soft.udp-port=" + udpPort, main.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectError(logs.resolve(role + ".err").toFile()).start();
+    }
+
+    /** @return what the peer printed from now to its end, then its standard error */
+    static String output(Path logs, Process process, String role) throws IOException {
+        return new String(process.getInputStream().readAllBytes(), StandardCharsets.US_ASCII)
+                + Files.readString(logs.resolve(role + ".err"));
+    }
+
+    /** @return a UDP port free on the client's address, for both peers */
+    static int freeUdpPort() throws IOException {
+        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(CLIENT_IP), 0))) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** @return the test's class path and module path as one class path */
+    private static String classPath() {
+        String modules = System.getProperty("jdk.module.path", "");
+        String classes = System.getProperty("java.class.path", "");
+        return modules.isEmpty() ? classes : modules + File.pathSeparator + classes;
+    }
+}
