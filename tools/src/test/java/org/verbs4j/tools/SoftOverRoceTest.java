@@ -15,8 +15,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -70,13 +73,36 @@ class SoftOverRoceTest {
         assertBothEnd(runPair("perf", "send_lat", "-s", "64"), " 64 ");
     }
 
+    /**
+     * The other modes, each with what the client and the server print when it passed (the server of a read latency
+     * test only serves, as perftest's).
+     */
+    @TestFactory
+    Stream<DynamicTest> everyOtherModeRunsBetweenTwoJvms() {
+        return Stream.of(new String[][] {
+            {"pingpong srq -s 1024", "200 iters in", "200 iters in"},
+            {"perf send_bw -s 4096", " 4096 ", " 4096 "},
+            {"perf send_bw -c UC -s 1024", " 1024 ", " 1024 "},
+            {"perf send_bw -c UD -s 1024", " 1024 ", " 1024 "},
+            {"perf write_bw -c UC -s 8192", " 8192 ", " 8192 "},
+            {"perf atomic_bw", " 8 ", " 8 "},
+            {"perf write_lat -s 64", " 64 ", " 64 "},
+            {"perf read_lat -s 64", " 64 ", "RDMA_Read Latency Test"}})
+            .map(mode -> DynamicTest.dynamicTest(mode[0],
+                    () -> assertBothEnd(runPair(mode[0].split(" ")), mode[1], mode[2])));
+    }
+
     private void assertBothEnd(Process[] pair, String expected) throws IOException {
+        assertBothEnd(pair, expected, expected);
+    }
+
+    private void assertBothEnd(Process[] pair, String clientExpected, String serverExpected) throws IOException {
         String clientOut = output("client");
         String serverOut = output("server");
         assertThat(pair[1].exitValue()).as(clientOut).isZero();
         assertThat(pair[0].exitValue()).as(serverOut).isZero();
-        assertThat(clientOut).contains(expected);
-        assertThat(serverOut).contains(expected);
+        assertThat(clientOut).contains(clientExpected);
+        assertThat(serverOut).contains(serverExpected);
     }
 
     /** @return the server and the client of {@code test}, both ended (the test fails if either hangs) */

@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.ProtocolFamily;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import jdk.net.ExtendedSocketOptions;
@@ -24,6 +25,8 @@ public final class RoceEndpoint implements AutoCloseable {
 
     /** The largest datagram received whole: a 4096-byte path MTU with every header fits many times over. */
     private static final int RECEIVE_BYTES = 1 << 16;
+    /** The socket's receive buffer asked for, capped by the kernel at net.core.rmem_max: where a burst waits. */
+    private static final int RECEIVE_BUFFER_BYTES = 4 << 20;
 
     private final DatagramChannel channel;
     private final InetSocketAddress local;
@@ -62,6 +65,7 @@ public final class RoceEndpoint implements AutoCloseable {
             if (channel.supportedOptions().contains(ExtendedSocketOptions.IP_DONTFRAGMENT)) {
                 channel.setOption(ExtendedSocketOptions.IP_DONTFRAGMENT, true);
             }
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, RECEIVE_BUFFER_BYTES);
             channel.bind(address);
             return new RoceEndpoint(channel, (InetSocketAddress) channel.getLocalAddress());
         } catch (IOException | RuntimeException e) {
