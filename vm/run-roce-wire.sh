@@ -111,18 +111,9 @@ RC_SIZE=${ROCE_WIRE_RC_SIZE:-4096} RC_MTU=${ROCE_WIRE_RC_MTU:-1024} RC_ITERS=${R
 JAVA="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:ErrorFile=/tmp/hs_err_%p.log -cp $VM_DIR/classes:$VM_DIR/test-classes:$VM_DIR/api-classes"
 PEER=org.verbs4j.provider.soft.wire.roce.UdPingpongPeer
 echo "rdma-core \$(dpkg-query -W -f='\${Version}' libibverbs1), kernel \$(uname -r), \$(java -version 2>&1 | head -n1)"
-modprobe rdma_rxe || exit 100
-ip netns add soft
-ip link add roce-rxe type veth peer name roce-soft
-ip link set roce-soft netns soft
-ip addr add 10.79.0.1/24 dev roce-rxe
-ip -6 addr add fd79::1/64 dev roce-rxe nodad
-ip link set roce-rxe up
-ip netns exec soft ip link set lo up
-ip netns exec soft ip addr add 10.79.0.2/24 dev roce-soft
-ip netns exec soft ip -6 addr add fd79::2/64 dev roce-soft nodad
-ip netns exec soft ip link set roce-soft up
-rdma link add rxe0 type rxe netdev roce-rxe || exit 101
+. '$ROOT/vm/guest/roce-veth.sh'
+roce_veth
+roce_rxe
 gid_index() { # the RoCE v2 GID index of rxe0 whose GID is \$1
   local n gid type
   for _ in \$(seq 100); do
@@ -139,13 +130,6 @@ G4=\$(gid_index 0000:0000:0000:0000:0000:ffff:0a4f:0001) || { echo "no IPv4 RoCE
 G6=\$(gid_index fd79:0000:0000:0000:0000:0000:0000:0001) || { echo "no IPv6 RoCE v2 GID on rxe0"; exit 102; }
 echo "rxe0 on roce-rxe (10.79.0.1, fd79::1): RoCE v2 GID index \$G4 (IPv4), \$G6 (IPv6); the Java side is 10.79.0.2, fd79::2 in netns soft"
 failures=0 port=18700
-wait_listen() { # netns-prefix port [pid of the listener: give up once it has ended]
-  local i; for i in \$(seq 1 \$((LIMIT*5))); do
-    \$1 ss -Hltn "sport = :\$2" | grep -q . && return 0
-    [ -n "\${3:-}" ] && ! kill -0 \$3 2>/dev/null && return 1
-    sleep 0.2
-  done; return 1
-}
 counters() { # what the kernels counted: rxe's packets, and UDP datagrams each namespace dropped
   echo "rxe0: sent \$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts), received \$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/rcvd_pkts)"
   echo "root namespace: \$(nstat -az 2>/dev/null | grep -E '^Udp6?(InErrors|NoPorts|InCsumErrors)' | tr -s ' ' | tr '\n' ' ')"
