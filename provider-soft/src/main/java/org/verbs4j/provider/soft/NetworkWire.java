@@ -33,7 +33,10 @@ final class NetworkWire implements Wire {
 
     @Override
     public int request(SoftQueuePair qp, SendWqe wqe, Sges source, long length, Response response) {
-        NetworkConnection connection = connections.of(qp);
+        NetworkConnection connection = qp.connection();
+        if (connection == null && qp.connectedPeer() == null) { // the peer kept in the JVM needs no GID lookup
+            connection = connections.of(qp);
+        }
         return connection == null ? inJvm.request(qp, wqe, source, length, response)
                 : connection.request(wqe, source, length, response);
     }
