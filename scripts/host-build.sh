@@ -6,6 +6,10 @@
 #
 #   verbs4j_mvn ARGS...              mvn -B -q in the repository (-o with VERBS4J_MVN_OFFLINE set)
 #   verbs4j_install MODULE           installs MODULE and what it needs, without running tests
+#   verbs4j_compile ARGS...          verbs4j_mvn ARGS... for a build step (compile, test-compile)
+#
+# With VERBS4J_PREBUILT=1 (./run-tests sets it after its own "mvn install") the two build functions do nothing:
+# the jars and classes of that build are used as they are.
 #   verbs4j_test_libraries MODULE DIR
 #                                    copies MODULE's test-scope dependencies but JUnit's to DIR (emptied first),
 #                                    and the JUnit console launcher, to run its tests with plain java
@@ -28,7 +32,11 @@ verbs4j_mvn() {
 }
 
 verbs4j_install() {
-    verbs4j_mvn -pl "$1" -am install -DskipTests
+    verbs4j_compile -pl "$1" -am install -DskipTests
+}
+
+verbs4j_compile() {
+    [ "${VERBS4J_PREBUILT:-0}" = 1 ] || verbs4j_mvn "$@"
 }
 
 verbs4j_test_libraries() {

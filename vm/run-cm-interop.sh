@@ -24,7 +24,7 @@ ROOT=$VERBS4J_ROOT
 export RXE_VM_TCG_THREAD=${RXE_VM_TCG_THREAD:-single}
 
 MODULE=$ROOT/provider-generic
-LIB=$MODULE/target/vm-lib
+LIB=$MODULE/target/vm-cm-lib
 PINGS=${CM_INTEROP_PINGS:-20}
 SIZE=${CM_INTEROP_SIZE:-64}
 LIMIT=${CM_INTEROP_TIMEOUT:-300}
@@ -34,7 +34,7 @@ echo "run-cm-interop: building on the host" >&2
 verbs4j_install provider-generic
 verbs4j_test_libraries provider-generic "$LIB"
 
-(cd "$ROOT" && mvn -B -q ${VERBS4J_MVN_OFFLINE:+-o} -pl examples compile)
+verbs4j_compile -pl examples compile
 
 MODULE_PATH=$MODULE/target/classes
 verbs4j_split_jars "$LIB" 'verbs4j-api-*' 'verbs4j-spi-*'

@@ -89,7 +89,7 @@ if [ "${1:-}" = soft-cm ]; then
 fi
 
 echo "run-roce-wire: building on the host" >&2
-verbs4j_mvn -pl provider-soft -am test-compile
+verbs4j_compile -pl provider-soft -am test-compile
 VM_DIR=$ROOT/provider-soft/target/${ROCE_WIRE_VM_DIR:-vm-roce}
 rm -rf "$VM_DIR" && mkdir -p "$VM_DIR"
 cp -r "$ROOT/provider-soft/target/classes" "$VM_DIR/classes"
