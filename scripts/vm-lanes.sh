@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 #
 # The VM runs of ./run-tests, in two lanes side by side: each VM runs under TCG on one host thread, so two of them
-# keep a two-core host busy. One lane runs rdma-core's and the vendors' suites, the other mlx5's, the C tools' interop and
-# the soft device on the wire; no two steps of different lanes write the same directory. Source this file with
+# keep a two-core host busy. One lane runs the generic provider's and the EFA suites, the other the mlx5 suite, the C
+# tools' interop and the soft device on the wire; no two steps of different lanes write the same directory. Source this file with
 # VERBS4J_PREBUILT=1 set and the jars installed (the steps then skip their own builds), then call:
 #
 #   verbs4j_vm_lanes    builds the VM images once, runs both lanes, prints the second lane's output after the first
