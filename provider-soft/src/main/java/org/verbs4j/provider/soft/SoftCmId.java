@@ -186,7 +186,7 @@ final class SoftCmId extends SoftObject implements CmId {
     }
 
     private void startResolution(InetSocketAddress source, InetSocketAddress destination, long millis) {
-        SoftDevice target = cm.addresses().deviceOf(destination.getAddress());
+        SoftDevice target = inJvm(cm.addresses().deviceOf(destination.getAddress()));
         SoftDevice gateway = target == null ? networkDeviceFor(source, destination) : null;
         if (gateway != null) {
             resolveOverNetwork(gateway, source, destination);
@@ -210,6 +210,11 @@ final class SoftCmId extends SoftObject implements CmId {
             long resolution = ++resolutions;
             cm.later(millis, () -> addressTimedOut(resolution));
         }
+    }
+
+    /** @return {@code device}, or {@code null} if it is a separate host, which the IB CM reaches over the network */
+    private static SoftDevice inJvm(SoftDevice device) {
+        return device == null || device.separateHost() ? null : device;
     }
 
     /** @return the device on the network that reaches {@code destination}, or {@code null} */

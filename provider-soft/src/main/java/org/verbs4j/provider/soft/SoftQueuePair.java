@@ -443,7 +443,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private SoftQueuePair lookUpPeer() {
         SoftQueuePair found = fabric.queuePairs().get(attributes.destQpNum());
         AhAttributes path = attributes.ahAttr();
-        if (found == null || found.type != peerType() || path == null || !found.context.ownsGid(path.grh().dgid())) {
+        if (found == null || found.type != peerType() || path == null || !found.context.ownsGid(path.grh().dgid())
+                || !fabric.keepsInJvm(path.grh().dgid())) {
             return null;
         }
         return found;
