@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AhAttributes;
+import org.verbs4j.Capability;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -745,6 +746,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     @Override
     public void attachMulticast(Gid gid, int lid) {
         ensureOpen("ibv_attach_mcast");
+        SeparateHost.require(context.softDevice(), Capability.MULTICAST, "ibv_attach_mcast");
         checkMulticast("ibv_attach_mcast", gid);
         ReentrantLock fabricLock = fabric.lock();
         fabricLock.lock();
