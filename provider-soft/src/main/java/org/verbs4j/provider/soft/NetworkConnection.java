@@ -1,6 +1,7 @@
 package org.verbs4j.provider.soft;
 
 import java.nio.ByteBuffer;
+import org.verbs4j.AsyncEventType;
 import org.verbs4j.WcStatus;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
@@ -27,6 +28,7 @@ final class NetworkConnection {
     private Requester requester;
     private Responder responder;
     private boolean stopped;
+    private AsyncEventType deferredFailure;
 
     NetworkConnection(SoftQueuePair qp, NetworkConnections owner, PacketSink sink) {
         this.qp = qp;
@@ -72,7 +74,20 @@ final class NetworkConnection {
         }
         responder().onRequest(packet, length);
         if (responder.failed() || target.brokeLocally()) {
-            qp.enterError(target.failureEvent());
+            failResponder(target.failureEvent());
+        }
+    }
+
+    /**
+     * The responder failed: the queue pair enters ERROR, unless it is connected to itself and its own request awaits
+     * the NAK just sent; then the request completes with the NAK's status first, and the error follows (as inside
+     * the JVM, where the flush waits for the executing request).
+     */
+    private void failResponder(AsyncEventType event) {
+        if (qp.destQpNum() == qp.qpNum() && qp.requesterState().awaitsAnswer()) {
+            deferredFailure = event;
+        } else {
+            qp.enterError(event);
         }
     }
 
@@ -97,6 +112,16 @@ final class NetworkConnection {
         int answer = placement.takeAnswer();
         if (answer != RequestPlacement.NONE) {
             owner.fabric().requester().answer(qp, answer);
+            failDeferred();
+        }
+    }
+
+    private void failDeferred() {
+        AsyncEventType event = deferredFailure;
+        if (event != null) {
+            deferredFailure = null;
+            qp.softContext().events().post(event, qp, 0);
+            qp.enterError(null);
         }
     }
 
