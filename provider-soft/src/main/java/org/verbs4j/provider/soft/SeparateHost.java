@@ -25,9 +25,10 @@ final class SeparateHost {
 
     /** @return the capabilities of a context of {@code device} */
     static Capabilities capabilities(SoftDevice device) {
+        Capabilities profile = DeviceProfile.capabilities();
         EnumSet<Capability> all = EnumSet.noneOf(Capability.class);
         for (Capability capability : Capability.values()) {
-            if (DeviceProfile.capabilities().supports(capability)) {
+            if (profile.supports(capability)) {
                 all.add(capability);
             }
         }
