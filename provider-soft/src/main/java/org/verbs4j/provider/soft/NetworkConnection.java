@@ -1,6 +1,7 @@
 package org.verbs4j.provider.soft;
 
 import java.nio.ByteBuffer;
+import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.WcStatus;
 import org.verbs4j.provider.soft.wire.roce.Bth;
@@ -84,7 +85,7 @@ final class NetworkConnection {
      * the JVM, where the flush waits for the executing request).
      */
     private void failResponder(AsyncEventType event) {
-        if (qp.destQpNum() == qp.qpNum() && qp.requesterState().awaitsAnswer()) {
+        if (connectedToItself() && qp.requesterState().awaitsAnswer()) {
             deferredFailure = event;
         } else {
             qp.enterError(event);
@@ -114,6 +115,12 @@ final class NetworkConnection {
             owner.fabric().requester().answer(qp, answer);
             failDeferred();
         }
+    }
+
+    /** @return whether the queue pair's path leads to itself: its own number on its own device */
+    private boolean connectedToItself() {
+        AhAttributes path = qp.path();
+        return qp.destQpNum() == qp.qpNum() && path != null && qp.softContext().ownsGid(path.grh().dgid());
     }
 
     private void failDeferred() {
