@@ -33,6 +33,7 @@ final class ConnectionTarget implements ResponderTarget {
     private final PacketView outgoing = new PacketView();
     private long claimedWrId;
     private WcStatus claimStatus = WcStatus.SUCCESS;
+    private boolean unsolicited;
     private boolean accessRefused;
     private boolean brokeLocally;
 
@@ -62,6 +63,20 @@ final class ConnectionTarget implements ResponderTarget {
         copyEntries(queue.headSges());
         claimStatus = localAccess.check(claimed, qp.softPd(), true);
         claimedWrId = qp.takeReceive();
+        unsolicited = false;
+        return true;
+    }
+
+    /** A queue pair with unsolicited write receives completes an RDMA WRITE with immediate without a receive. */
+    @Override
+    public boolean claimWriteReceive() {
+        if (!qp.unsolicitedWriteRecv()) {
+            return claimReceive();
+        }
+        claimed.clear();
+        claimStatus = WcStatus.SUCCESS;
+        claimedWrId = 0;
+        unsolicited = true;
         return true;
     }
 
@@ -93,6 +108,8 @@ final class ConnectionTarget implements ResponderTarget {
         Completion c = qp.startReceive(claimedWrId, status, done.opcode())
                 .fromSender(done.byteLength(), qp.destQpNum(), qp.serviceLevel(), 0);
         c.solicited = done.solicited();
+        c.unsolicited = unsolicited;
+        unsolicited = false;
         if (done.hasImmediate()) {
             c.wcFlags = WITH_IMM;
             c.immOrInvalidatedRkey = done.immediate();

@@ -99,10 +99,13 @@ final class DatagramArrivals implements PacketHandler {
         NetworkRoute.write(arrival.grh, source, localGid, packet.length(), packet.ipv4Identification());
     }
 
-    /** @return a list over the whole receive buffer (the endpoint's, always the same one) */
+    /**
+     * @return a list over the whole receive buffer (the endpoint's, always the same one): over its capacity, not
+     *     its limit, which is the first packet's length
+     */
     private Sges view(ByteBuffer buffer) {
         if (buffer != viewed) {
-            packetView.setResolved(MemorySegment.ofBuffer(buffer), buffer.capacity());
+            packetView.setResolved(MemorySegment.ofBuffer(buffer.duplicate().clear()), buffer.capacity());
             viewed = buffer;
         }
         return packetView;

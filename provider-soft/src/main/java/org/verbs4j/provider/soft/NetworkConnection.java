@@ -1,6 +1,8 @@
 package org.verbs4j.provider.soft;
 
 import java.nio.ByteBuffer;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.AsyncEventType;
 import org.verbs4j.WcStatus;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
@@ -27,6 +29,7 @@ final class NetworkConnection {
     private Requester requester;
     private Responder responder;
     private boolean stopped;
+    private AsyncEventType deferredFailure;
 
     NetworkConnection(SoftQueuePair qp, NetworkConnections owner, PacketSink sink) {
         this.qp = qp;
@@ -72,7 +75,20 @@ final class NetworkConnection {
         }
         responder().onRequest(packet, length);
         if (responder.failed() || target.brokeLocally()) {
-            qp.enterError(target.failureEvent());
+            failResponder(target.failureEvent());
+        }
+    }
+
+    /**
+     * The responder failed: the queue pair enters ERROR, unless it is connected to itself and its own request awaits
+     * the NAK just sent; then the request completes with the NAK's status first, and the error follows (as inside
+     * the JVM, where the flush waits for the executing request).
+     */
+    private void failResponder(AsyncEventType event) {
+        if (connectedToItself() && qp.requesterState().awaitsAnswer()) {
+            deferredFailure = event;
+        } else {
+            qp.enterError(event);
         }
     }
 
@@ -97,6 +113,22 @@ final class NetworkConnection {
         int answer = placement.takeAnswer();
         if (answer != RequestPlacement.NONE) {
             owner.fabric().requester().answer(qp, answer);
+            failDeferred();
+        }
+    }
+
+    /** @return whether the queue pair's path leads to itself: its own number on its own device */
+    private boolean connectedToItself() {
+        AhAttributes path = qp.path();
+        return qp.destQpNum() == qp.qpNum() && path != null && qp.softContext().ownsGid(path.grh().dgid());
+    }
+
+    private void failDeferred() {
+        AsyncEventType event = deferredFailure;
+        if (event != null) {
+            deferredFailure = null;
+            qp.softContext().events().post(event, qp, 0);
+            qp.enterError(null);
         }
     }
 

@@ -39,7 +39,7 @@ final class NetworkConnections {
         NetworkPort port = qp.softContext().softDevice().networkPort();
         AhAttributes path = qp.path();
         if (port == null || path == null || (qp.type() != QpType.RC && qp.type() != QpType.UC)
-                || fabric.ownsGid(path.grh().dgid())) {
+                || fabric.keepsInJvm(path.grh().dgid())) {
             return null;
         }
         connection = new NetworkConnection(qp, this, sink(port.endpoint(), path));

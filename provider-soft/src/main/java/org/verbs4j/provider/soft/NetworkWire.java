@@ -45,7 +45,7 @@ final class NetworkWire implements Wire {
     @Override
     public WcStatus datagram(SoftQueuePair qp, SendWqe wqe, Sges source, long length) {
         NetworkPort port = qp.softContext().softDevice().networkPort();
-        if (port == null || wqe.remoteQpn == Datagrams.MULTICAST_QPN || fabric.ownsGid(wqe.ah.destinationGid())) {
+        if (port == null || wqe.remoteQpn == Datagrams.MULTICAST_QPN || fabric.keepsInJvm(wqe.ah.destinationGid())) {
             return inJvm.datagram(qp, wqe, source, length);
         }
         return length > Datagrams.MTU_BYTES ? WcStatus.LOC_LEN_ERR : port.send(qp, wqe, source, length);

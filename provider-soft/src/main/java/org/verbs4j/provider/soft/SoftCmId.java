@@ -186,9 +186,13 @@ final class SoftCmId extends SoftObject implements CmId {
     }
 
     private void startResolution(InetSocketAddress source, InetSocketAddress destination, long millis) {
-        SoftDevice target = cm.addresses().deviceOf(destination.getAddress());
+        SoftDevice target = inJvm(cm.addresses().deviceOf(destination.getAddress()));
         SoftDevice gateway = target == null ? networkDeviceFor(source, destination) : null;
         if (gateway != null) {
+            if (!IpRoutes.routable(gateway.networkAddress(), destination.getAddress())) {
+                throw SoftConnectionManager.failure("rdma_resolve_addr", Errno.ENETUNREACH, "no route from "
+                        + gateway.networkAddress() + " (" + gateway.name() + ") to " + destination.getAddress());
+            }
             resolveOverNetwork(gateway, source, destination);
             return;
         }
@@ -210,6 +214,11 @@ final class SoftCmId extends SoftObject implements CmId {
             long resolution = ++resolutions;
             cm.later(millis, () -> addressTimedOut(resolution));
         }
+    }
+
+    /** @return {@code device}, or {@code null} if it is a separate host, which the IB CM reaches over the network */
+    private static SoftDevice inJvm(SoftDevice device) {
+        return device == null || device.separateHost() ? null : device;
     }
 
     /** @return the device on the network that reaches {@code destination}, or {@code null} */
@@ -290,14 +299,14 @@ final class SoftCmId extends SoftObject implements CmId {
 
     /**
      * A REQ from outside the JVM reaches this listener: a new identifier gets it and CONNECT_REQUEST goes to the
-     * channel; with the backlog full, a REJ (no resources) answers it.
+     * channel; with the backlog full, the REQ goes unanswered and the peer's retransmission comes back later.
      *
      * @return the new identifier, or {@code null}
      */
     SoftCmId wireRequest(CmConnection connection, CmWire network, InetSocketAddress source,
             InetSocketAddress destination) {
         if (!backlog.admit()) {
-            connection.reject(RejectReason.NO_RESOURCES, new byte[0]);
+            connection.dropRequest(); // the peer's CM sends the REQ again, as to Linux's CM
             return null;
         }
         SoftCmId id = created(new SoftCmId(cm, channel, space, userContext));

@@ -7,6 +7,7 @@ import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.Capabilities;
+import org.verbs4j.Capability;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -23,6 +24,7 @@ import org.verbs4j.QueuePair;
 import org.verbs4j.RwqIndirectionTable;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqInitAttributes;
+import org.verbs4j.SrqType;
 import org.verbs4j.WorkQueue;
 import org.verbs4j.WqInitAttributes;
 import org.verbs4j.XrcDomain;
@@ -38,7 +40,7 @@ final class SoftContext extends SoftObject implements Context {
     private final SoftDevice device;
     private final DeviceAttributes attributes;
     private final List<GidEntry> gidTable;
-    private final Capabilities capabilities = DeviceProfile.capabilities();
+    private final Capabilities capabilities;
     private final AsyncEventQueue events;
     private final KnownPeers knownPeers = new KnownPeers();
     private final DmBudget dmBudget = new DmBudget();
@@ -48,7 +50,8 @@ final class SoftContext extends SoftObject implements Context {
         this.fabric = fabric;
         this.device = device;
         this.events = new AsyncEventQueue(device.name());
-        this.attributes = DeviceProfile.attributes(device);
+        this.attributes = SeparateHost.attributes(device, DeviceProfile.attributes(device));
+        this.capabilities = SeparateHost.capabilities(device);
         this.gidTable = device.gidTable();
         if (Boolean.getBoolean(PORT_ACTIVE_EVENT_PROPERTY)) {
             events.post(AsyncEventType.PORT_ACTIVE, null, 1);
@@ -171,6 +174,7 @@ final class SoftContext extends SoftObject implements Context {
     @Override
     public XrcDomain openXrcDomain() {
         ensureOpen("ibv_open_xrcd");
+        SeparateHost.require(device, Capability.XRC, "ibv_open_xrcd");
         return created(new SoftXrcDomain(this));
     }
 
@@ -188,12 +192,16 @@ final class SoftContext extends SoftObject implements Context {
     @Override
     public QueuePair createQueuePair(QpInitAttributes attributes) {
         Failures.required("ibv_create_qp_ex", attributes, "the attributes");
+        SeparateHost.requireSendOps(device, attributes.sendOpsFlags());
         return SoftQueuePair.create(this, attributes);
     }
 
     @Override
     public SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes) {
         Failures.required("ibv_create_srq_ex", attributes, "the attributes");
+        if (attributes.srqType() == SrqType.TM) {
+            SeparateHost.require(device, Capability.TAG_MATCHING, "ibv_create_srq_ex");
+        }
         return created(new SoftSharedReceiveQueue(this, attributes));
     }
 

@@ -95,6 +95,11 @@ final class SoftDevice implements Device {
         return networkAddress;
     }
 
+    /** @return whether the device is a host of its own: bound to an address, with separate hosts configured */
+    boolean separateHost() {
+        return networkAddress != null && fabric.network().separateHosts();
+    }
+
     /** @return the device's RoCE v2 port, or {@code null} while no context opened it (or inside the JVM) */
     NetworkPort networkPort() {
         return networkPort;

@@ -108,6 +108,20 @@ final class SoftFabric {
         return false;
     }
 
+    /**
+     * @return whether traffic to {@code gid} stays inside the JVM: a soft device of the JVM has it and is no
+     *     separate host ({@link SoftNetwork#separateHosts()})
+     */
+    boolean keepsInJvm(Gid gid) {
+        for (int i = 0; i < devices.size(); i++) {
+            SoftDevice device = devices.get(i);
+            if (device.ownsGid(gid) && !device.separateHost()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     MulticastGroups multicast() {
         return multicast;
     }

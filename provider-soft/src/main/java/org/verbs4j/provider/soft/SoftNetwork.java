@@ -14,6 +14,9 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
  * JVM. Without the first property (the default) no device does. {@value #MIN_ACK_TIMEOUT_PROPERTY} (default 0) is
  * the least local ACK timeout code its RC queue pairs use on the network, for hosts too slow for the attribute an
  * application sets (an emulated machine): a finite {@code timeout} below it counts as it.
+ * {@value #SEPARATE_HOSTS_PROPERTY} ({@code true}; default {@code false}) makes every device with an address a host
+ * of its own: traffic between such devices of this JVM, and a device's loopback to itself, goes through RoCE v2
+ * packets on the UDP socket as between hosts, instead of meeting inside the JVM.
  */
 final class SoftNetwork {
 
@@ -23,15 +26,19 @@ final class SoftNetwork {
     static final String PORT_PROPERTY = "verbs4j.soft.udp-port";
     /** The system property with the least local ACK timeout code of RC queue pairs on the network. */
     static final String MIN_ACK_TIMEOUT_PROPERTY = "verbs4j.soft.min-ack-timeout";
+    /** The system property that makes each device with an address a separate host, even to the devices of its JVM. */
+    static final String SEPARATE_HOSTS_PROPERTY = "verbs4j.soft.separate-hosts";
 
     private final List<InetAddress> addresses;
     private final int udpPort;
     private final int minAckTimeout;
+    private final boolean separateHosts;
 
-    private SoftNetwork(List<InetAddress> addresses, int udpPort, int minAckTimeout) {
+    private SoftNetwork(List<InetAddress> addresses, int udpPort, int minAckTimeout, boolean separateHosts) {
         this.addresses = addresses;
         this.udpPort = udpPort;
         this.minAckTimeout = minAckTimeout;
+        this.separateHosts = separateHosts;
         if (minAckTimeout < 0 || minAckTimeout > 31) {
             throw new IllegalArgumentException(MIN_ACK_TIMEOUT_PROPERTY + ": " + minAckTimeout + " is not in [0, 31]");
         }
@@ -40,7 +47,8 @@ final class SoftNetwork {
     /** @return the configuration the system properties give */
     static SoftNetwork fromProperties() {
         return new SoftNetwork(parse(System.getProperty(ADDRESSES_PROPERTY, "")),
-                Integer.getInteger(PORT_PROPERTY, RoceV2.UDP_PORT), Integer.getInteger(MIN_ACK_TIMEOUT_PROPERTY, 0));
+                Integer.getInteger(PORT_PROPERTY, RoceV2.UDP_PORT), Integer.getInteger(MIN_ACK_TIMEOUT_PROPERTY, 0),
+                Boolean.getBoolean(SEPARATE_HOSTS_PROPERTY));
     }
 
     /** @return whether any device lives on the network */
@@ -51,6 +59,11 @@ final class SoftNetwork {
     /** @return the address of device {@code index}, or {@code null} if it stays inside the JVM */
     InetAddress address(int index) {
         return index < addresses.size() ? addresses.get(index) : null;
+    }
+
+    /** @return whether a device with an address reaches the devices of its JVM, and itself, only over the network */
+    boolean separateHosts() {
+        return separateHosts;
     }
 
     /** @return the UDP port of every endpoint, local and remote */

@@ -8,6 +8,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEventType;
+import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.Flags;
@@ -443,7 +444,8 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private SoftQueuePair lookUpPeer() {
         SoftQueuePair found = fabric.queuePairs().get(attributes.destQpNum());
         AhAttributes path = attributes.ahAttr();
-        if (found == null || found.type != peerType() || path == null || !found.context.ownsGid(path.grh().dgid())) {
+        if (found == null || found.type != peerType() || path == null || !found.context.ownsGid(path.grh().dgid())
+                || !fabric.keepsInJvm(path.grh().dgid())) {
             return null;
         }
         return found;
@@ -744,6 +746,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     @Override
     public void attachMulticast(Gid gid, int lid) {
         ensureOpen("ibv_attach_mcast");
+        SeparateHost.require(context.softDevice(), Capability.MULTICAST, "ibv_attach_mcast");
         checkMulticast("ibv_attach_mcast", gid);
         ReentrantLock fabricLock = fabric.lock();
         fabricLock.lock();

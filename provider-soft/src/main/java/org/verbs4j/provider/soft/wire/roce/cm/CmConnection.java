@@ -131,6 +131,17 @@ public final class CmConnection {
     }
 
     /**
+     * Leaves a REQ unanswered, as Linux's CM does when the consumer has no room for it (a full backlog): the
+     * connection closes without a REJ, and the peer's retransmission of the REQ arrives as a new request.
+     *
+     * @throws IllegalStateException if no REQ waits for an answer
+     */
+    public void dropRequest() {
+        requireAnswerable("dropRequest");
+        state = CmState.CLOSED;
+    }
+
+    /**
      * Sends the DREQ of an established connection.
      *
      * @param now the time

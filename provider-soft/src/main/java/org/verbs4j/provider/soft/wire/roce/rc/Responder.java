@@ -196,7 +196,7 @@ public final class Responder {
             return;
         }
         boolean immediate = opcode.carries(ExtensionHeader.IMMDT);
-        if (immediate && !claimReceive(psn)) {
+        if (immediate && !claimReceive(psn, true)) {
             return;
         }
         target.write(writeAddress, writeKey, packet, opcode.headerBytes(), payload);
@@ -261,7 +261,11 @@ public final class Responder {
     }
 
     private boolean claimReceive(int psn) {
-        if (receiveClaimed || target.claimReceive()) {
+        return claimReceive(psn, false);
+    }
+
+    private boolean claimReceive(int psn, boolean forWrite) {
+        if (receiveClaimed || (forWrite ? target.claimWriteReceive() : target.claimReceive())) {
             receiveClaimed = true;
             return true;
         }

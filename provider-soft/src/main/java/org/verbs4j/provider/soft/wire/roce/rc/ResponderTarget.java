@@ -16,6 +16,16 @@ public interface ResponderTarget {
     boolean claimReceive();
 
     /**
+     * Takes what an RDMA WRITE with immediate completes: the oldest posted receive, unless the queue pair takes
+     * such writes without one (EFA's unsolicited write receive), which the completion then reports.
+     *
+     * @return false if a receive is needed and none is posted
+     */
+    default boolean claimWriteReceive() {
+        return claimReceive();
+    }
+
+    /**
      * Places a slice of a SEND into the claimed receive's scatter list.
      *
      * @param offset the slice's offset in the message

@@ -1,0 +1,80 @@
+package org.verbs4j.provider.soft;
+
+import java.util.EnumSet;
+import java.util.Set;
+import org.verbs4j.Capabilities;
+import org.verbs4j.Capability;
+import org.verbs4j.DeviceAttributes;
+import org.verbs4j.DeviceCapFlag;
+import org.verbs4j.SendOpsFlag;
+import org.verbs4j.TagMatchingCaps;
+
+/**
+ * What a soft device that is a host of its own ({@link SoftDevice#separateHost()}) lacks, because the RoCE v2 wire
+ * does not carry it yet: XRC (no XRCETH), tag matching (its rendezvous reads and FIN), ATOMIC_WRITE and FLUSH, and
+ * multicast (no IP multicast group). Its context reports these capabilities off, {@code tm_caps} empty and no
+ * {@code IBV_DEVICE_XRC}, and the verbs that would need them fail with EOPNOTSUPP naming the reason.
+ */
+final class SeparateHost {
+
+    private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.XRC, Capability.TAG_MATCHING,
+            Capability.ATOMIC_WRITE, Capability.FLUSH, Capability.MULTICAST);
+
+    private SeparateHost() {
+    }
+
+    /** @return the capabilities of a context of {@code device} */
+    static Capabilities capabilities(SoftDevice device) {
+        Capabilities profile = DeviceProfile.capabilities();
+        EnumSet<Capability> all = EnumSet.noneOf(Capability.class);
+        for (Capability capability : Capability.values()) {
+            if (profile.supports(capability)) {
+                all.add(capability);
+            }
+        }
+        if (device.separateHost()) {
+            all.removeAll(OFF_THE_WIRE);
+        }
+        return Capabilities.of(all);
+    }
+
+    /** @return {@code profile}, without XRC and tag matching if {@code device} is a separate host */
+    static DeviceAttributes attributes(SoftDevice device, DeviceAttributes profile) {
+        if (!device.separateHost()) {
+            return profile;
+        }
+        DeviceAttributes p = profile;
+        long flags = p.deviceCapFlags() & ~DeviceCapFlag.XRC.value();
+        return new DeviceAttributes(p.firmwareVersion(), p.nodeGuid(), p.sysImageGuid(), p.vendorId(),
+                p.vendorPartId(), p.hwVersion(), p.physPortCount(), p.pageSizeCap(), flags, flags, p.atomicCap(),
+                p.localCaAckDelay(), p.limits(), p.completionTimestampMask(), p.hcaCoreClockKhz(),
+                TagMatchingCaps.NONE, p.odpCaps(), p.maxDmSize());
+    }
+
+    /** Fails {@code verb} with EOPNOTSUPP if {@code device} is a separate host and {@code capability} needs the JVM. */
+    static void require(SoftDevice device, Capability capability, String verb) {
+        if (device.separateHost() && OFF_THE_WIRE.contains(capability)) {
+            throw Failures.unsupported(verb, device.name() + " is a separate host (verbs4j.soft.separate-hosts) and "
+                    + capability + " does not cross the soft device's RoCE v2 wire yet: " + reason(capability));
+        }
+    }
+
+    /** Fails ibv_create_qp_ex with EOPNOTSUPP for ATOMIC_WRITE or FLUSH on a separate host. */
+    static void requireSendOps(SoftDevice device, Set<SendOpsFlag> flags) {
+        if (flags.contains(SendOpsFlag.ATOMIC_WRITE)) {
+            require(device, Capability.ATOMIC_WRITE, "ibv_create_qp_ex");
+        }
+        if (flags.contains(SendOpsFlag.FLUSH)) {
+            require(device, Capability.FLUSH, "ibv_create_qp_ex");
+        }
+    }
+
+    private static String reason(Capability capability) {
+        return switch (capability) {
+            case XRC -> "no XRCETH in its packets";
+            case TAG_MATCHING -> "the rendezvous READ and FIN of tag matching stay inside a JVM";
+            case ATOMIC_WRITE, FLUSH -> "no RoCE v2 ATOMIC_WRITE or FLUSH packets";
+            default -> "a multicast group is no IP multicast group";
+        };
+    }
+}
