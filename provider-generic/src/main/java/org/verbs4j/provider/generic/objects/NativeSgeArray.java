@@ -7,11 +7,11 @@ import org.verbs4j.provider.generic.raw.PlainMemory;
 
 /**
  * The native {@code struct ibv_sge} array that {@code ibv_wr_set_sge_list} is given, with a mirror in a Java
- * array of what each entry holds. The list copied last is set again, unchanged ({@link ScatterGatherList#changes()}
- * the same), as C programs pass theirs, without reading its entries; another list costs reads of Java fields where
- * it matches the mirror, not native stores, which the provider would read back at once (a copy of the array in wider loads than
- * the stores it spans waits for them to reach the cache). The array grows when a longer list comes, and is
- * owned by the arena given. Not thread-safe.
+ * array of what each entry holds. The list copied last, set again unchanged ({@link ScatterGatherList#changes()}
+ * the same) as C programs pass theirs, is not read again; another list costs reads of Java fields where it
+ * matches the mirror, not native stores, which the provider would read back at once (a copy of the array in
+ * wider loads than the stores it spans waits for them to reach the cache). The array grows when a longer list
+ * comes, and is owned by the arena given. Not thread-safe.
  */
 final class NativeSgeArray {
 
