@@ -7,13 +7,16 @@ import java.util.Objects;
  * local key of each piece of registered memory a request reads or writes.
  *
  * <p>It has a fixed capacity and stores its entries in one primitive array, so that building and
- * reusing a list allocates nothing. Not thread-safe.
+ * reusing a list allocates nothing. Every change is counted ({@link #changes()}), so that a provider that copied
+ * the list into its own {@code ibv_sge} array for {@code ibv_wr_set_sge_list} can pass that copy again while the
+ * list is unchanged, as C programs pass the same array again. Not thread-safe.
  */
 public final class ScatterGatherList {
 
     /** Two words per entry: the address, then the length (low half) and the local key (high half). */
     private final long[] words;
     private int size;
+    private long changes;
 
     /**
      * @param capacity the most entries the list can hold
@@ -39,6 +42,7 @@ public final class ScatterGatherList {
         words[2 * size] = address;
         words[2 * size + 1] = Integer.toUnsignedLong(length) | (long) lkey << Integer.SIZE;
         size++;
+        changes++;
         return this;
     }
 
@@ -61,7 +65,18 @@ public final class ScatterGatherList {
      */
     public ScatterGatherList clear() {
         size = 0;
+        changes++;
         return this;
+    }
+
+    /**
+     * The number of changes made to this list: {@link #add(long, int, int)} and {@link #clear()} each increase it
+     * by one. Two reads that return the same count bracket no change to the entries.
+     *
+     * @return the count of changes since the list was created
+     */
+    public long changes() {
+        return changes;
     }
 
     /** @return the number of entries (C {@code num_sge}) */

@@ -62,6 +62,19 @@ class ValueTypesTest {
     }
 
     @Test
+    void scatterGatherListCountsEveryChange() {
+        ScatterGatherList list = new ScatterGatherList(2);
+        long created = list.changes();
+        list.add(0x1000, 8, 7);
+        long added = list.changes();
+        list.address(0);
+        list.size();
+        assertThat(list.changes()).isEqualTo(added).isGreaterThan(created);
+        assertThat(list.clear().changes()).isGreaterThan(added);
+        assertThat(list.add(0x1000, 8, 7).changes()).isGreaterThan(added + 1);
+    }
+
+    @Test
     void cqCompMaskFollowsTheAttributesSet() {
         assertThat(CqInitAttributes.builder(16).build().compMask()).isEmpty();
         assertThat(CqInitAttributes.builder(16).flags(Set.of(CqCreateFlag.IGNORE_OVERRUN)).build().compMask())

@@ -18,7 +18,8 @@ import org.verbs4j.provider.generic.raw.Ibverbs;
  * built and completed, 65 completions drained), with the stand-in's functions called through one
  * {@code static final} critical downcall handle per C signature, with none of Verbs4J's checks, no close protocol
  * and no copy of the receive list. Verbs4J less this floor is what the binding's own code adds; the floor less C
- * is FFM's.
+ * is FFM's. {@link #partRound} replaces one part of the burst ({@link Part}) with the api's, so that the binding's
+ * cost is split among the parts.
  */
 @SuppressWarnings("restricted")
 final class BurstFloor {
@@ -29,6 +30,22 @@ final class BurstFloor {
     private static final MethodHandle INT3 = handle(FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     private static final MethodHandle SGE = handle(FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT));
     private static final int SIGNALED = 2;
+
+    /** A part of the burst. */
+    enum Part {
+        /** The list of 64 receives posted. */
+        RECEIVES("the receive posting"),
+        /** The 64 SENDs built and completed. */
+        SENDS("the send batch"),
+        /** The 65 completions drained. */
+        POLLS("the drain");
+
+        final String description;
+
+        Part(String description) {
+            this.description = description;
+        }
+    }
 
     private final MemorySegment qpx;
     private final MemorySegment cqx;
@@ -106,11 +123,51 @@ final class BurstFloor {
         return (CpuClock.now() - start) / (double) iterations / JavaWorkloads.BURST;
     }
 
+    /**
+     * @param part the part that goes through the api
+     * @param api the api's workloads on the same queues
+     * @return nanoseconds of the thread's CPU time per message over {@code iterations} bursts
+     */
+    double partRound(long iterations, Part part, JavaWorkloads api) throws Throwable {
+        long start = CpuClock.now();
+        for (long k = 0; k < iterations; k++) {
+            partBurst(part, api);
+        }
+        return (CpuClock.now() - start) / (double) iterations / JavaWorkloads.BURST;
+    }
+
     private void burst() throws Throwable {
-        long qp = qpx.address();
-        if ((int) INT3.invokeExact(postRecv, qp, receives, badWr) != 0) {
+        postReceives();
+        sends();
+        drain(JavaWorkloads.BURST + 1);
+    }
+
+    private void partBurst(Part part, JavaWorkloads api) throws Throwable {
+        if (part == Part.RECEIVES) {
+            api.postReceives();
+        } else {
+            postReceives();
+        }
+        if (part == Part.SENDS) {
+            api.sendBurst();
+        } else {
+            sends();
+        }
+        if (part == Part.POLLS) {
+            api.drainBurst();
+        } else {
+            drain(JavaWorkloads.BURST + 1);
+        }
+    }
+
+    private void postReceives() throws Throwable {
+        if ((int) INT3.invokeExact(postRecv, qpx.address(), receives, badWr) != 0) {
             throw new IllegalStateException("post_recv failed");
         }
+    }
+
+    private void sends() throws Throwable {
+        long qp = qpx.address();
         VOID.invokeExact(start, qp);
         for (int i = 0; i < JavaWorkloads.BURST; i++) {
             qpx.set(JAVA_LONG, wrIdOffset, (long) i);
@@ -121,7 +178,6 @@ final class BurstFloor {
         if ((int) INT.invokeExact(complete, qp) != 0) {
             throw new IllegalStateException("wr_complete failed");
         }
-        drain(JavaWorkloads.BURST + 1);
     }
 
     private void drain(int count) throws Throwable {

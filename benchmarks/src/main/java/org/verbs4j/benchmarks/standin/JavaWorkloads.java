@@ -125,12 +125,27 @@ final class JavaWorkloads {
     }
 
     long burst() {
+        postReceives();
+        sendBurst();
+        return drainBurst();
+    }
+
+    /** The burst's list of 64 receives posted. */
+    void postReceives() {
         qp.postReceive(receives);
+    }
+
+    /** The burst's 64 SENDs, the last signaled, in one batch. */
+    void sendBurst() {
         ops.start();
         for (int i = 0; i < BURST; i++) {
             ops.wrId(i).wrFlags(i == BURST - 1 ? SIGNALED : 0).send().setSge(StandInQueues.LKEY, address, 8);
         }
         ops.complete();
+    }
+
+    /** @return the burst's 65 completions, drained */
+    long drainBurst() {
         return drain(BURST + 1);
     }
 

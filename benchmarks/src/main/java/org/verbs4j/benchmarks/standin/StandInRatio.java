@@ -18,7 +18,9 @@ import org.verbs4j.benchmarks.Quantiles;
  * the nanoseconds per message, and the medians and quartiles of the per-round figures: the nanoseconds Verbs4J
  * adds per message and per call into the device, and the Java/C message-rate ratio; and the FFM floors
  * ({@link FfmFloor}, {@link BurstFloor}, {@link RequestFloor}) of the empty poll, the batch of 16, the burst
- * and the two single requests, and the cost of the close protocol's atomic operations per request.
+ * and the two single requests, the burst with one part at a time through the api (its receive posting, its send
+ * batch, its drain: how the binding's cost over the floor splits), and the cost of the close protocol's atomic
+ * operations per request.
  *
  * <p>Usage: {@code StandInRatio [ROUNDS]} (default 41), from the benchmarks module's directory.
  */
@@ -45,6 +47,10 @@ public final class StandInRatio {
         double[] floorSendRounds = new double[rounds];
         double[] floorWriteRounds = new double[rounds];
         double[] guardedRounds = new double[rounds];
+        Map<BurstFloor.Part, double[]> partRounds = new EnumMap<>(BurstFloor.Part.class);
+        for (BurstFloor.Part p : BurstFloor.Part.values()) {
+            partRounds.put(p, new double[rounds]);
+        }
         Map<Workload, Long> iterations = calibrate(c);
         Map<Workload, double[][]> figures = new EnumMap<>(Workload.class);
         for (Workload w : Workload.values()) {
@@ -58,6 +64,9 @@ public final class StandInRatio {
             floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
             floor.poll16Round(iterations.get(Workload.POLL16));
             burstFloor.round(iterations.get(Workload.BURST));
+            for (BurstFloor.Part p : BurstFloor.Part.values()) {
+                burstFloor.partRound(iterations.get(Workload.BURST), p, java);
+            }
             requestFloor.sendPollRound(iterations.get(Workload.SEND_POLL));
             requestFloor.write2Round(iterations.get(Workload.WRITE2));
             requestFloor.guardedSendPollRound(iterations.get(Workload.SEND_POLL));
@@ -82,6 +91,9 @@ public final class StandInRatio {
             floorRounds[r] = floor.emptyPollRound(iterations.get(Workload.EMPTY_POLL));
             floorPollRounds[r] = floor.poll16Round(iterations.get(Workload.POLL16));
             floorBurstRounds[r] = burstFloor.round(iterations.get(Workload.BURST));
+            for (BurstFloor.Part p : BurstFloor.Part.values()) {
+                partRounds.get(p)[r] = burstFloor.partRound(iterations.get(Workload.BURST), p, java);
+            }
             floorSendRounds[r] = requestFloor.sendPollRound(iterations.get(Workload.SEND_POLL));
             floorWriteRounds[r] = requestFloor.write2Round(iterations.get(Workload.WRITE2));
             guardedRounds[r] = requestFloor.guardedSendPollRound(iterations.get(Workload.SEND_POLL));
@@ -97,11 +109,24 @@ public final class StandInRatio {
                 figures.get(Workload.EMPTY_POLL)[1]);
         reportFloor(Workload.POLL16, figures.get(Workload.POLL16)[0], floorPollRounds, figures.get(Workload.POLL16)[1]);
         reportFloor(Workload.BURST, figures.get(Workload.BURST)[0], floorBurstRounds, figures.get(Workload.BURST)[1]);
+        reportParts(floorBurstRounds, partRounds);
         reportFloor(Workload.SEND_POLL, figures.get(Workload.SEND_POLL)[0], floorSendRounds,
                 figures.get(Workload.SEND_POLL)[1]);
         reportFloor(Workload.WRITE2, figures.get(Workload.WRITE2)[0], floorWriteRounds,
                 figures.get(Workload.WRITE2)[1]);
         reportCloseProtocol(floorSendRounds, guardedRounds);
+    }
+
+    private static void reportParts(double[] floor, Map<BurstFloor.Part, double[]> parts) {
+        for (Map.Entry<BurstFloor.Part, double[]> e : parts.entrySet()) {
+            double[] added = new double[floor.length];
+            for (int i = 0; i < floor.length; i++) {
+                added[i] = e.getValue()[i] - floor[i];
+            }
+            System.out.printf(Locale.ROOT, "  the burst with %s through Verbs4J, the rest through bare handles: %s ns;"
+                    + " its part of Verbs4J - floor %s ns per message%n", e.getKey().description,
+                    new Quantiles(e.getValue()).summary(), new Quantiles(added).summary());
+        }
     }
 
     private static void reportCloseProtocol(double[] floor, double[] guarded) {

@@ -5,17 +5,21 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.ScatterGatherList;
 import org.verbs4j.provider.generic.raw.Abi;
 
 /**
  * The native {@code ibv_recv_wr} and {@code ibv_sge} arrays a receive list is copied into, with a mirror in Java
- * arrays of what each native entry holds: an entry whose request has not changed since the last post is not
- * written again, so that an application that posts the same list again (as C programs do) costs reads of Java
- * fields, not native stores. Entry {@code i} always points to entry {@code i + 1}, but the last entry of the list,
- * whose {@code next} is NULL. The arrays grow when a longer list comes, and are owned by the queue's arena.
- * rdma-core's providers only read the list ({@code post_recv} copies it into the receive queue). Not thread-safe.
+ * arrays of which request each native entry holds, and at which count of its changes
+ * ({@link ReceiveRequest#changes()}): an entry whose request is the same object, unchanged since it was written, at
+ * the same place in the SGE array, whose SGE slots no other entry wrote since, is not read nor written again, so that
+ * an application that posts the same list again (as C programs do) costs reads of a few Java fields per request,
+ * not native stores. Entry {@code i} always points to entry {@code i + 1}, but the last entry of the list, whose
+ * {@code next} is NULL. The arrays grow when a longer list comes, and are owned by the queue's arena (the mirror
+ * keeps the requests of the longest list posted reachable). rdma-core's providers only read the list
+ * ({@code post_recv} copies it into the receive queue). Not thread-safe.
  */
 final class NativeReceiveList {
 
@@ -29,12 +33,13 @@ final class NativeReceiveList {
     private final long lkeyOffset;
     private MemorySegment wrs = MemorySegment.NULL;
     private MemorySegment sges = MemorySegment.NULL;
-    /** What entry {@code i} holds: its {@code wr_id}, the index of its first SGE and its {@code num_sge}. */
-    private long[] wrIds = new long[0];
+    /** What entry {@code i} holds: its request, that request's count of changes, its first SGE and its count. */
+    private ReceiveRequest[] requests = new ReceiveRequest[0];
+    private long[] requestChanges = new long[0];
     private int[] firstSges = new int[0];
     private int[] sgeCounts = new int[0];
-    /** What SGE {@code s} holds: {@code addr} at {@code 2s}, {@code length | lkey << 32} at {@code 2s + 1}. */
-    private long[] sgeWords = new long[0];
+    /** The entry that wrote SGE slot {@code s} last, or -1. */
+    private int[] slotOwners = new int[0];
     /** The entries whose native copy matches the mirror. */
     private int valid;
     /** The entry whose {@code next} is NULL, or -1. */
@@ -61,15 +66,18 @@ final class NativeReceiveList {
         int index = 0;
         int sge = 0;
         for (ReceiveRequest r = first; r != null; r = r.next(), index++) {
-            ScatterGatherList list = r.sgList();
-            int n = list.size();
-            if (index == wrIds.length || 2L * (sge + n) > sgeWords.length) {
-                grow(first);
-                return copy(first);
+            if (index == requests.length) {
+                return grownCopy(first);
             }
-            if (index >= valid || !same(index, sge, r.wrId(), list)) {
-                write(index, sge, r.wrId(), list);
+            if (index < valid && same(index, sge, r)) {
+                sge += sgeCounts[index];
+                continue;
             }
+            int n = r.sgList().size();
+            if (sge + n > slotOwners.length) {
+                return grownCopy(first);
+            }
+            write(index, sge, r);
             sge += n;
         }
         valid = Math.max(valid, index);
@@ -82,56 +90,59 @@ final class NativeReceiveList {
         return (address - wrs.address()) / wrSize;
     }
 
-    private void grow(ReceiveRequest first) {
+    private long grownCopy(ReceiveRequest first) {
         int count = 0;
         int sgeCount = 0;
         for (ReceiveRequest r = first; r != null; r = r.next()) {
             count++;
             sgeCount += r.sgList().size();
         }
-        grow(Math.max(count, wrIds.length), Math.max(sgeCount, sgeWords.length / 2));
+        grow(Math.max(count, requests.length), Math.max(sgeCount, slotOwners.length));
+        return copy(first);
     }
 
     /** New arrays, with room for four more entries and SGEs than needed; nothing in them is valid yet. */
     private void grow(int count, int sgeCount) {
         wrs = arena.allocate(wrSize * (count + 4), Long.BYTES);
         sges = arena.allocate(sgeSize * (sgeCount + 4), Long.BYTES);
-        wrIds = new long[count + 4];
+        requests = new ReceiveRequest[count + 4];
+        requestChanges = new long[count + 4];
         firstSges = new int[count + 4];
         sgeCounts = new int[count + 4];
-        sgeWords = new long[2 * (sgeCount + 4)];
+        slotOwners = new int[sgeCount + 4];
+        Arrays.fill(slotOwners, -1);
         valid = 0;
         last = -1;
     }
 
-    private boolean same(int index, int sge, long wrId, ScatterGatherList list) {
-        int n = list.size();
-        if (wrIds[index] != wrId || firstSges[index] != sge || sgeCounts[index] != n) {
-            return false;
-        }
+    private boolean same(int index, int sge, ReceiveRequest r) {
+        return requests[index] == r && requestChanges[index] == r.changes() && firstSges[index] == sge
+                && ownsSlots(index, sge, sgeCounts[index]);
+    }
+
+    private boolean ownsSlots(int index, int sge, int n) {
         for (int i = 0; i < n; i++) {
-            if (sgeWords[2 * (sge + i)] != list.address(i) || sgeWords[2 * (sge + i) + 1] != lengthAndKey(list, i)) {
+            if (slotOwners[sge + i] != index) {
                 return false;
             }
         }
         return true;
     }
 
-    private static long lengthAndKey(ScatterGatherList list, int i) {
-        return Integer.toUnsignedLong(list.length(i)) | (long) list.lkey(i) << Integer.SIZE;
-    }
-
-    private void write(int index, int sge, long wrId, ScatterGatherList list) {
+    private void write(int index, int sge, ReceiveRequest r) {
+        ScatterGatherList list = r.sgList();
         int n = list.size();
         long at = index * wrSize;
-        wrs.set(JAVA_LONG, at, wrId);
+        wrs.set(JAVA_LONG, at, r.wrId());
         wrs.set(JAVA_LONG, at + nextOffset, wrs.address() + at + wrSize);
         wrs.set(JAVA_LONG, at + sgListOffset, n == 0 ? 0 : sges.address() + sge * sgeSize);
         wrs.set(JAVA_INT, at + numSgeOffset, n);
         for (int i = 0; i < n; i++) {
-            writeSge(sge + i, list.address(i), lengthAndKey(list, i));
+            writeSge(sge + i, list.address(i), list.length(i), list.lkey(i));
+            slotOwners[sge + i] = index;
         }
-        wrIds[index] = wrId;
+        requests[index] = r;
+        requestChanges[index] = r.changes();
         firstSges[index] = sge;
         sgeCounts[index] = n;
         if (index == last) {
@@ -139,15 +150,12 @@ final class NativeReceiveList {
         }
     }
 
-    private void writeSge(int sge, long address, long lengthAndKey) {
+    private void writeSge(int sge, long address, int length, int lkey) {
         long at = sge * sgeSize;
         sges.set(JAVA_LONG, at, address);
-        sges.set(JAVA_INT, at + lengthOffset, (int) lengthAndKey);
-        sges.set(JAVA_INT, at + lkeyOffset, (int) (lengthAndKey >>> Integer.SIZE));
-        sgeWords[2 * sge] = address;
-        sgeWords[2 * sge + 1] = lengthAndKey;
+        sges.set(JAVA_INT, at + lengthOffset, length);
+        sges.set(JAVA_INT, at + lkeyOffset, lkey);
     }
-
     /** Makes {@code index} the last entry: its {@code next} NULL, the former last one's the entry after it. */
     private void endAt(int index) {
         if (last == index) {

@@ -7,10 +7,11 @@ import org.verbs4j.provider.generic.raw.PlainMemory;
 
 /**
  * The native {@code struct ibv_sge} array that {@code ibv_wr_set_sge_list} is given, with a mirror in a Java
- * array of what each entry holds: a list set again unchanged (as C programs pass theirs) costs reads of Java
- * fields, not native stores, which the provider would read back at once (a copy of the array in wider loads than
- * the stores it spans waits for them to reach the cache). The array grows when a longer list comes, and is
- * owned by the arena given. Not thread-safe.
+ * array of what each entry holds. The list copied last, set again unchanged ({@link ScatterGatherList#changes()}
+ * the same) as C programs pass theirs, is not read again; another list costs reads of Java fields where it
+ * matches the mirror, not native stores, which the provider would read back at once (a copy of the array in
+ * wider loads than the stores it spans waits for them to reach the cache). The array grows when a longer list
+ * comes, and is owned by the arena given. Not thread-safe.
  */
 final class NativeSgeArray {
 
@@ -22,6 +23,9 @@ final class NativeSgeArray {
     private long address;
     /** What entry {@code i} holds: {@code addr} at {@code 2i}, {@code length} and {@code lkey} at {@code 2i + 1}. */
     private long[] words = new long[0];
+    /** The list the array holds a copy of, and its count of changes then; {@code null} before the first copy. */
+    private ScatterGatherList copied;
+    private long copiedChanges;
 
     NativeSgeArray(Arena arena) {
         this.arena = arena;
@@ -34,6 +38,16 @@ final class NativeSgeArray {
      * @return the address of the first native entry
      */
     long copy(ScatterGatherList sges) {
+        if (sges == copied && sges.changes() == copiedChanges) {
+            return address;
+        }
+        copyEntries(sges);
+        copied = sges;
+        copiedChanges = sges.changes();
+        return address;
+    }
+
+    private void copyEntries(ScatterGatherList sges) {
         int count = sges.size();
         if (2 * count > words.length) {
             grow(count);
@@ -46,7 +60,6 @@ final class NativeSgeArray {
                 store(i, addr, lengthAndKey);
             }
         }
-        return address;
     }
 
     private void store(int entry, long addr, long lengthAndKey) {

@@ -16,7 +16,8 @@ import org.verbs4j.provider.generic.raw.Abi;
 /**
  * {@link NativeReceiveList}: after every copy, the native list read back as a provider reads it (following
  * {@code next} until NULL) equals the Java list, whether the list is new, posted again unchanged, changed in one
- * field, shorter, longer (the arrays grow) or of other SGE counts.
+ * field, shorter, longer (the arrays grow) or of other SGE counts, or posted again after another list's entries
+ * wrote over its SGEs.
  */
 @SuppressWarnings("restricted")
 class NativeReceiveListTest {
@@ -98,6 +99,23 @@ class NativeReceiveListTest {
             assertThat(readBack(copy.copy(first))).isEqualTo(expected(first));
             fifth.next(null);
             assertThat(readBack(copy.copy(first))).hasSize(5).isEqualTo(expected(first));
+        }
+    }
+
+    @Test
+    void aListPostedAgainAfterAnotherWroteOverItsSgesIsWrittenAgain() {
+        try (Arena arena = Arena.ofConfined()) {
+            NativeReceiveList copy = new NativeReceiveList(ABI, arena);
+            ReceiveRequest ones = list(4, 1, 0);
+            ReceiveRequest wide = list(1, 3, 50);
+            assertThat(readBack(copy.copy(ones))).isEqualTo(expected(ones));
+            assertThat(readBack(copy.copy(wide))).isEqualTo(expected(wide));
+            assertThat(readBack(copy.copy(ones))).isEqualTo(expected(ones));
+            ReceiveRequest second = ones.next();
+            ones.next(second.next());
+            assertThat(readBack(copy.copy(ones))).isEqualTo(expected(ones));
+            ones.next(second);
+            assertThat(readBack(copy.copy(ones))).isEqualTo(expected(ones));
         }
     }
 

@@ -15,7 +15,7 @@ import org.verbs4j.provider.generic.raw.Abi;
 /**
  * {@link NativeSgeArray}: after every copy, the native {@code ibv_sge} array read back with the layout of
  * rdma-core's header equals the Java list, whether the list is new, set again unchanged, changed in one field,
- * shorter, or longer than the array (which grows).
+ * shorter, or longer than the array (which grows), or set again after another list was copied over it.
  */
 @SuppressWarnings("restricted")
 class NativeSgeArrayTest {
@@ -67,6 +67,19 @@ class NativeSgeArrayTest {
             copyAndCheck(array, list(9, 11));
             copyAndCheck(array, list(3, 7));
             copyAndCheck(array, list(9, 11));
+        }
+    }
+
+    @Test
+    void aListSetAgainAfterAnotherIsCopiedAgain() {
+        try (Arena arena = Arena.ofConfined()) {
+            NativeSgeArray array = new NativeSgeArray(arena);
+            ScatterGatherList first = list(3, 5);
+            ScatterGatherList second = list(3, 9);
+            copyAndCheck(array, first);
+            copyAndCheck(array, second);
+            copyAndCheck(array, first);
+            copyAndCheck(array, first.clear().add(0x10005, 8, 5).add(0x10045, 9, 4).add(0x30000, 1, 2));
         }
     }
 
