@@ -5,8 +5,11 @@ import java.nio.ByteBuffer;
 /**
  * One connection's side of the IB CM protocol (IBTA 12.9), as Linux's kernel CM plays it over RoCE: active
  * (REQ, then REP and RTU), passive (REQ received, REP, then RTU), rejects, disconnection (DREQ, DREP) and a time
- * wait. Messages not answered within their time are sent again, up to {@link CmTimeouts#maxCmRetries()} times; an
- * MRA buys the peer more time. Duplicates are answered as the kernel answers them: a REP again with the RTU, a
+ * wait. Messages not answered within their time are sent again, as Linux's CM times them: the active side
+ * waits {@link CmTimeouts#requestNanos()} and sends again up to the max CM retries of its REQ, the passive side
+ * waits the local CM response time of the peer's REQ ({@link CmTimeouts#replyNanos}) within the REQ's max CM
+ * retries; an MRA buys the peer more time ({@link CmTimeouts#mraNanos}). Spent retries end the connection without
+ * a message (UNREACHABLE). {@link #destroy} sends what {@code cm_destroy_id} sends. Duplicates are answered as the kernel answers them: a REP again with the RTU, a
  * DREQ in time wait with the DREP, a REQ with the MRA sent for it or in time wait with a REJ (stale connection);
  * other duplicates are dropped.
  *
@@ -29,7 +32,9 @@ public final class CmConnection {
     private long transactionId;
     private long serviceId;
     private int remoteCommId;
-    private int peerResponseTimeout;
+    private long answerNanos;
+    private int maxRetries;
+    private long remoteCaGuid;
     private QueuePairInfo local;
     private QueuePairInfo remote;
     private byte[] localPrivateData = new byte[0];
@@ -73,11 +78,12 @@ public final class CmConnection {
         this.localPrivateData = checked("connect", privateData, CmReq.PRIVATE_DATA_BYTES);
         this.serviceId = service;
         this.local = queuePair;
-        this.peerResponseTimeout = timeouts.cmResponseTimeout();
+        this.answerNanos = timeouts.requestNanos();
+        this.maxRetries = timeouts.maxCmRetries();
         OutgoingMads.req(out, this, timeouts);
         send();
         state = CmState.REQ_SENT;
-        timer.start(now, timeouts.answerNanos(peerResponseTimeout), timeouts.maxCmRetries());
+        timer.start(now, answerNanos, maxRetries);
     }
 
     /**
@@ -111,7 +117,7 @@ public final class CmConnection {
         OutgoingMads.rep(out, this);
         send();
         state = CmState.REP_SENT;
-        timer.start(now, timeouts.answerNanos(peerResponseTimeout), timeouts.maxCmRetries());
+        timer.start(now, answerNanos, maxRetries);
     }
 
     /**
@@ -125,9 +131,55 @@ public final class CmConnection {
     public void reject(RejectReason reason, byte[] privateData) {
         requireAnswerable("reject");
         byte[] data = checked("reject", privateData, CmRej.PRIVATE_DATA_BYTES);
-        OutgoingMads.rej(out, this, CmRej.REQ, reason, data);
+        OutgoingMads.rej(out, this, rejectedMessage(), reason, data);
         send();
         state = CmState.CLOSED;
+    }
+
+    /**
+     * Passive side: forgets the REQ without answering it, as Linux's CM does when its consumer has no room for it
+     * ({@code cm_destroy_id} with {@code -ENOMEM}): the peer's next retransmission of the REQ is a new request.
+     *
+     * @throws IllegalStateException if no REQ waits for an answer
+     */
+    public void drop() {
+        requireState("drop", CmState.REQ_RCVD);
+        state = CmState.CLOSED;
+    }
+
+    /**
+     * The consumer destroys its side: sends what Linux's {@code cm_destroy_id} sends in the state the connection is
+     * in, and hears no more events. An unanswered REQ: a REJ with reason TIMEOUT and this CA's GUID as its ARI; a
+     * REQ received, a REP sent or an MRA sent: a REJ (consumer defined); established: a DREQ, then the time wait
+     * (its retransmissions stop); a DREQ sent: the time wait at once. Nothing otherwise.
+     *
+     * @param now the time
+     */
+    public void destroy(long now) {
+        switch (state) {
+            case REQ_SENT, MRA_REQ_RCVD -> rejectAndClose(RejectReason.TIMEOUT);
+            case REQ_RCVD, MRA_REQ_SENT, REP_SENT, MRA_REP_RCVD -> rejectAndClose(RejectReason.CONSUMER_DEFINED);
+            case ESTABLISHED -> {
+                disconnect(now);
+                enterTimeWait(now, false);
+            }
+            case DREQ_SENT -> enterTimeWait(now, false);
+            default -> {
+                // nothing to send
+            }
+        }
+    }
+
+    private void rejectAndClose(RejectReason reason) {
+        OutgoingMads.rej(out, this, rejectedMessage(), reason, new byte[0]);
+        send();
+        timer.stop();
+        state = CmState.CLOSED;
+    }
+
+    /** @return which message a REJ sent now rejects, as {@code cm_format_rej} tells by the state */
+    private int rejectedMessage() {
+        return state == CmState.REQ_RCVD || state == CmState.MRA_REQ_SENT ? CmRej.REQ : CmRej.OTHER;
     }
 
     /**
@@ -141,7 +193,7 @@ public final class CmConnection {
         OutgoingMads.dreq(out, this);
         send();
         state = CmState.DREQ_SENT;
-        timer.start(now, timeouts.answerNanos(peerResponseTimeout), timeouts.maxCmRetries());
+        timer.start(now, answerNanos, maxRetries);
     }
 
     /**
@@ -205,7 +257,9 @@ public final class CmConnection {
         transactionId = Mad.transactionId(b, at);
         remoteCommId = CmReq.localCommId(b, at);
         serviceId = CmReq.serviceId(b, at);
-        peerResponseTimeout = CmReq.localCmResponseTimeout(b, at);
+        remoteCaGuid = CmReq.localCaGuid(b, at);
+        answerNanos = CmTimeouts.replyNanos(CmReq.localCmResponseTimeout(b, at));
+        maxRetries = CmReq.maxCmRetries(b, at);
         remote = IncomingMads.requester(b, at);
         remotePrivateData = IncomingMads.copy(b, CmReq.privateData(at), CmReq.PRIVATE_DATA_BYTES);
         state = CmState.REQ_RCVD;
@@ -214,7 +268,7 @@ public final class CmConnection {
 
     private void onMra(ByteBuffer b, int at, long now) {
         int message = CmMra.messageMraed(b, at);
-        long wait = CmTimeouts.nanos(CmMra.serviceTimeout(b, at)) + CmTimeouts.nanos(timeouts.packetLifeTime());
+        long wait = timeouts.mraNanos(CmMra.serviceTimeout(b, at));
         if (state == CmState.REQ_SENT && message == CmMra.REQ) {
             state = CmState.MRA_REQ_RCVD;
             timer.extend(now, wait);
@@ -267,13 +321,13 @@ public final class CmConnection {
         }
         if (live) {
             remotePrivateData = IncomingMads.copy(b, CmDreq.privateData(at), CmDreq.PRIVATE_DATA_BYTES);
-            enterTimeWait(now);
+            enterTimeWait(now, true);
         }
     }
 
     private void onDrep(long now) {
         if (state == CmState.DREQ_SENT) {
-            enterTimeWait(now);
+            enterTimeWait(now, true);
         }
     }
 
@@ -283,20 +337,20 @@ public final class CmConnection {
         listener.onEvent(this, CmEvent.ESTABLISHED);
     }
 
-    private void enterTimeWait(long now) {
+    private void enterTimeWait(long now, boolean tell) {
         state = CmState.TIMEWAIT;
         timer.start(now, timeouts.timeWaitNanos(), 0);
-        listener.onEvent(this, CmEvent.DISCONNECTED);
+        if (tell) {
+            listener.onEvent(this, CmEvent.DISCONNECTED);
+        }
     }
 
+    /** Spent retries: as {@code cm_process_send_error}, nothing is sent (the peer's own timers end its side). */
     private void giveUp(long now) {
         if (state == CmState.DREQ_SENT) {
-            enterTimeWait(now);
+            enterTimeWait(now, true);
             return;
         }
-        int message = state == CmState.REQ_SENT || state == CmState.MRA_REQ_RCVD ? CmRej.REQ : CmRej.REP;
-        OutgoingMads.rej(out, this, message, RejectReason.TIMEOUT, new byte[0]);
-        send();
         close(CmEvent.UNREACHABLE);
     }
 
@@ -382,6 +436,11 @@ public final class CmConnection {
     /** @return the reason code of the peer's REJ, 0 if none */
     public int rejectReason() {
         return rejectReason;
+    }
+
+    /** @return the peer's CA GUID from its REQ, 0 on the active side */
+    public long remoteCaGuid() {
+        return remoteCaGuid;
     }
 
     /** @return the peer port's GID */

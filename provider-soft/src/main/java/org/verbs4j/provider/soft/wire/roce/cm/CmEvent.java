@@ -8,7 +8,7 @@ public enum CmEvent {
     ESTABLISHED,
     /** The peer sent a REJ; {@link CmConnection#rejectReason()} tells why. */
     REJECTED,
-    /** The peer never answered a REQ or a REP within the retries; a REJ with reason TIMEOUT went out. */
+    /** The peer never answered a REQ or a REP within the retries (nothing is sent). */
     UNREACHABLE,
     /** The connection ended: a DREQ arrived and its DREP went out, or this side's DREQ was answered or timed out. */
     DISCONNECTED,

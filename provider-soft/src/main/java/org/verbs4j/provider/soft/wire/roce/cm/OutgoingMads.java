@@ -82,8 +82,12 @@ final class OutgoingMads {
         idsOnly(b, c, CmAttribute.DREP, transactionId);
     }
 
+    /** A REJ: from a REQ received and not yet answered otherwise, its local communication ID is 0 ({@code cm_format_rej}). */
     static void rej(ByteBuffer b, CmConnection c, int message, RejectReason reason, byte[] privateData) {
-        idsOnly(b, c, CmAttribute.REJ, c.transactionId());
+        clear(b);
+        Mad.putCm(b, AT, CmAttribute.REJ, c.transactionId());
+        int local = c.state() == CmState.REQ_RCVD ? 0 : c.localCommId();
+        CmMessage.commIds(b, AT, local, c.remoteCommId());
         int ariLength = reason == RejectReason.TIMEOUT ? Long.BYTES : 0;
         CmRej.put(b, AT, message, reason.code(), ariLength);
         if (ariLength > 0) {
