@@ -20,7 +20,6 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
 import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
 import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
 import org.verbs4j.provider.soft.wire.roce.cm.CmPort;
-import org.verbs4j.provider.soft.wire.roce.cm.CmTimeouts;
 import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
 import org.verbs4j.provider.soft.wire.roce.cm.Gsi;
 import org.verbs4j.provider.soft.wire.roce.cm.Mad;
@@ -54,7 +53,7 @@ final class CmWire {
         this.device = device;
         this.endpoint = endpoint;
         this.udpPort = udpPort;
-        this.port = new CmPort(Gid.of(device.networkAddress()).toBytes(), device.nodeGuid(), CmTimeouts.RDMA_CM,
+        this.port = new CmPort(Gid.of(device.networkAddress()).toBytes(), device.nodeGuid(), CmWireTimeouts.fromProperties(),
                 this::send, ThreadLocalRandom.current().nextInt());
     }
 
@@ -81,7 +80,26 @@ final class CmWire {
                 // nothing to send
             }
         }
+        port.forgetIfClosed(connection);
         reschedule();
+    }
+
+    /**
+     * The identifier of {@code connection} is destroyed: its IB CM connection sends what Linux's
+     * {@code cm_destroy_id} sends (REJ, DREQ) and tells the identifier nothing more.
+     */
+    void destroyed(CmConnection connection) {
+        ids.remove(connection);
+        connection.destroy(System.nanoTime());
+        port.forgetIfClosed(connection);
+        reschedule();
+    }
+
+    /** The consumer rejects the REQ of {@code connection} (rdma_reject): a REJ, consumer defined, with its data. */
+    void reject(CmConnection connection, byte[] privateData) {
+        ids.remove(connection);
+        connection.reject(RejectReason.CONSUMER_DEFINED, privateData);
+        port.forgetIfClosed(connection);
     }
 
     /** Takes the REQs of {@code tcpPort} of the TCP port space from now on (idempotent). */

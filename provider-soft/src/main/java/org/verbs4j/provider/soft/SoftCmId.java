@@ -29,7 +29,6 @@ import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
 import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
 import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
 import org.verbs4j.provider.soft.wire.roce.cm.QueuePairInfo;
-import org.verbs4j.provider.soft.wire.roce.cm.RejectReason;
 import org.verbs4j.provider.soft.wire.roce.cm.ServiceId;
 
 /**
@@ -290,14 +289,15 @@ final class SoftCmId extends SoftObject implements CmId {
 
     /**
      * A REQ from outside the JVM reaches this listener: a new identifier gets it and CONNECT_REQUEST goes to the
-     * channel; with the backlog full, a REJ (no resources) answers it.
+     * channel; with the backlog full, the REQ is dropped unanswered, as ucma's full backlog makes Linux's CM drop it
+     * ({@code -ENOMEM}), and the peer's retransmission comes as a new request.
      *
      * @return the new identifier, or {@code null}
      */
     SoftCmId wireRequest(CmConnection connection, CmWire network, InetSocketAddress source,
             InetSocketAddress destination) {
         if (!backlog.admit()) {
-            connection.reject(RejectReason.NO_RESOURCES, new byte[0]);
+            connection.drop();
             return null;
         }
         SoftCmId id = created(new SoftCmId(cm, channel, space, userContext));
@@ -480,8 +480,7 @@ final class SoftCmId extends SoftObject implements CmId {
             checkLength("rdma_reject", data.length, limit);
             state = CmState.FAILED;
             if (wire != null) {
-                wire.reject(RejectReason.CONSUMER_DEFINED, data);
-                wireCm.reschedule();
+                wireCm.reject(wire, data);
                 return;
             }
             remote.refused(datagram() ? CmStatus.SIDR_REJECT : CmStatus.REJECT_CONSUMER_DEFINED, data);
@@ -918,7 +917,7 @@ final class SoftCmId extends SoftObject implements CmId {
         if (wire != null) {
             CmConnection connection = wire;
             wire = null;
-            wireCm.leave(connection);
+            wireCm.destroyed(connection);
             return;
         }
         SoftCmId other = remote;
