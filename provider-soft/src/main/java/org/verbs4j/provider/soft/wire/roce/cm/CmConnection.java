@@ -40,6 +40,8 @@ public final class CmConnection {
     private byte[] localPrivateData = new byte[0];
     private byte[] remotePrivateData = new byte[0];
     private int rejectReason;
+    private int sidrStatus;
+    private int remoteQKey;
     private int mraServiceTimeout;
 
     /**
@@ -84,6 +86,46 @@ public final class CmConnection {
         send();
         state = CmState.REQ_SENT;
         timer.start(now, answerNanos, maxRetries);
+    }
+
+    /**
+     * Active side of a UD service: sends the SIDR_REQ, again after the response timeout (rdma_cm: 2^(timeout − 8) ms,
+     * without packet lives) up to the max CM retries, as {@code ib_send_cm_sidr_req} with rdma_cm's parameters.
+     *
+     * @param service the service ID (rdma_cm: {@link ServiceId#of} of {@link ServiceId#PORT_SPACE_UDP})
+     * @param privateData at most {@link CmSidrReq#PRIVATE_DATA_BYTES} bytes (rdma_cm: its {@link CmaHeader} first)
+     * @param now the time
+     * @throws IllegalStateException if the connection is not idle
+     * @throws IllegalArgumentException if the private data is too long
+     */
+    public void resolve(long service, byte[] privateData, long now) {
+        requireState("resolve", CmState.IDLE);
+        this.localPrivateData = checked("resolve", privateData, CmSidrReq.PRIVATE_DATA_BYTES);
+        this.serviceId = service;
+        this.answerNanos = CmTimeouts.nanos(timeouts.cmResponseTimeout());
+        this.maxRetries = timeouts.maxCmRetries();
+        OutgoingMads.sidrReq(out, this);
+        send();
+        state = CmState.SIDR_REQ_SENT;
+        timer.start(now, answerNanos, maxRetries);
+    }
+
+    /**
+     * Passive side of a UD service: answers the SIDR_REQ with a SIDR_REP; the connection is then closed.
+     *
+     * @param status {@link CmSidrRep#SUCCESS}, or why not ({@link CmSidrRep#REJECT}, ...)
+     * @param qpn the service's UD queue pair (0 unless successful)
+     * @param qKey its Q_Key (0 unless successful)
+     * @param privateData at most {@link CmSidrRep#PRIVATE_DATA_BYTES} bytes
+     * @throws IllegalStateException if no SIDR_REQ waits for an answer
+     * @throws IllegalArgumentException if the private data is too long
+     */
+    public void answer(int status, int qpn, int qKey, byte[] privateData) {
+        requireState("answer", CmState.SIDR_REQ_RCVD);
+        byte[] data = checked("answer", privateData, CmSidrRep.PRIVATE_DATA_BYTES);
+        OutgoingMads.sidrRep(out, this, status, qpn, qKey, data);
+        send();
+        state = CmState.CLOSED;
     }
 
     /**
@@ -164,6 +206,11 @@ public final class CmConnection {
                 enterTimeWait(now, false);
             }
             case DREQ_SENT -> enterTimeWait(now, false);
+            case SIDR_REQ_SENT -> {
+                timer.stop();
+                state = CmState.CLOSED;
+            }
+            case SIDR_REQ_RCVD -> answer(CmSidrRep.REJECT, 0, 0, new byte[0]);
             default -> {
                 // nothing to send
             }
@@ -217,6 +264,8 @@ public final class CmConnection {
             case RTU -> onRtu();
             case DREQ -> onDreq(b, at, now);
             case DREP -> onDrep(now);
+            case SIDR_REQ -> onSidrReq(b, at);
+            case SIDR_REP -> onSidrRep(b, at);
         }
     }
 
@@ -264,6 +313,29 @@ public final class CmConnection {
         remotePrivateData = IncomingMads.copy(b, CmReq.privateData(at), CmReq.PRIVATE_DATA_BYTES);
         state = CmState.REQ_RCVD;
         listener.onEvent(this, CmEvent.CONNECT_REQUEST);
+    }
+
+    private void onSidrReq(ByteBuffer b, int at) {
+        if (state != CmState.IDLE) {
+            return;
+        }
+        transactionId = Mad.transactionId(b, at);
+        remoteCommId = CmSidrReq.requestId(b, at);
+        serviceId = CmSidrReq.serviceId(b, at);
+        remotePrivateData = IncomingMads.copy(b, CmSidrReq.privateData(at), CmSidrReq.PRIVATE_DATA_BYTES);
+        state = CmState.SIDR_REQ_RCVD;
+        listener.onEvent(this, CmEvent.CONNECT_REQUEST);
+    }
+
+    private void onSidrRep(ByteBuffer b, int at) {
+        if (state != CmState.SIDR_REQ_SENT) {
+            return;
+        }
+        sidrStatus = CmSidrRep.status(b, at);
+        remote = new QueuePairInfo(CmSidrRep.qpn(b, at), 0, 0, 0, 0, 0, 0);
+        remoteQKey = CmSidrRep.qKey(b, at);
+        remotePrivateData = IncomingMads.copy(b, CmSidrRep.privateData(at), CmSidrRep.PRIVATE_DATA_BYTES);
+        close(CmEvent.SIDR_REPLY);
     }
 
     private void onMra(ByteBuffer b, int at, long now) {
@@ -358,6 +430,7 @@ public final class CmConnection {
         switch (state) {
             case REQ_SENT, MRA_REQ_RCVD -> OutgoingMads.req(out, this, timeouts);
             case REP_SENT, MRA_REP_RCVD -> OutgoingMads.rep(out, this);
+            case SIDR_REQ_SENT -> OutgoingMads.sidrReq(out, this);
             default -> OutgoingMads.dreq(out, this);
         }
         send();
@@ -436,6 +509,16 @@ public final class CmConnection {
     /** @return the reason code of the peer's REJ, 0 if none */
     public int rejectReason() {
         return rejectReason;
+    }
+
+    /** @return the status of the SIDR_REP ({@link CmSidrRep#SUCCESS}, ...), 0 before it */
+    public int sidrStatus() {
+        return sidrStatus;
+    }
+
+    /** @return the Q_Key of the service's queue pair from a successful SIDR_REP, 0 before */
+    public int remoteQKey() {
+        return remoteQKey;
     }
 
     /** @return the peer's CA GUID from its REQ, 0 on the active side */

@@ -12,6 +12,11 @@ public enum CmEvent {
     UNREACHABLE,
     /** The connection ended: a DREQ arrived and its DREP went out, or this side's DREQ was answered or timed out. */
     DISCONNECTED,
+    /**
+     * Active, UD: the SIDR_REP arrived; {@link CmConnection#sidrStatus()} tells whether {@link CmConnection#remote()}
+     * and {@link CmConnection#remoteQKey()} name the service's queue pair. The connection is then closed.
+     */
+    SIDR_REPLY,
     /** The time wait after a disconnection ended: the communication IDs may be forgotten. */
     TIMEWAIT_EXIT
 }

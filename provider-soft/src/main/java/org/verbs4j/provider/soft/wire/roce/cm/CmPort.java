@@ -79,7 +79,9 @@ public final class CmPort {
             return;
         }
         int attribute = Mad.attributeId(b, at);
-        CmConnection connection = attribute == CmAttribute.REQ.id() ? requested(b, at, senderGid)
+        CmConnection connection = attribute == CmAttribute.REQ.id() || attribute == CmAttribute.SIDR_REQ.id()
+                ? requested(b, at, senderGid)
+                : attribute == CmAttribute.SIDR_REP.id() ? connections.get(CmSidrRep.requestId(b, at))
                 : attribute == CmAttribute.REJ.id() ? rejected(b, at)
                 : connections.get(CmMessage.remoteCommId(b, at));
         if (connection != null) {
@@ -121,7 +123,7 @@ public final class CmPort {
     }
 
     private CmConnection requested(ByteBuffer b, int at, byte[] senderGid) {
-        int theirs = CmReq.localCommId(b, at);
+        int theirs = CmReq.localCommId(b, at); // a SIDR_REQ's request ID and service ID are where a REQ has its
         for (CmConnection connection : connections.values()) {
             if (connection.remoteCommId() == theirs && theirs != 0
                     && Arrays.equals(connection.remoteGid(), senderGid)) {
@@ -167,10 +169,15 @@ public final class CmPort {
         }
     }
 
+    /** A REQ to no listener: REJ, invalid service ID; a SIDR_REQ: SIDR_REP, unsupported ({@code cm_sidr_req_handler}). */
     private void rejectUnknownService(ByteBuffer b, int at, byte[] senderGid) {
         CmConnection stranger = new CmConnection(0, localGid, senderGid, caGuid, timeouts, sink, (c, e) -> { });
         stranger.onMad(b, at, 0);
-        stranger.reject(RejectReason.INVALID_SERVICE_ID, new byte[0]);
+        if (stranger.state() == CmState.SIDR_REQ_RCVD) {
+            stranger.answer(CmSidrRep.UNSUPPORTED, 0, 0, new byte[0]);
+        } else {
+            stranger.reject(RejectReason.INVALID_SERVICE_ID, new byte[0]);
+        }
     }
 
     private int newCommId() {

@@ -31,8 +31,14 @@
  * the time ({@link System#nanoTime()}), and the owner calls {@code onTimer} at {@code deadline()}. A port and its
  * connections are single-threaded: the owner serializes the received MADs, the timer and the consumer's calls.
  *
+ * <h2>Service ID resolution</h2>
+ * A connection also resolves a UD service ({@link org.verbs4j.provider.soft.wire.roce.cm.CmConnection#resolve}:
+ * SIDR_REQ, sent again after the response timeout alone, as rdma_cm times it) and answers such a request
+ * ({@link org.verbs4j.provider.soft.wire.roce.cm.CmConnection#answer}: SIDR_REP with the QPN and Q_Key); a port
+ * answers a SIDR_REQ to no listener with status unsupported.
+ *
  * <h2>Not here</h2>
- * SIDR (UD service resolution), LAP and APR (alternate paths) and ClassPortInfo: their MADs are dropped. This side
+ * LAP and APR (alternate paths) and ClassPortInfo: their MADs are dropped. This side
  * never sends an MRA: it answers a REQ when its consumer accepts, within the peer's response time.
  */
 package org.verbs4j.provider.soft.wire.roce.cm;
