@@ -21,7 +21,8 @@ import org.verbs4j.cm.PortSpace;
  * command answers one line on stdout. Arguments: the response timeout in ms and the max CM retries its REQs carry.
  *
  * <ul>
- *   <li>{@code connect IP PORT}: resolves and connects an identifier without QP (the current one); "connecting".</li>
+ *   <li>{@code connect IP PORT}: resolves and connects an identifier without QP (the current one); "connecting".
+ *       {@code connect-udp IP PORT}: the same in RDMA_PS_UDP (a SIDR_REQ).</li>
  *   <li>{@code listen PORT BACKLOG}: listens on the bound address; "listening".</li>
  *   <li>{@code next MS}: the next event within MS ms, acknowledged: "event TYPE STATUS ELAPSED_MS" (ms since the
  *       last connect), or "none"; a CONNECT_REQUEST's identifier becomes the current one.</li>
@@ -57,7 +58,9 @@ final class CmScriptPeer {
 
     private String run(String[] command) throws Exception {
         return switch (command[0]) {
-            case "connect" -> connect(new InetSocketAddress(InetAddress.getByName(command[1]),
+            case "connect" -> connect(PortSpace.TCP, new InetSocketAddress(InetAddress.getByName(command[1]),
+                    Integer.parseInt(command[2])));
+            case "connect-udp" -> connect(PortSpace.UDP, new InetSocketAddress(InetAddress.getByName(command[1]),
                     Integer.parseInt(command[2])));
             case "listen" -> listen(Integer.parseInt(command[1]), Integer.parseInt(command[2]));
             case "next" -> next(Duration.ofMillis(Long.parseLong(command[1])));
@@ -73,8 +76,8 @@ final class CmScriptPeer {
         };
     }
 
-    private String connect(InetSocketAddress server) {
-        current = cm.createId(events, PortSpace.TCP, null);
+    private String connect(PortSpace space, InetSocketAddress server) {
+        current = cm.createId(events, space, null);
         current.resolveAddress(null, server, RESOLVE);
         require(events, CmEventType.ADDR_RESOLVED);
         current.resolveRoute(RESOLVE);

@@ -183,7 +183,9 @@ final class GsiPeer implements AutoCloseable {
             endpoint.send(packet, MAD_AT + Mad.BYTES, new InetSocketAddress(Gid.ofBytes(peerGid).toInetAddress(),
                     udpPort));
         } catch (IOException e) {
-            throw new IllegalStateException("the GSI peer could not send", e);
+            if (running) {
+                throw new IllegalStateException("the GSI peer could not send", e);
+            }
         }
     }
 
@@ -191,6 +193,11 @@ final class GsiPeer implements AutoCloseable {
     public void close() throws IOException {
         running = false;
         driver.interrupt();
+        try {
+            driver.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         loop.close();
         endpoint.close();
     }

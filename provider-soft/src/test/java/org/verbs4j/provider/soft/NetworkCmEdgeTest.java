@@ -34,8 +34,8 @@ import org.verbs4j.provider.soft.wire.roce.cm.ServiceId;
 /**
  * The edges of rdma_cm over the IB CM between an rdma_cm peer JVM ({@link CmScriptPeer}, soft0 on 127.0.0.1, its
  * REQs carrying a response timeout of 64 ms and 2 retries) and an IB CM port of this JVM ({@link GsiPeer} on
- * 127.0.0.2): the REQ's retransmissions and UNREACHABLE, an MRA, what destroying an identifier sends, and the
- * listen backlog.
+ * 127.0.0.2): the REQ's retransmissions and UNREACHABLE, an MRA, what destroying an identifier sends, the listen
+ * backlog, and a SIDR_REQ unanswered or to no listener.
  */
 class NetworkCmEdgeTest {
 
@@ -157,6 +157,27 @@ class NetworkCmEdgeTest {
         assertThat(peer.await(first, CmEvent.ESTABLISHED, WAIT)).isNotNull();
         assertThat(peer.await(second, CmEvent.ESTABLISHED, WAIT)).isNotNull();
         assertThat(peer.received(CmAttribute.REJ)).isEmpty();
+    }
+
+    @Test
+    void aServiceResolutionNobodyAnswersIsSentAgainAfterTheResponseTimeoutThenUnreachable() throws Exception {
+        GsiPeer silent = start(true);
+        ask("connect-udp " + PeerJvm.SERVER_IP + " " + CM_PORT);
+        String[] event = ask("next " + WAIT.toMillis()).split(" ");
+        long giveUp = (1 + RETRIES) * RESPONSE_MS;
+        assertThat(event[1]).isEqualTo("RDMA_CM_EVENT_UNREACHABLE");
+        assertThat(Integer.parseInt(event[2])).isEqualTo(CmStatus.TIMED_OUT);
+        assertThat(Long.parseLong(event[3])).isBetween(giveUp, giveUp + LATE_MS);
+        assertThat(silent.received(CmAttribute.SIDR_REQ)).hasSize(1 + RETRIES);
+    }
+
+    @Test
+    void aServiceResolutionToAPortNobodyListensOnIsUnsupported() throws Exception {
+        start(false);
+        ask("connect-udp " + PeerJvm.SERVER_IP + " " + CM_PORT);
+        String[] event = ask("next " + WAIT.toMillis()).split(" ");
+        assertThat(event[1]).isEqualTo("RDMA_CM_EVENT_UNREACHABLE");
+        assertThat(Integer.parseInt(event[2])).isEqualTo(CmStatus.SIDR_UNSUPPORTED);
     }
 
     // ---- the two peers ----
