@@ -46,6 +46,10 @@
 # the soft provider, and CmInterop rping-client against rping -s -V (vm/guest/roce-wire-soft-cm.sh); each passes
 # when both sides exit 0 (rping -V validates every ping, the Java side every buffer it read).
 # ROCE_WIRE_PINGS (default 5), ROCE_WIRE_SIZE (default 64), ROCE_WIRE_TIMEOUT apply.
+#
+# run-roce-wire.sh soft-udp: rdma_cm's RDMA_PS_UDP of the soft device (SIDR over the IB CM) against librdmacm's udaddy
+# on rxe0, both roles, with provider-soft's test program UdCmPeer (vm/guest/roce-wire-soft-udp.sh); each passes when
+# both sides exit 0 (udaddy's datagrams each way). ROCE_WIRE_COUNT (default 10), ROCE_WIRE_TIMEOUT apply.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -86,6 +90,22 @@ if [ "${1:-}" = soft-cm ]; then
   echo "run-roce-wire soft-cm: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
   RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
     "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-cm.sh") $(printf '%q' "$VM_CM")"
+fi
+
+if [ "${1:-}" = soft-udp ]; then
+  echo "run-roce-wire soft-udp: building provider-soft and its test programs on the host" >&2
+  verbs4j_install provider-soft
+  VM_UDP=$ROOT/provider-soft/target/vm-roce-soft-udp
+  rm -rf "$VM_UDP" && mkdir -p "$VM_UDP"
+  verbs4j_test_libraries provider-soft "$VM_UDP/lib"
+  rm -f "$VM_UDP"/lib/verbs4j-provider-soft-*.jar
+  cp -r "$ROOT/provider-soft/target/classes" "$VM_UDP/classes-soft"
+  cp -r "$ROOT/provider-soft/target/test-classes" "$VM_UDP/test-classes-soft"
+  ENVS=()
+  for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_COUNT; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
+  echo "run-roce-wire soft-udp: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-udp.sh") $(printf '%q' "$VM_UDP")"
 fi
 
 echo "run-roce-wire: building on the host" >&2

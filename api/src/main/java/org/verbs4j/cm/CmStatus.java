@@ -8,7 +8,7 @@ package org.verbs4j.cm;
 public final class CmStatus {
 
     /** REJECTED: the remote side went away before the connection was established ({@code IB_CM_REJ_TIMEOUT}). */
-    public static final int REJECT_TIMEOUT = 1;
+    public static final int REJECT_TIMEOUT = 4;
     /** REJECTED: nobody listens on the port ({@code IB_CM_REJ_INVALID_SERVICE_ID}). */
     public static final int REJECT_INVALID_SERVICE_ID = 8;
     /** REJECTED: the remote application called {@code rdma_reject} ({@code IB_CM_REJ_CONSUMER_DEFINED}). */

@@ -20,7 +20,7 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
 import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
 import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
 import org.verbs4j.provider.soft.wire.roce.cm.CmPort;
-import org.verbs4j.provider.soft.wire.roce.cm.CmTimeouts;
+import org.verbs4j.provider.soft.wire.roce.cm.CmSidrRep;
 import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
 import org.verbs4j.provider.soft.wire.roce.cm.Gsi;
 import org.verbs4j.provider.soft.wire.roce.cm.Mad;
@@ -54,7 +54,7 @@ final class CmWire {
         this.device = device;
         this.endpoint = endpoint;
         this.udpPort = udpPort;
-        this.port = new CmPort(Gid.of(device.networkAddress()).toBytes(), device.nodeGuid(), CmTimeouts.RDMA_CM,
+        this.port = new CmPort(Gid.of(device.networkAddress()).toBytes(), device.nodeGuid(), CmWireTimeouts.fromProperties(),
                 this::send, ThreadLocalRandom.current().nextInt());
     }
 
@@ -81,12 +81,41 @@ final class CmWire {
                 // nothing to send
             }
         }
+        port.forgetIfClosed(connection);
         reschedule();
     }
 
-    /** Takes the REQs of {@code tcpPort} of the TCP port space from now on (idempotent). */
-    void listen(int tcpPort) {
-        long service = ServiceId.of(ServiceId.PORT_SPACE_TCP, tcpPort);
+    /**
+     * The identifier of {@code connection} is destroyed: its IB CM connection sends what Linux's
+     * {@code cm_destroy_id} sends (REJ, DREQ) and tells the identifier nothing more.
+     */
+    void destroyed(CmConnection connection) {
+        ids.remove(connection);
+        connection.destroy(System.nanoTime());
+        port.forgetIfClosed(connection);
+        reschedule();
+    }
+
+    /** The consumer rejects the REQ of {@code connection} (rdma_reject): a REJ, consumer defined, with its data. */
+    void reject(CmConnection connection, byte[] privateData) {
+        ids.remove(connection);
+        connection.reject(RejectReason.CONSUMER_DEFINED, privateData);
+        port.forgetIfClosed(connection);
+    }
+
+    /**
+     * The consumer answers the SIDR_REQ of {@code connection}: accepted with its UD queue pair (rdma_accept) or
+     * rejected (rdma_reject).
+     */
+    void answer(CmConnection connection, int status, int qpn, int qKey, byte[] privateData) {
+        ids.remove(connection);
+        connection.answer(status, qpn, qKey, privateData);
+        port.forgetIfClosed(connection);
+    }
+
+    /** Takes the REQs (TCP) or SIDR_REQs (UDP) of {@code number} of {@code space} from now on (idempotent). */
+    void listen(PortSpace space, int number) {
+        long service = ServiceId.of(serviceSpace(space), number);
         if (services.add(service)) {
             port.listen(service, this::onEvent);
         }
@@ -122,7 +151,8 @@ final class CmWire {
             return;
         }
         SoftCmId id = ids.get(connection);
-        if (event == CmEvent.REJECTED || event == CmEvent.UNREACHABLE || event == CmEvent.TIMEWAIT_EXIT) {
+        if (event == CmEvent.REJECTED || event == CmEvent.UNREACHABLE || event == CmEvent.TIMEWAIT_EXIT
+                || event == CmEvent.SIDR_REPLY) {
             ids.remove(connection);
         }
         if (id != null) {
@@ -130,14 +160,22 @@ final class CmWire {
         }
     }
 
-    /** A REQ: the rdma_cm listener its header names gets it; without one, a REJ (invalid service ID). */
+    /**
+     * A REQ or SIDR_REQ: the rdma_cm listener its header names gets it; without one, a REJ (invalid service ID) or a
+     * SIDR_REP (reject, as rdma_cm's failed request handler makes Linux's CM answer).
+     */
     private void requested(CmConnection connection) {
+        boolean lookup = connection.state() == org.verbs4j.provider.soft.wire.roce.cm.CmState.SIDR_REQ_RCVD;
         ByteBuffer data = ByteBuffer.wrap(connection.remotePrivateData());
         InetSocketAddress source = headerAddress(data, CmaHeader.sourceAddress(0), CmaHeader.sourcePort(data, 0));
         InetSocketAddress destination = headerAddress(data, CmaHeader.destinationAddress(0),
                 ServiceId.port(connection.serviceId()));
         SoftCmId listener = destination == null || source == null ? null
-                : cm.listenerFor(PortSpace.TCP, destination);
+                : cm.listenerFor(lookup ? PortSpace.UDP : PortSpace.TCP, destination);
+        if (listener == null && lookup) {
+            connection.answer(CmSidrRep.REJECT, 0, 0, new byte[0]);
+            return;
+        }
         if (listener == null) {
             connection.reject(RejectReason.INVALID_SERVICE_ID, new byte[0]);
             return;
@@ -146,6 +184,11 @@ final class CmWire {
         if (id != null) {
             ids.put(connection, id);
         }
+    }
+
+    /** @return the IB CM's port space of {@code space}: its service IDs' upper bits */
+    static int serviceSpace(PortSpace space) {
+        return space == PortSpace.UDP ? ServiceId.PORT_SPACE_UDP : ServiceId.PORT_SPACE_TCP;
     }
 
     /** @return the address of the rdma_cm header at {@code at}, or {@code null} if the header is none */

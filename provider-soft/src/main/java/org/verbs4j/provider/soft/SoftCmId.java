@@ -27,9 +27,9 @@ import org.verbs4j.cm.PrivateDataLimits;
 import org.verbs4j.cm.UdParam;
 import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
 import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
+import org.verbs4j.provider.soft.wire.roce.cm.CmSidrRep;
 import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
 import org.verbs4j.provider.soft.wire.roce.cm.QueuePairInfo;
-import org.verbs4j.provider.soft.wire.roce.cm.RejectReason;
 import org.verbs4j.provider.soft.wire.roce.cm.ServiceId;
 
 /**
@@ -287,31 +287,28 @@ final class SoftCmId extends SoftObject implements CmId {
 
     /** The IB CM of each device on the network this listener listens on takes the REQs of its port. */
     private void listenOnNetwork() {
-        if (space != PortSpace.TCP) {
-            return;
-        }
         for (SoftDevice networked : cm.networkDevices()) {
             if (networked == device || device == null && listensOn(networked.networkAddress())) {
-                cm.wireOf(networked).listen(local.getPort());
+                cm.wireOf(networked).listen(space, local.getPort());
             }
         }
     }
 
     /**
      * A REQ from outside the JVM reaches this listener: a new identifier gets it and CONNECT_REQUEST goes to the
-     * channel; with the backlog full, the REQ goes unanswered and the peer's retransmission comes back later.
+     * channel; with the backlog full, see {@link #refuseForBacklog}.
      *
      * @return the new identifier, or {@code null}
      */
     SoftCmId wireRequest(CmConnection connection, CmWire network, InetSocketAddress source,
             InetSocketAddress destination) {
         if (!backlog.admit()) {
-            connection.dropRequest(); // the peer's CM sends the REQ again, as to Linux's CM
+            refuseForBacklog(connection);
             return null;
         }
         SoftCmId id = created(new SoftCmId(cm, channel, space, userContext));
         id.takeWireRequest(connection, network, source, destination);
-        channel.deliver(SoftCmEvent.request(id, this, id.requestConn(), null));
+        channel.deliver(SoftCmEvent.request(id, this, id.requestConn(), id.requestUd()));
         return id;
     }
 
@@ -322,14 +319,31 @@ final class SoftCmId extends SoftObject implements CmId {
         wire = connection;
         local = destination;
         peer = source;
-        QueuePairInfo requester = connection.remote();
         byte[] data = connection.remotePrivateData();
-        terms.theirs = CmParams.sentOverWire(requester, Arrays.copyOfRange(data, CmaHeader.BYTES, data.length));
+        byte[] theirs = Arrays.copyOfRange(data, CmaHeader.BYTES, data.length);
+        state = CmState.REQUEST_RECEIVED;
+        if (datagram()) {
+            terms.theirs = ConnParam.defaults().withPrivateData(theirs);
+            return;
+        }
+        QueuePairInfo requester = connection.remote();
+        terms.theirs = CmParams.sentOverWire(requester, theirs);
         terms.remotePsn = requester.startingPsn();
         terms.pathMtu = requester.pathMtu() >= 1 && requester.pathMtu() <= 5 ? Mtu.fromValue(requester.pathMtu())
                 : WIRE_PATH_MTU;
         terms.psnExpectedBySender = true;
-        state = CmState.REQUEST_RECEIVED;
+    }
+
+    /**
+     * A full backlog: ucma's handler fails with {@code -ENOMEM}, for which Linux's CM drops a REQ unanswered (the
+     * peer sends it again) and answers a SIDR_REQ with a SIDR_REP (reject), as {@code cm_destroy_id} does.
+     */
+    private void refuseForBacklog(CmConnection connection) {
+        if (datagram()) {
+            connection.answer(CmSidrRep.REJECT, 0, 0, new byte[0]);
+        } else {
+            connection.drop();
+        }
     }
 
     /** A request from {@code client} reaches this listener: delivered, or held while the backlog is full. */
@@ -405,6 +419,11 @@ final class SoftCmId extends SoftObject implements CmId {
 
     private void acceptLookup() {
         state = CmState.ESTABLISHED;
+        if (wire != null) {
+            wireCm.answer(wire, CmSidrRep.SUCCESS, terms.mine.qpNum(), CmQpAttributes.UDP_QKEY,
+                    terms.mine.privateData());
+            return;
+        }
         SoftCmId client = remote;
         client.state = CmState.ESTABLISHED;
         client.deliverUd(CmEventType.ESTABLISHED, 0, new UdParam(CmParams.padded(terms.mine.privateData(),
@@ -488,9 +507,12 @@ final class SoftCmId extends SoftObject implements CmId {
             int limit = datagram() ? PrivateDataLimits.ACCEPT_UDP : PrivateDataLimits.REJECT;
             checkLength("rdma_reject", data.length, limit);
             state = CmState.FAILED;
+            if (wire != null && datagram()) {
+                wireCm.answer(wire, CmSidrRep.REJECT, 0, 0, data);
+                return;
+            }
             if (wire != null) {
-                wire.reject(RejectReason.CONSUMER_DEFINED, data);
-                wireCm.reschedule();
+                wireCm.reject(wire, data);
                 return;
             }
             remote.refused(datagram() ? CmStatus.SIDR_REJECT : CmStatus.REJECT_CONSUMER_DEFINED, data);
@@ -504,10 +526,6 @@ final class SoftCmId extends SoftObject implements CmId {
         cm.locked(() -> {
             ensureOpen("rdma_connect");
             requireState("rdma_connect", "the route is not resolved (rdma_resolve_route)", CmState.ROUTE_RESOLVED);
-            if (wireCm != null && datagram()) {
-                throw Failures.unsupported("rdma_connect", "RDMA_PS_UDP to a host outside the JVM needs SIDR,"
-                        + " which the soft devices do not speak");
-            }
             ConnParam chosen = withOwnQp(parameters != null ? parameters : ConnParam.defaults());
             checkPrivateData("rdma_connect", chosen, PrivateDataLimits.connect(space));
             terms.mine = chosen;
@@ -534,8 +552,12 @@ final class SoftCmId extends SoftObject implements CmId {
                 peer.getAddress().getAddress());
         System.arraycopy(mine, 0, data, CmaHeader.BYTES, mine.length);
         wire = wireCm.connection(this, peer.getAddress());
-        wire.connect(ServiceId.of(ServiceId.PORT_SPACE_TCP, peer.getPort()), wireQueuePair(), data,
-                System.nanoTime());
+        long service = ServiceId.of(CmWire.serviceSpace(space), peer.getPort());
+        if (datagram()) {
+            wire.resolve(service, data, System.nanoTime());
+        } else {
+            wire.connect(service, wireQueuePair(), data, System.nanoTime());
+        }
         wireCm.reschedule();
     }
 
@@ -549,6 +571,7 @@ final class SoftCmId extends SoftObject implements CmId {
             case REJECTED -> refused(connection.rejectReason(), connection.remotePrivateData());
             case UNREACHABLE -> fail(CmEventType.UNREACHABLE, CmStatus.TIMED_OUT, null);
             case DISCONNECTED -> wireDisconnected();
+            case SIDR_REPLY -> serviceResolved(connection);
             default -> {
                 // the time wait ended: nothing to tell
             }
@@ -577,6 +600,17 @@ final class SoftCmId extends SoftObject implements CmId {
         } else {
             wireCm.leave(wire);
         }
+    }
+
+    /** The SIDR_REP came: ESTABLISHED with the service's QPN and Q_Key, or UNREACHABLE with its status. */
+    private void serviceResolved(CmConnection connection) {
+        if (connection.sidrStatus() != CmSidrRep.SUCCESS) {
+            refused(connection.sidrStatus(), connection.remotePrivateData());
+            return;
+        }
+        state = CmState.ESTABLISHED;
+        deliverUd(CmEventType.ESTABLISHED, 0, new UdParam(CmParams.padded(connection.remotePrivateData(),
+                PrivateDataLimits.ACCEPT_UDP), pathToRemote(), connection.remote().qpn(), connection.remoteQKey()));
     }
 
     /** The DREP to this side's DREQ (or its last retry) came, or the peer's DREQ came and was answered. */
@@ -927,7 +961,7 @@ final class SoftCmId extends SoftObject implements CmId {
         if (wire != null) {
             CmConnection connection = wire;
             wire = null;
-            wireCm.leave(connection);
+            wireCm.destroyed(connection);
             return;
         }
         SoftCmId other = remote;

@@ -28,7 +28,10 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  */
 final class SoftConnectionManager implements ConnectionManager {
 
-    /** The system property with how long a request held by a full backlog waits before UNREACHABLE, in ms. */
+    /**
+     * The system property with the CM response timeout in ms: how long a request held by a full backlog waits before
+     * UNREACHABLE, and the response timeout the REQs over the network carry ({@link CmWireTimeouts}).
+     */
     static final String RESPONSE_TIMEOUT_PROPERTY = "verbs4j.soft.cm-response-timeout-ms";
 
     private static final SoftConnectionManager INSTANCE = new SoftConnectionManager(SoftFabric.instance());

@@ -15,7 +15,11 @@ public enum CmAttribute {
     /** Disconnection request. */
     DREQ(0x15),
     /** Reply to a disconnection request. */
-    DREP(0x16);
+    DREP(0x16),
+    /** Service ID resolution request (UD). */
+    SIDR_REQ(0x17),
+    /** Service ID resolution response (UD). */
+    SIDR_REP(0x18);
 
     private static final int FIRST = 0x10;
     private static final CmAttribute[] BY_OFFSET = values();
@@ -33,7 +37,7 @@ public enum CmAttribute {
 
     /**
      * @param id an attribute ID
-     * @return its message, or null if this package does not speak it (SIDR, LAP, APR, ClassPortInfo)
+     * @return its message, or null if this package does not speak it (LAP, APR, ClassPortInfo)
      */
     public static CmAttribute of(int id) {
         int offset = id - FIRST;

@@ -5,8 +5,11 @@ import java.nio.ByteBuffer;
 /**
  * One connection's side of the IB CM protocol (IBTA 12.9), as Linux's kernel CM plays it over RoCE: active
  * (REQ, then REP and RTU), passive (REQ received, REP, then RTU), rejects, disconnection (DREQ, DREP) and a time
- * wait. Messages not answered within their time are sent again, up to {@link CmTimeouts#maxCmRetries()} times; an
- * MRA buys the peer more time. Duplicates are answered as the kernel answers them: a REP again with the RTU, a
+ * wait. Messages not answered within their time are sent again, as Linux's CM times them: the active side
+ * waits {@link CmTimeouts#requestNanos()} and sends again up to the max CM retries of its REQ, the passive side
+ * waits the local CM response time of the peer's REQ ({@link CmTimeouts#replyNanos}) within the REQ's max CM
+ * retries; an MRA buys the peer more time ({@link CmTimeouts#mraNanos}). Spent retries end the connection without
+ * a message (UNREACHABLE). {@link #destroy} sends what {@code cm_destroy_id} sends. Duplicates are answered as the kernel answers them: a REP again with the RTU, a
  * DREQ in time wait with the DREP, a REQ with the MRA sent for it or in time wait with a REJ (stale connection);
  * other duplicates are dropped.
  *
@@ -29,12 +32,16 @@ public final class CmConnection {
     private long transactionId;
     private long serviceId;
     private int remoteCommId;
-    private int peerResponseTimeout;
+    private long answerNanos;
+    private int maxRetries;
+    private long remoteCaGuid;
     private QueuePairInfo local;
     private QueuePairInfo remote;
     private byte[] localPrivateData = new byte[0];
     private byte[] remotePrivateData = new byte[0];
     private int rejectReason;
+    private int sidrStatus;
+    private int remoteQKey;
     private int mraServiceTimeout;
 
     /**
@@ -73,11 +80,52 @@ public final class CmConnection {
         this.localPrivateData = checked("connect", privateData, CmReq.PRIVATE_DATA_BYTES);
         this.serviceId = service;
         this.local = queuePair;
-        this.peerResponseTimeout = timeouts.cmResponseTimeout();
+        this.answerNanos = timeouts.requestNanos();
+        this.maxRetries = timeouts.maxCmRetries();
         OutgoingMads.req(out, this, timeouts);
         send();
         state = CmState.REQ_SENT;
-        timer.start(now, timeouts.answerNanos(peerResponseTimeout), timeouts.maxCmRetries());
+        timer.start(now, answerNanos, maxRetries);
+    }
+
+    /**
+     * Active side of a UD service: sends the SIDR_REQ, again after the response timeout (rdma_cm: 2^(timeout − 8) ms,
+     * without packet lives) up to the max CM retries, as {@code ib_send_cm_sidr_req} with rdma_cm's parameters.
+     *
+     * @param service the service ID (rdma_cm: {@link ServiceId#of} of {@link ServiceId#PORT_SPACE_UDP})
+     * @param privateData at most {@link CmSidrReq#PRIVATE_DATA_BYTES} bytes (rdma_cm: its {@link CmaHeader} first)
+     * @param now the time
+     * @throws IllegalStateException if the connection is not idle
+     * @throws IllegalArgumentException if the private data is too long
+     */
+    public void resolve(long service, byte[] privateData, long now) {
+        requireState("resolve", CmState.IDLE);
+        this.localPrivateData = checked("resolve", privateData, CmSidrReq.PRIVATE_DATA_BYTES);
+        this.serviceId = service;
+        this.answerNanos = CmTimeouts.nanos(timeouts.cmResponseTimeout());
+        this.maxRetries = timeouts.maxCmRetries();
+        OutgoingMads.sidrReq(out, this);
+        send();
+        state = CmState.SIDR_REQ_SENT;
+        timer.start(now, answerNanos, maxRetries);
+    }
+
+    /**
+     * Passive side of a UD service: answers the SIDR_REQ with a SIDR_REP; the connection is then closed.
+     *
+     * @param status {@link CmSidrRep#SUCCESS}, or why not ({@link CmSidrRep#REJECT}, ...)
+     * @param qpn the service's UD queue pair (0 unless successful)
+     * @param qKey its Q_Key (0 unless successful)
+     * @param privateData at most {@link CmSidrRep#PRIVATE_DATA_BYTES} bytes
+     * @throws IllegalStateException if no SIDR_REQ waits for an answer
+     * @throws IllegalArgumentException if the private data is too long
+     */
+    public void answer(int status, int qpn, int qKey, byte[] privateData) {
+        requireState("answer", CmState.SIDR_REQ_RCVD);
+        byte[] data = checked("answer", privateData, CmSidrRep.PRIVATE_DATA_BYTES);
+        OutgoingMads.sidrRep(out, this, status, qpn, qKey, data);
+        send();
+        state = CmState.CLOSED;
     }
 
     /**
@@ -111,7 +159,7 @@ public final class CmConnection {
         OutgoingMads.rep(out, this);
         send();
         state = CmState.REP_SENT;
-        timer.start(now, timeouts.answerNanos(peerResponseTimeout), timeouts.maxCmRetries());
+        timer.start(now, answerNanos, maxRetries);
     }
 
     /**
@@ -125,20 +173,60 @@ public final class CmConnection {
     public void reject(RejectReason reason, byte[] privateData) {
         requireAnswerable("reject");
         byte[] data = checked("reject", privateData, CmRej.PRIVATE_DATA_BYTES);
-        OutgoingMads.rej(out, this, CmRej.REQ, reason, data);
+        OutgoingMads.rej(out, this, rejectedMessage(), reason, data);
         send();
         state = CmState.CLOSED;
     }
 
     /**
-     * Leaves a REQ unanswered, as Linux's CM does when the consumer has no room for it (a full backlog): the
-     * connection closes without a REJ, and the peer's retransmission of the REQ arrives as a new request.
+     * Passive side: forgets the REQ without answering it, as Linux's CM does when its consumer has no room for it
+     * ({@code cm_destroy_id} with {@code -ENOMEM}): the peer's next retransmission of the REQ is a new request.
      *
      * @throws IllegalStateException if no REQ waits for an answer
      */
-    public void dropRequest() {
-        requireAnswerable("dropRequest");
+    public void drop() {
+        requireState("drop", CmState.REQ_RCVD);
         state = CmState.CLOSED;
+    }
+
+    /**
+     * The consumer destroys its side: sends what Linux's {@code cm_destroy_id} sends in the state the connection is
+     * in, and hears no more events. An unanswered REQ: a REJ with reason TIMEOUT and this CA's GUID as its ARI; a
+     * REQ received, a REP sent or an MRA sent: a REJ (consumer defined); established: a DREQ, then the time wait
+     * (its retransmissions stop); a DREQ sent: the time wait at once. Nothing otherwise.
+     *
+     * @param now the time
+     */
+    public void destroy(long now) {
+        switch (state) {
+            case REQ_SENT, MRA_REQ_RCVD -> rejectAndClose(RejectReason.TIMEOUT);
+            case REQ_RCVD, MRA_REQ_SENT, REP_SENT, MRA_REP_RCVD -> rejectAndClose(RejectReason.CONSUMER_DEFINED);
+            case ESTABLISHED -> {
+                disconnect(now);
+                enterTimeWait(now, false);
+            }
+            case DREQ_SENT -> enterTimeWait(now, false);
+            case SIDR_REQ_SENT -> {
+                timer.stop();
+                state = CmState.CLOSED;
+            }
+            case SIDR_REQ_RCVD -> answer(CmSidrRep.REJECT, 0, 0, new byte[0]);
+            default -> {
+                // nothing to send
+            }
+        }
+    }
+
+    private void rejectAndClose(RejectReason reason) {
+        OutgoingMads.rej(out, this, rejectedMessage(), reason, new byte[0]);
+        send();
+        timer.stop();
+        state = CmState.CLOSED;
+    }
+
+    /** @return which message a REJ sent now rejects, as {@code cm_format_rej} tells by the state */
+    private int rejectedMessage() {
+        return state == CmState.REQ_RCVD || state == CmState.MRA_REQ_SENT ? CmRej.REQ : CmRej.OTHER;
     }
 
     /**
@@ -152,7 +240,7 @@ public final class CmConnection {
         OutgoingMads.dreq(out, this);
         send();
         state = CmState.DREQ_SENT;
-        timer.start(now, timeouts.answerNanos(peerResponseTimeout), timeouts.maxCmRetries());
+        timer.start(now, answerNanos, maxRetries);
     }
 
     /**
@@ -176,6 +264,8 @@ public final class CmConnection {
             case RTU -> onRtu();
             case DREQ -> onDreq(b, at, now);
             case DREP -> onDrep(now);
+            case SIDR_REQ -> onSidrReq(b, at);
+            case SIDR_REP -> onSidrRep(b, at);
         }
     }
 
@@ -216,16 +306,41 @@ public final class CmConnection {
         transactionId = Mad.transactionId(b, at);
         remoteCommId = CmReq.localCommId(b, at);
         serviceId = CmReq.serviceId(b, at);
-        peerResponseTimeout = CmReq.localCmResponseTimeout(b, at);
+        remoteCaGuid = CmReq.localCaGuid(b, at);
+        answerNanos = CmTimeouts.replyNanos(CmReq.localCmResponseTimeout(b, at));
+        maxRetries = CmReq.maxCmRetries(b, at);
         remote = IncomingMads.requester(b, at);
         remotePrivateData = IncomingMads.copy(b, CmReq.privateData(at), CmReq.PRIVATE_DATA_BYTES);
         state = CmState.REQ_RCVD;
         listener.onEvent(this, CmEvent.CONNECT_REQUEST);
     }
 
+    private void onSidrReq(ByteBuffer b, int at) {
+        if (state != CmState.IDLE) {
+            return;
+        }
+        transactionId = Mad.transactionId(b, at);
+        remoteCommId = CmSidrReq.requestId(b, at);
+        serviceId = CmSidrReq.serviceId(b, at);
+        remotePrivateData = IncomingMads.copy(b, CmSidrReq.privateData(at), CmSidrReq.PRIVATE_DATA_BYTES);
+        state = CmState.SIDR_REQ_RCVD;
+        listener.onEvent(this, CmEvent.CONNECT_REQUEST);
+    }
+
+    private void onSidrRep(ByteBuffer b, int at) {
+        if (state != CmState.SIDR_REQ_SENT) {
+            return;
+        }
+        sidrStatus = CmSidrRep.status(b, at);
+        remote = new QueuePairInfo(CmSidrRep.qpn(b, at), 0, 0, 0, 0, 0, 0);
+        remoteQKey = CmSidrRep.qKey(b, at);
+        remotePrivateData = IncomingMads.copy(b, CmSidrRep.privateData(at), CmSidrRep.PRIVATE_DATA_BYTES);
+        close(CmEvent.SIDR_REPLY);
+    }
+
     private void onMra(ByteBuffer b, int at, long now) {
         int message = CmMra.messageMraed(b, at);
-        long wait = CmTimeouts.nanos(CmMra.serviceTimeout(b, at)) + CmTimeouts.nanos(timeouts.packetLifeTime());
+        long wait = timeouts.mraNanos(CmMra.serviceTimeout(b, at));
         if (state == CmState.REQ_SENT && message == CmMra.REQ) {
             state = CmState.MRA_REQ_RCVD;
             timer.extend(now, wait);
@@ -278,13 +393,13 @@ public final class CmConnection {
         }
         if (live) {
             remotePrivateData = IncomingMads.copy(b, CmDreq.privateData(at), CmDreq.PRIVATE_DATA_BYTES);
-            enterTimeWait(now);
+            enterTimeWait(now, true);
         }
     }
 
     private void onDrep(long now) {
         if (state == CmState.DREQ_SENT) {
-            enterTimeWait(now);
+            enterTimeWait(now, true);
         }
     }
 
@@ -294,20 +409,20 @@ public final class CmConnection {
         listener.onEvent(this, CmEvent.ESTABLISHED);
     }
 
-    private void enterTimeWait(long now) {
+    private void enterTimeWait(long now, boolean tell) {
         state = CmState.TIMEWAIT;
         timer.start(now, timeouts.timeWaitNanos(), 0);
-        listener.onEvent(this, CmEvent.DISCONNECTED);
+        if (tell) {
+            listener.onEvent(this, CmEvent.DISCONNECTED);
+        }
     }
 
+    /** Spent retries: as {@code cm_process_send_error}, nothing is sent (the peer's own timers end its side). */
     private void giveUp(long now) {
         if (state == CmState.DREQ_SENT) {
-            enterTimeWait(now);
+            enterTimeWait(now, true);
             return;
         }
-        int message = state == CmState.REQ_SENT || state == CmState.MRA_REQ_RCVD ? CmRej.REQ : CmRej.REP;
-        OutgoingMads.rej(out, this, message, RejectReason.TIMEOUT, new byte[0]);
-        send();
         close(CmEvent.UNREACHABLE);
     }
 
@@ -315,6 +430,7 @@ public final class CmConnection {
         switch (state) {
             case REQ_SENT, MRA_REQ_RCVD -> OutgoingMads.req(out, this, timeouts);
             case REP_SENT, MRA_REP_RCVD -> OutgoingMads.rep(out, this);
+            case SIDR_REQ_SENT -> OutgoingMads.sidrReq(out, this);
             default -> OutgoingMads.dreq(out, this);
         }
         send();
@@ -393,6 +509,21 @@ public final class CmConnection {
     /** @return the reason code of the peer's REJ, 0 if none */
     public int rejectReason() {
         return rejectReason;
+    }
+
+    /** @return the status of the SIDR_REP ({@link CmSidrRep#SUCCESS}, ...), 0 before it */
+    public int sidrStatus() {
+        return sidrStatus;
+    }
+
+    /** @return the Q_Key of the service's queue pair from a successful SIDR_REP, 0 before */
+    public int remoteQKey() {
+        return remoteQKey;
+    }
+
+    /** @return the peer's CA GUID from its REQ, 0 on the active side */
+    public long remoteCaGuid() {
+        return remoteCaGuid;
     }
 
     /** @return the peer port's GID */

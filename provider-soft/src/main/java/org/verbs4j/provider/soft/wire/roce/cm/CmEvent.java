@@ -8,10 +8,15 @@ public enum CmEvent {
     ESTABLISHED,
     /** The peer sent a REJ; {@link CmConnection#rejectReason()} tells why. */
     REJECTED,
-    /** The peer never answered a REQ or a REP within the retries; a REJ with reason TIMEOUT went out. */
+    /** The peer never answered a REQ or a REP within the retries (nothing is sent). */
     UNREACHABLE,
     /** The connection ended: a DREQ arrived and its DREP went out, or this side's DREQ was answered or timed out. */
     DISCONNECTED,
+    /**
+     * Active, UD: the SIDR_REP arrived; {@link CmConnection#sidrStatus()} tells whether {@link CmConnection#remote()}
+     * and {@link CmConnection#remoteQKey()} name the service's queue pair. The connection is then closed.
+     */
+    SIDR_REPLY,
     /** The time wait after a disconnection ended: the communication IDs may be forgotten. */
     TIMEWAIT_EXIT
 }

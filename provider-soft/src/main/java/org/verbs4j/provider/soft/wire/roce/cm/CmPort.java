@@ -78,8 +78,12 @@ public final class CmPort {
         if (!Mad.isCmSend(b, at)) {
             return;
         }
-        CmConnection connection = Mad.attributeId(b, at) == CmAttribute.REQ.id()
-                ? requested(b, at, senderGid) : connections.get(CmMessage.remoteCommId(b, at));
+        int attribute = Mad.attributeId(b, at);
+        CmConnection connection = attribute == CmAttribute.REQ.id() || attribute == CmAttribute.SIDR_REQ.id()
+                ? requested(b, at, senderGid)
+                : attribute == CmAttribute.SIDR_REP.id() ? connections.get(CmSidrRep.requestId(b, at))
+                : attribute == CmAttribute.REJ.id() ? rejected(b, at)
+                : connections.get(CmMessage.remoteCommId(b, at));
         if (connection != null) {
             connection.onMad(b, at, now);
             forgetIfClosed(connection);
@@ -119,7 +123,7 @@ public final class CmPort {
     }
 
     private CmConnection requested(ByteBuffer b, int at, byte[] senderGid) {
-        int theirs = CmReq.localCommId(b, at);
+        int theirs = CmReq.localCommId(b, at); // a SIDR_REQ's request ID and service ID are where a REQ has its
         for (CmConnection connection : connections.values()) {
             if (connection.remoteCommId() == theirs && theirs != 0
                     && Arrays.equals(connection.remoteGid(), senderGid)) {
@@ -134,15 +138,45 @@ public final class CmPort {
         return connection(senderGid, listener);
     }
 
+    /**
+     * A REJ names its connection by the receiver's communication ID, but one with reason TIMEOUT from a side that
+     * gave up before it knew this side's ID by the sender's ID and the CA GUID in its ARI
+     * ({@code cm_acquire_rejected_id}).
+     */
+    private CmConnection rejected(ByteBuffer b, int at) {
+        if (CmRej.reason(b, at) != RejectReason.TIMEOUT.code() || CmRej.rejectedInfoLength(b, at) < Long.BYTES) {
+            return connections.get(CmMessage.remoteCommId(b, at));
+        }
+        int theirs = CmMessage.localCommId(b, at);
+        long guid = b.getLong(CmRej.ari(at));
+        for (CmConnection connection : connections.values()) {
+            if (connection.remoteCommId() == theirs && connection.remoteCaGuid() == guid) {
+                return connection;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Forgets a connection the consumer closed ({@link CmConnection#reject}, {@link CmConnection#drop},
+     * {@link CmConnection#destroy}); the port forgets by itself those its MADs and timers close.
+     *
+     * @param connection a connection of this port
+     */
+    public void forgetIfClosed(CmConnection connection) {
+        if (connection.state() == CmState.CLOSED) {
+            connections.remove(connection.localCommId(), connection);
+        }
+    }
+
+    /** A REQ to no listener: REJ, invalid service ID; a SIDR_REQ: SIDR_REP, unsupported ({@code cm_sidr_req_handler}). */
     private void rejectUnknownService(ByteBuffer b, int at, byte[] senderGid) {
         CmConnection stranger = new CmConnection(0, localGid, senderGid, caGuid, timeouts, sink, (c, e) -> { });
         stranger.onMad(b, at, 0);
-        stranger.reject(RejectReason.INVALID_SERVICE_ID, new byte[0]);
-    }
-
-    private void forgetIfClosed(CmConnection connection) {
-        if (connection.state() == CmState.CLOSED) {
-            connections.remove(connection.localCommId(), connection);
+        if (stranger.state() == CmState.SIDR_REQ_RCVD) {
+            stranger.answer(CmSidrRep.UNSUPPORTED, 0, 0, new byte[0]);
+        } else {
+            stranger.reject(RejectReason.INVALID_SERVICE_ID, new byte[0]);
         }
     }
 

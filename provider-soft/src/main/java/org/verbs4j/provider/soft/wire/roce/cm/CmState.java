@@ -22,6 +22,10 @@ public enum CmState {
     DREQ_SENT,
     /** Disconnected; late messages of this connection are answered, not acted on, until the time wait ends. */
     TIMEWAIT,
+    /** Active, UD: the SIDR_REQ went out; waiting for the SIDR_REP. */
+    SIDR_REQ_SENT,
+    /** Passive, UD: a SIDR_REQ arrived; the consumer answers it. */
+    SIDR_REQ_RCVD,
     /** Over: rejected, timed out, or past its time wait. */
     CLOSED
 }

@@ -14,6 +14,7 @@ public record CmTimeouts(int cmResponseTimeout, int packetLifeTime, int maxCmRet
     public static final CmTimeouts RDMA_CM = new CmTimeouts(20, 16, 15);
 
     private static final long NANOS_PER_MS = 1_000_000L;
+    private static final int MAX_EXPONENT = 31;
 
     /**
      * @param exponent an IBTA time exponent
@@ -24,15 +25,54 @@ public record CmTimeouts(int cmResponseTimeout, int packetLifeTime, int maxCmRet
     }
 
     /**
-     * @param peerResponseTimeout the exponent the peer announced for its answers
-     * @return how long to wait for an answer before sending again: two packet lives and the peer's response time
+     * The active side's wait for the answer to its REQ (and later its DREQ), from what its REQ says: two packet
+     * lives and the remote CM response timeout ({@code ib_send_cm_req}).
+     *
+     * @return how long to wait before sending again
      */
-    public long answerNanos(int peerResponseTimeout) {
-        return 2 * nanos(packetLifeTime) + nanos(peerResponseTimeout);
+    public long requestNanos() {
+        return 2 * nanos(packetLifeTime) + nanos(cmResponseTimeout);
     }
 
-    /** @return the length of the time wait after a disconnection */
+    /**
+     * The passive side's wait for the answer to its REP (and later its DREQ): the local CM response timeout the
+     * peer's REQ announced, without packet lives ({@code cm_req_handler}).
+     *
+     * @param requestersResponseTimeout the REQ's local CM response timeout
+     * @return how long to wait before sending again
+     */
+    public static long replyNanos(int requestersResponseTimeout) {
+        return nanos(requestersResponseTimeout);
+    }
+
+    /**
+     * @param serviceTimeout an MRA's service timeout
+     * @return the wait an MRA buys: its service timeout and the path's ACK timeout, one more than the packet life
+     *     ({@code cm_mra_handler})
+     */
+    public long mraNanos(int serviceTimeout) {
+        return nanos(serviceTimeout) + nanos(packetLifeTime + 1);
+    }
+
+    /** @return the length of the time wait after a disconnection: the path's ACK timeout ({@code cm_enter_timewait}) */
     public long timeWaitNanos() {
-        return 2 * nanos(packetLifeTime);
+        return nanos(packetLifeTime + 1);
+    }
+
+    /**
+     * @param millis a response time in milliseconds, at least 1
+     * @return the smallest IBTA exponent whose time, as Linux's CM rounds it, is at least {@code millis} (at most 31)
+     */
+    public static int exponentOf(long millis) {
+        int exponent = 8;
+        while (exponent < MAX_EXPONENT && nanos(exponent) < millis * NANOS_PER_MS) {
+            exponent++;
+        }
+        return exponent;
+    }
+
+    /** @return the time an active side waits in all for an answer to its REQ: every try's wait */
+    public long requestGiveUpNanos() {
+        return (maxCmRetries + 1L) * requestNanos();
     }
 }

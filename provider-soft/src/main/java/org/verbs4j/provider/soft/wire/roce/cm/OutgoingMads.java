@@ -64,6 +64,21 @@ final class OutgoingMads {
         b.put(CmRep.privateData(AT), c.localPrivateData());
     }
 
+    static void sidrReq(ByteBuffer b, CmConnection c) {
+        clear(b);
+        Mad.putCm(b, AT, CmAttribute.SIDR_REQ, c.transactionId());
+        CmSidrReq.put(b, AT, c.localCommId(), DEFAULT_PKEY, c.serviceId());
+        b.put(CmSidrReq.privateData(AT), c.localPrivateData());
+    }
+
+    /** A SIDR_REP: the request's transaction ID and its request ID ({@code cm_format_sidr_rep}). */
+    static void sidrRep(ByteBuffer b, CmConnection c, int status, int qpn, int qKey, byte[] privateData) {
+        clear(b);
+        Mad.putCm(b, AT, CmAttribute.SIDR_REP, c.transactionId());
+        CmSidrRep.put(b, AT, c.remoteCommId(), status, qpn, c.serviceId(), qKey);
+        b.put(CmSidrRep.privateData(AT), privateData);
+    }
+
     static void rtu(ByteBuffer b, CmConnection c) {
         idsOnly(b, c, CmAttribute.RTU, c.transactionId());
     }
@@ -82,8 +97,12 @@ final class OutgoingMads {
         idsOnly(b, c, CmAttribute.DREP, transactionId);
     }
 
+    /** A REJ: from a REQ received and not yet answered otherwise, its local communication ID is 0 ({@code cm_format_rej}). */
     static void rej(ByteBuffer b, CmConnection c, int message, RejectReason reason, byte[] privateData) {
-        idsOnly(b, c, CmAttribute.REJ, c.transactionId());
+        clear(b);
+        Mad.putCm(b, AT, CmAttribute.REJ, c.transactionId());
+        int local = c.state() == CmState.REQ_RCVD ? 0 : c.localCommId();
+        CmMessage.commIds(b, AT, local, c.remoteCommId());
         int ariLength = reason == RejectReason.TIMEOUT ? Long.BYTES : 0;
         CmRej.put(b, AT, message, reason.code(), ariLength);
         if (ariLength > 0) {

@@ -13,10 +13,15 @@
  *
  * <h2>The machine</h2>
  * A {@link org.verbs4j.provider.soft.wire.roce.cm.CmConnection} is one side of one connection: active (REQ, REP,
- * RTU) or passive (REQ, REP, RTU), REJ, DREQ and DREP, retransmission of an unanswered REQ, REP or DREQ up to
- * the retries of {@link org.verbs4j.provider.soft.wire.roce.cm.CmTimeouts} (an MRA postpones it; spent retries
- * send a REJ with reason TIMEOUT), duplicates answered as Linux's CM answers them, and a time wait after the
- * disconnection. A {@link org.verbs4j.provider.soft.wire.roce.cm.CmPort} hands each MAD to its connection, makes
+ * RTU) or passive (REQ, REP, RTU), REJ, DREQ and DREP, retransmission of an unanswered REQ, REP or DREQ timed
+ * as Linux's CM times it from the REQ's fields ({@link org.verbs4j.provider.soft.wire.roce.cm.CmTimeouts}: the
+ * active side waits two packet lives and the remote CM response timeout, the passive side the REQ's local CM
+ * response timeout, both within the REQ's max CM retries; an MRA postpones it; spent retries end the connection
+ * without a message), duplicates answered as Linux's CM answers them, and a time wait after the disconnection.
+ * Destroying a connection sends what {@code cm_destroy_id} sends (REJ with reason TIMEOUT and the CA GUID for an
+ * unanswered REQ, which the peer's port matches by that GUID; REJ consumer defined for a REQ not accepted or a
+ * REP not confirmed; DREQ once for an established connection); a REQ the consumer has no room for is dropped
+ * unanswered, so that its retransmission comes as a new request. A {@link org.verbs4j.provider.soft.wire.roce.cm.CmPort} hands each MAD to its connection, makes
  * passive connections for the service IDs it listens to and rejects the others. The seams: a
  * {@link org.verbs4j.provider.soft.wire.roce.cm.MadSink} that sends a MAD to a peer's GSI, and a
  * {@link org.verbs4j.provider.soft.wire.roce.cm.CmListener} that hears the events, named as rdma_cm names them.
@@ -26,8 +31,14 @@
  * the time ({@link System#nanoTime()}), and the owner calls {@code onTimer} at {@code deadline()}. A port and its
  * connections are single-threaded: the owner serializes the received MADs, the timer and the consumer's calls.
  *
+ * <h2>Service ID resolution</h2>
+ * A connection also resolves a UD service ({@link org.verbs4j.provider.soft.wire.roce.cm.CmConnection#resolve}:
+ * SIDR_REQ, sent again after the response timeout alone, as rdma_cm times it) and answers such a request
+ * ({@link org.verbs4j.provider.soft.wire.roce.cm.CmConnection#answer}: SIDR_REP with the QPN and Q_Key); a port
+ * answers a SIDR_REQ to no listener with status unsupported.
+ *
  * <h2>Not here</h2>
- * SIDR (UD service resolution), LAP and APR (alternate paths) and ClassPortInfo: their MADs are dropped. This side
+ * LAP and APR (alternate paths) and ClassPortInfo: their MADs are dropped. This side
  * never sends an MRA: it answers a REQ when its consumer accepts, within the peer's response time.
  */
 package org.verbs4j.provider.soft.wire.roce.cm;

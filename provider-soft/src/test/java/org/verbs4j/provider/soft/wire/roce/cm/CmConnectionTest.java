@@ -64,7 +64,7 @@ class CmConnectionTest {
         acceptEveryRequest();
         CmConnection active = pair.connectFromA();
         byte[] first = pair.drop().mad();
-        long wait = CmPair.TIMEOUTS.answerNanos(CmPair.TIMEOUTS.cmResponseTimeout());
+        long wait = CmPair.TIMEOUTS.requestNanos();
         pair.advance(wait - 1);
         assertThat(pair.flights).isEmpty();
         pair.advance(1);
@@ -74,24 +74,147 @@ class CmConnectionTest {
     }
 
     @Test
-    void spentRetriesRejectWithTimeoutAndMakeTheConnectionUnreachable() {
+    void theRequestIsSentMaxCmRetriesTimesAgainThenTheConnectionIsUnreachableWithoutAMessage() {
         CmConnection active = pair.connectFromA();
-        long wait = CmPair.TIMEOUTS.answerNanos(CmPair.TIMEOUTS.cmResponseTimeout());
+        long wait = CmPair.TIMEOUTS.requestNanos();
+        assertThat(wait).as("2 x 256 ms + 4096 ms, as Linux's CM times rdma_cm's REQ").isEqualTo(4_608_000_000L);
+        ByteBuffer req = ByteBuffer.wrap(pair.flights.peekFirst().mad());
+        assertThat(CmReq.maxCmRetries(req, 0)).isEqualTo(15);
+        assertThat(CmReq.remoteCmResponseTimeout(req, 0)).isEqualTo(20);
         for (int i = 0; i < CmPair.TIMEOUTS.maxCmRetries(); i++) {
             pair.drop();
             pair.advance(wait);
             assertThat(pair.flights.peekFirst().attribute()).isEqualTo(CmAttribute.REQ);
         }
         pair.drop();
-        pair.advance(wait);
-        ByteBuffer rej = pair.drop().buffer();
-        assertThat(CmAttribute.of(Mad.attributeId(rej, 0))).isEqualTo(CmAttribute.REJ);
-        assertThat(CmRej.reason(rej, 0)).isEqualTo(RejectReason.TIMEOUT.code());
-        assertThat(CmRej.messageRejected(rej, 0)).isEqualTo(CmRej.REQ);
-        assertThat(CmRej.rejectedInfoLength(rej, 0)).isEqualTo(8);
-        assertThat(rej.getLong(CmRej.ari(0))).isEqualTo(0xA);
+        pair.advance(wait - 1);
+        assertThat(pair.events(active)).isEmpty();
+        pair.advance(1);
+        assertThat(pair.flights).as("cm_process_send_error sends nothing").isEmpty();
         assertThat(pair.events(active)).containsExactly(CmEvent.UNREACHABLE);
         assertThat(pair.a.connectionCount()).isZero();
+        assertThat(CmPair.TIMEOUTS.requestGiveUpNanos()).isEqualTo(16 * wait);
+    }
+
+    @Test
+    void thePassiveSideTimesItsRepByTheRequestsLocalResponseTimeoutAndMaxRetries() {
+        acceptEveryRequest();
+        CmPort custom = new CmPort(CmPair.GID_A, 0xC, new CmTimeouts(20, 16, 2), (mad, to) -> pair.flights.addLast(
+                new CmPair.Flight(copy(mad), CmPair.GID_A, to.clone())), 300);
+        CmConnection active = custom.connection(CmPair.GID_B, (c, e) -> { });
+        active.connect(CmPair.SERVICE, new QueuePairInfo(0x111, 0x1234, 2, 3, 7, 6, 3), new byte[0], pair.now);
+        pair.deliver();
+        long reply = CmTimeouts.nanos(20);
+        for (int i = 0; i < 2; i++) {
+            assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.REP);
+            pair.advance(reply - 1);
+            assertThat(pair.flights).isEmpty();
+            pair.advance(1);
+        }
+        assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.REP);
+        pair.advance(reply);
+        assertThat(pair.flights).isEmpty();
+        assertThat(pair.events(pair.passive())).containsExactly(CmEvent.CONNECT_REQUEST, CmEvent.UNREACHABLE);
+    }
+
+    @Test
+    void destroyingAnUnansweredRequestRejectsWithTimeoutAndTheCaGuidWhichThePassiveSideMatches() {
+        pair.listen((c, e) -> { });
+        CmConnection active = pair.connectFromA();
+        pair.deliver();
+        active.destroy(pair.now);
+        ByteBuffer rej = pair.flights.peekFirst().buffer();
+        assertThat(CmRej.reason(rej, 0)).isEqualTo(RejectReason.TIMEOUT.code());
+        assertThat(CmRej.messageRejected(rej, 0)).isEqualTo(CmRej.OTHER);
+        assertThat(CmRej.rejectedInfoLength(rej, 0)).isEqualTo(8);
+        assertThat(rej.getLong(CmRej.ari(0))).isEqualTo(0xA);
+        assertThat(CmMessage.localCommId(rej, 0)).isEqualTo(active.localCommId());
+        assertThat(CmMessage.remoteCommId(rej, 0)).isZero();
+        pair.deliver();
+        assertThat(pair.events(pair.passive())).containsExactly(CmEvent.CONNECT_REQUEST, CmEvent.REJECTED);
+        assertThat(pair.passive().rejectReason()).isEqualTo(RejectReason.TIMEOUT.code());
+        assertThat(pair.events(active)).isEmpty();
+        assertThat(active.deadline()).isEqualTo(Long.MAX_VALUE);
+        pair.a.forgetIfClosed(active);
+        assertThat(pair.a.connectionCount()).isZero();
+        assertThat(pair.b.connectionCount()).isZero();
+    }
+
+    @Test
+    void destroyingAReceivedRequestRejectsItAsTheConsumerWithLocalCommIdZero() {
+        pair.listen((c, e) -> { });
+        CmConnection active = pair.connectFromA();
+        pair.deliver();
+        CmConnection passive = pair.passive();
+        passive.destroy(pair.now);
+        ByteBuffer rej = pair.flights.peekFirst().buffer();
+        assertThat(CmRej.reason(rej, 0)).isEqualTo(RejectReason.CONSUMER_DEFINED.code());
+        assertThat(CmRej.messageRejected(rej, 0)).isEqualTo(CmRej.REQ);
+        assertThat(CmMessage.localCommId(rej, 0)).isZero();
+        assertThat(CmMessage.remoteCommId(rej, 0)).isEqualTo(active.localCommId());
+        pair.deliver();
+        assertThat(pair.events(active)).containsExactly(CmEvent.REJECTED);
+        assertThat(active.rejectReason()).isEqualTo(RejectReason.CONSUMER_DEFINED.code());
+    }
+
+    @Test
+    void destroyingAnAcceptedButUnconfirmedConnectionRejectsItAsTheConsumer() {
+        acceptEveryRequest();
+        CmConnection active = pair.connectFromA();
+        pair.deliver();
+        pair.drop();
+        pair.passive().destroy(pair.now);
+        ByteBuffer rej = pair.flights.peekFirst().buffer();
+        assertThat(CmRej.reason(rej, 0)).isEqualTo(RejectReason.CONSUMER_DEFINED.code());
+        assertThat(CmRej.messageRejected(rej, 0)).isEqualTo(CmRej.OTHER);
+        pair.deliver();
+        assertThat(pair.events(active)).containsExactly(CmEvent.REJECTED);
+        pair.advance(CmPair.TIMEOUTS.requestNanos());
+        assertThat(pair.flights).as("the REP is not sent again").isEmpty();
+    }
+
+    @Test
+    void destroyingAnEstablishedConnectionSendsOneDreqAndThePeerDisconnects() {
+        acceptEveryRequest();
+        CmConnection active = pair.connectFromA();
+        pair.deliverAll();
+        active.destroy(pair.now);
+        assertThat(active.state()).isEqualTo(CmState.TIMEWAIT);
+        assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.DREQ);
+        assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.DREP);
+        assertThat(pair.events(pair.passive())).containsExactly(CmEvent.CONNECT_REQUEST, CmEvent.ESTABLISHED,
+                CmEvent.DISCONNECTED);
+        assertThat(pair.events(active)).containsExactly(CmEvent.ESTABLISHED);
+        pair.advance(CmPair.TIMEOUTS.timeWaitNanos());
+        assertThat(pair.flights).as("no DREQ again").isEmpty();
+        assertThat(pair.a.connectionCount()).isZero();
+    }
+
+    @Test
+    void aDroppedRequestIsTakenAnewWhenItComesAgain() {
+        boolean[] room = {false};
+        pair.listen((c, e) -> {
+            if (e == CmEvent.CONNECT_REQUEST && !room[0]) {
+                c.drop();
+            } else if (e == CmEvent.CONNECT_REQUEST) {
+                c.accept(CmPair.passiveQp(), new byte[0], pair.now);
+            }
+        });
+        CmConnection active = pair.connectFromA();
+        pair.deliver();
+        assertThat(pair.flights).as("no answer to a dropped REQ").isEmpty();
+        assertThat(pair.b.connectionCount()).isZero();
+        room[0] = true;
+        pair.advance(CmPair.TIMEOUTS.requestNanos());
+        pair.deliverAll();
+        assertThat(active.state()).isEqualTo(CmState.ESTABLISHED);
+        assertThat(pair.heard.stream().filter(h -> h.event() == CmEvent.CONNECT_REQUEST)).hasSize(2);
+    }
+
+    private static byte[] copy(ByteBuffer mad) {
+        byte[] bytes = new byte[Mad.BYTES];
+        mad.get(0, bytes);
+        return bytes;
     }
 
     @Test
@@ -104,7 +227,7 @@ class CmConnectionTest {
         CmMra.put(mra, 0, CmMra.REQ, 24);
         pair.a.onMad(mra, 0, CmPair.GID_B, pair.now);
         assertThat(active.state()).isEqualTo(CmState.MRA_REQ_RCVD);
-        long extended = CmTimeouts.nanos(24) + CmTimeouts.nanos(CmPair.TIMEOUTS.packetLifeTime());
+        long extended = CmTimeouts.nanos(24) + CmTimeouts.nanos(CmPair.TIMEOUTS.packetLifeTime() + 1);
         pair.advance(extended - 1);
         assertThat(pair.flights).isEmpty();
         pair.advance(1);
@@ -130,7 +253,7 @@ class CmConnectionTest {
         assertThat(passive.state()).isEqualTo(CmState.MRA_REQ_SENT);
         pair.b.onMad(ByteBuffer.wrap(req), 0, CmPair.GID_A, pair.now);
         assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.MRA);
-        pair.advance(CmPair.TIMEOUTS.answerNanos(CmPair.TIMEOUTS.cmResponseTimeout()));
+        pair.advance(CmPair.TIMEOUTS.requestNanos());
         assertThat(pair.flights).isEmpty();
         passive.accept(CmPair.passiveQp(), new byte[0], pair.now);
         pair.deliverAll();
@@ -147,7 +270,7 @@ class CmConnectionTest {
         assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.RTU);
         CmConnection passive = pair.passive();
         assertThat(passive.state()).isEqualTo(CmState.REP_SENT);
-        pair.advance(CmPair.TIMEOUTS.answerNanos(CmPair.TIMEOUTS.cmResponseTimeout()));
+        pair.advance(CmPair.TIMEOUTS.requestNanos());
         assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.REP);
         assertThat(pair.deliver().attribute()).isEqualTo(CmAttribute.RTU);
         assertThat(passive.state()).isEqualTo(CmState.ESTABLISHED);
