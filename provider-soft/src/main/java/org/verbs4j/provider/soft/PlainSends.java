@@ -2,7 +2,6 @@ package org.verbs4j.provider.soft;
 
 import org.verbs4j.QpType;
 import org.verbs4j.SendFlag;
-import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
 /**
@@ -70,9 +69,9 @@ final class PlainSends {
             }
             long length = wqe.sges.totalLength();
             LocalAccess.copy(wqe.sges, 0, target, 0, length);
-            Completion c = cq.ahead(filled++).start(receives.take(), WcStatus.SUCCESS, WcOpcode.RECV, peerQp)
-                    .fromSender(length, srcQp, sl, wqe.flags);
-            solicited |= c.solicited;
+            boolean asksEvent = Completion.solicitedBy(wqe.flags);
+            cq.aheadReceive(filled++, receives.take(), peerQp, length, srcQp, sl, asksEvent);
+            solicited |= asksEvent;
             queue.executed = ++position;
             if (signalsAll || (wqe.flags & SIGNALED) != 0) {
                 cq.publishRun(filled, solicited);
