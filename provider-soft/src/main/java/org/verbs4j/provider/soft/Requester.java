@@ -252,7 +252,8 @@ final class Requester {
             return Responder.invalidate(fabric.keys(), qp.softPd(), wqe.invalidateRkey) ? WcStatus.SUCCESS
                     : WcStatus.LOC_QP_OP_ERR;
         }
-        return wqe.window.bind(qp, wqe.windowRkey, wqe.bindInfo) ? WcStatus.SUCCESS : WcStatus.MW_BIND_ERR;
+        SendOperands bind = wqe.operands;
+        return bind.window.bind(qp, bind.windowRkey, bind.bindInfo) ? WcStatus.SUCCESS : WcStatus.MW_BIND_ERR;
     }
 
     /**

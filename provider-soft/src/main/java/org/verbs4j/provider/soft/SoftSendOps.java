@@ -193,15 +193,16 @@ final class SoftSendOps implements SendOps {
     @Override
     public SendOps atomicCmpSwp(int rkey, long remoteAddress, long compare, long swap) {
         build(SendOpcode.ATOMIC_CMP_AND_SWP, SendOpsFlag.ATOMIC_CMP_AND_SWP);
-        current.compareAdd = compare;
-        current.swap = swap;
+        SendOperands operands = current.operands();
+        operands.compareAdd = compare;
+        operands.swap = swap;
         return remote(rkey, remoteAddress);
     }
 
     @Override
     public SendOps atomicFetchAdd(int rkey, long remoteAddress, long add) {
         build(SendOpcode.ATOMIC_FETCH_AND_ADD, SendOpsFlag.ATOMIC_FETCH_AND_ADD);
-        current.compareAdd = add;
+        current.operands().compareAdd = add;
         return remote(rkey, remoteAddress);
     }
 
@@ -211,7 +212,7 @@ final class SoftSendOps implements SendOps {
             throw Failures.invalid("ibv_wr_atomic_write", "the value must be a native segment of 8 bytes");
         }
         build(SendOpcode.ATOMIC_WRITE, SendOpsFlag.ATOMIC_WRITE);
-        current.swap = value8.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+        current.operands().swap = value8.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
         current.hasData = true;
         return remote(rkey, remoteAddress);
     }
@@ -222,9 +223,10 @@ final class SoftSendOps implements SendOps {
             throw Failures.invalid("ibv_wr_flush", "the placement type and selectivity level are required");
         }
         build(SendOpcode.FLUSH, SendOpsFlag.FLUSH);
-        current.flushLength = length;
-        current.flushType = type;
-        current.flushLevel = level;
+        SendOperands operands = current.operands();
+        operands.flushLength = length;
+        operands.flushType = type;
+        operands.flushLevel = level;
         current.hasData = true;
         return remote(rkey, remoteAddress);
     }
@@ -254,9 +256,10 @@ final class SoftSendOps implements SendOps {
             fail(Errno.EINVAL, "ibv_wr_bind_mw: the window or region is closed");
             return this;
         }
-        current.window = soft;
-        current.windowRkey = rkey;
-        current.bindInfo = bindInfo;
+        SendOperands operands = current.operands();
+        operands.window = soft;
+        operands.windowRkey = rkey;
+        operands.bindInfo = bindInfo;
         current.hasData = true;
         return this;
     }
@@ -283,7 +286,7 @@ final class SoftSendOps implements SendOps {
         if (qp.type() != QpType.XRC_SEND) {
             fail(Errno.EINVAL, "ibv_wr_set_xrc_srqn on a " + qp.type() + " queue pair");
         } else {
-            wqe.remoteSrqn = remoteSrqn & 0xffffff;
+            wqe.operands().remoteSrqn = remoteSrqn & 0xffffff;
             wqe.hasXrcSrqn = true;
         }
         return this;
