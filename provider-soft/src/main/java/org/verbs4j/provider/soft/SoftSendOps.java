@@ -37,6 +37,7 @@ final class SoftSendOps implements SendOps {
     private static final String COMPLETE = "ibv_wr_complete";
     private static final VarHandle OWNER = FieldHandles.of(MethodHandles.lookup(), "owner", Thread.class);
     private static final long CLOSE_PARK_NANOS = 100_000;
+    private static final long NONE = -1;
 
     private final SoftQueuePair qp;
     private final long opsBits;
@@ -55,6 +56,8 @@ final class SoftSendOps implements SendOps {
     private long nextWrId;
     private int nextFlags;
     private SendWqe current;
+    /** The position of the request being built if it is a packed SEND ({@link SendQueue#pack}), or {@link #NONE}. */
+    private long packed = NONE;
     private int errno;
     private String problem;
     /** The index in the batch of the first incomplete request, or -1. */
@@ -83,6 +86,7 @@ final class SoftSendOps implements SendOps {
         base = queue.posted;
         staged = 0;
         current = null;
+        packed = NONE;
         errno = 0;
         problem = null;
         firstIncomplete = -1;
@@ -111,11 +115,22 @@ final class SoftSendOps implements SendOps {
         } else if (!queue.hasRoom(base + staged)) {
             fail(Errno.ENOMEM, "the send queue is full (" + queue.capacity() + " requests)");
             current = overflow();
+        } else if (opcode == SendOpcode.SEND) {
+            return buildPacked();
         } else {
-            current = queue.slot(base + staged);
+            current = queue.fresh(base + staged);
             staged++;
         }
+        packed = NONE;
         current.clear(opcode, nextWrId, nextFlags);
+        return this;
+    }
+
+    /** Starts a SEND packed in the next free slot (see {@link SendQueue}). */
+    private SendOps buildPacked() {
+        current = null;
+        packed = base + staged++;
+        queue.pack(packed, nextWrId, nextFlags);
         return this;
     }
 
@@ -139,7 +154,12 @@ final class SoftSendOps implements SendOps {
         }
     }
 
+    /** @return the request being built as an object (a packed SEND is turned into one) */
     private SendWqe current(String verb) {
+        if (packed != NONE) {
+            current = queue.slot(packed);
+            packed = NONE;
+        }
         if (current == null) {
             fail(Errno.EINVAL, verb + " was called before a builder");
             return overflow();
@@ -294,6 +314,10 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps setSge(int lkey, long address, int length) {
+        if (packed != NONE && !queue.hasPackedSge(packed) && maxSge >= 1) {
+            queue.packSge(packed, address, length, lkey);
+            return this;
+        }
         SendWqe wqe = dataTarget("ibv_wr_set_sge", 1);
         if (wqe != null) {
             wqe.sges.setSingle(address, length, lkey);
@@ -430,6 +454,7 @@ final class SoftSendOps implements SendOps {
         endRequest();
         inBatch = false;
         current = null;
+        packed = NONE;
         if (errno == 0 && firstIncomplete >= 0) {
             SendWqe wqe = queue.slot(base + firstIncomplete);
             fail(Errno.EINVAL, incompleteness(wqe).describe(firstIncomplete));
@@ -466,10 +491,15 @@ final class SoftSendOps implements SendOps {
 
     /** Notes whether the request being built, which the caller ends, is incomplete. */
     private void endRequest() {
-        if (firstIncomplete < 0 && current != null && current != overflow
-                && incompleteness(current) != Incompleteness.NONE) {
+        if (firstIncomplete < 0 && (packed != NONE ? packedIncomplete()
+                : current != null && current != overflow && incompleteness(current) != Incompleteness.NONE)) {
             firstIncomplete = staged - 1;
         }
+    }
+
+    /** @return whether the packed SEND being built is incomplete (see {@link #incompleteness}) */
+    private boolean packedIncomplete() {
+        return !queue.hasPackedSge(packed) || needsUdAddress || needsXrcSrqn;
     }
 
     private Incompleteness incompleteness(SendWqe wqe) {
@@ -514,6 +544,7 @@ final class SoftSendOps implements SendOps {
         inBatch = false;
         staged = 0;
         current = null;
+        packed = NONE;
         errno = 0;
         problem = null;
     }
