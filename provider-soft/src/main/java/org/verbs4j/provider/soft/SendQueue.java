@@ -29,15 +29,26 @@ final class SendQueue {
     private static final int HEADER = 1;
     private static final int ADDRESS = 2;
     private static final int LENGTH_AND_KEY = 3;
-    /** The header's bit of a packed request; the send flags are the header's upper half. */
+    /** The header's bit of a request in packed form; the send flags are the header's upper half. */
     private static final long PACKED = 1;
     /** The header's bit of a packed request whose SGE was set. */
     private static final long HAS_SGE = 2;
 
     /** The object form of the slots, each made when it is first needed. */
     private final SendWqe[] slots;
-    /** The packed form of the slots, {@link #WORDS} words each. */
-    private final long[] packed;
+    /**
+     * The packed form of the slots, {@link #WORDS} words each, made at the first packed request: a queue that
+     * never packs one (a stream of RDMA WRITEs, say) reads and writes only its objects. Made by the poster, read
+     * by the requester after the fabric lock published it.
+     */
+    private long[] packed;
+    /**
+     * One bit per slot, set by the poster when it packs the slot's request and cleared when it builds one in
+     * object form: one word for 64 slots, so that a slot in object form is told apart without touching
+     * {@link #packed}. Only the poster writes it; whether a slot with its bit set is still packed is the
+     * header's {@link #PACKED} bit, which turning the request into an object clears.
+     */
+    private final long[] packedSlots;
     /** The native buffer of the slots' inline data, {@link #inlineStride} bytes each. */
     private final MemorySegment inline;
     private final int inlineStride;
@@ -61,7 +72,7 @@ final class SendQueue {
         this.capacity = capacity;
         slots = new SendWqe[RingSlots.lengthFor(capacity)];
         mask = slots.length - 1;
-        packed = new long[WORDS * slots.length];
+        packedSlots = new long[(slots.length + Long.SIZE - 1) / Long.SIZE];
         this.maxSge = maxSge;
         inlineStride = (maxInline + Long.BYTES - 1) & -Long.BYTES;
         inline = DeviceMemory.buffer((long) inlineStride * slots.length);
@@ -82,7 +93,7 @@ final class SendQueue {
         if (wqe == null) {
             wqe = newSlot(index);
         }
-        if ((packed[WORDS * index + HEADER] & PACKED) != 0) {
+        if (isPacked(index)) {
             unpack(WORDS * index, wqe);
         }
         return wqe;
@@ -94,7 +105,7 @@ final class SendQueue {
      */
     SendWqe fresh(long position) {
         int index = (int) position & mask;
-        packed[WORDS * index + HEADER] = 0;
+        packedSlots[index >>> 6] &= ~(1L << index);
         SendWqe wqe = slots[index];
         return wqe != null ? wqe : newSlot(index);
     }
@@ -110,13 +121,22 @@ final class SendQueue {
         packed[at + HEADER] = 0;
     }
 
+    private boolean isPacked(int index) {
+        return (packedSlots[index >>> 6] & 1L << index) != 0 && (packed[WORDS * index + HEADER] & PACKED) != 0;
+    }
+
     private int at(long position) {
         return WORDS * ((int) position & mask);
     }
 
     /** Starts a packed SEND at {@code position}, a free slot; called by the poster. */
     void pack(long position, long wrId, int sendFlags) {
-        int at = at(position);
+        if (packed == null) {
+            packed = new long[WORDS * slots.length];
+        }
+        int index = (int) position & mask;
+        packedSlots[index >>> 6] |= 1L << index;
+        int at = WORDS * index;
         packed[at] = wrId;
         packed[at + HEADER] = PACKED | (long) sendFlags << Integer.SIZE;
     }
@@ -131,7 +151,7 @@ final class SendQueue {
 
     /** @return whether the request at {@code position} is a packed SEND with its SGE: a plain SEND */
     boolean isPlain(long position) {
-        return (packed[at(position) + HEADER] & (PACKED | HAS_SGE)) == (PACKED | HAS_SGE);
+        return isPacked((int) position & mask) && (packed[at(position) + HEADER] & HAS_SGE) != 0;
     }
 
     /** @return whether the request at {@code position}, packed, has its SGE */
