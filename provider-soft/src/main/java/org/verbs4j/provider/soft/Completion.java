@@ -5,8 +5,9 @@ import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
 /**
- * A work completion: an entry of a completion queue's ring, which the engine fills in place (see
- * {@link SoftCompletionQueue#reserve}), or one the engine builds apart and the queue copies into an entry.
+ * A work completion as the engine builds it: the one a completion queue lends between
+ * {@link SoftCompletionQueue#reserve} and {@link SoftCompletionQueue#publish}, or one built apart and pushed; the
+ * queue packs it into an entry of its {@link CompletionRing}.
  */
 final class Completion {
 
@@ -34,16 +35,13 @@ final class Completion {
     SendQueue sendQueue;
     /** The send queue position this completion retires up to (exclusive). */
     long sendPosition;
-    /** The device clock when the completion was queued (in a ring entry), or 0. */
-    long timestamp;
 
     /**
      * Starts a new completion with the fields every completion has, and resets the others, except those
      * read only under a flag that is reset ({@link #sourceGidHigh} and {@link #sourceGidLow} under
-     * {@link #hasSourceGid}, {@link #sendPosition} under {@link #sendQueue}) and {@link #timestamp}, which
-     * publishing writes. A reference is stored only when it changes: entries of a stream mostly keep their
-     * status and opcode (and {@link #sendQueue} stays null on a receive queue), and an unchanged reference
-     * needs no garbage collector barrier.
+     * {@link #hasSourceGid}, {@link #sendPosition} under {@link #sendQueue}). A reference is stored only when
+     * it changes: completions of a stream mostly keep their status and opcode, and an unchanged reference needs
+     * no garbage collector barrier.
      */
     Completion start(long wrIdValue, WcStatus statusValue, WcOpcode opcodeValue, int qpNumValue) {
         wrId = wrIdValue;
@@ -84,31 +82,12 @@ final class Completion {
         byteLen = (int) length;
         srcQp = sourceQp;
         sl = serviceLevel;
-        solicited = (sendFlags & SOLICITED) != 0;
+        solicited = solicitedBy(sendFlags);
         return this;
     }
 
-    /** Copies every field of {@code other} into this completion. */
-    void copyFrom(Completion other) {
-        wrId = other.wrId;
-        status = other.status;
-        opcode = other.opcode;
-        vendorErr = other.vendorErr;
-        byteLen = other.byteLen;
-        immOrInvalidatedRkey = other.immOrInvalidatedRkey;
-        qpNum = other.qpNum;
-        srcQp = other.srcQp;
-        wcFlags = other.wcFlags;
-        sl = other.sl;
-        tmTag = other.tmTag;
-        tmPriv = other.tmPriv;
-        hasSourceGid = other.hasSourceGid;
-        sourceGidHigh = other.sourceGidHigh;
-        sourceGidLow = other.sourceGidLow;
-        unsolicited = other.unsolicited;
-        solicited = other.solicited;
-        sendQueue = other.sendQueue;
-        sendPosition = other.sendPosition;
-        timestamp = other.timestamp;
+    /** @return whether a receive completion of a request with the send flags {@code sendFlags} is solicited */
+    static boolean solicitedBy(int sendFlags) {
+        return (sendFlags & SOLICITED) != 0;
     }
 }

@@ -36,7 +36,7 @@ final class InJvmWire implements Wire {
         if (peer == null) {
             return Response.NO_ANSWER;
         }
-        if (qp.type() == QpType.XRC_SEND && !peer.deliverTo(wqe.remoteSrqn)) {
+        if (qp.type() == QpType.XRC_SEND && !peer.deliverTo(wqe.operands.remoteSrqn)) {
             return Response.NAK_INVALID;
         }
         return responder.respond(qp, peer, wqe, source, length, response);

@@ -6,8 +6,8 @@ import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
 /**
- * The requester's path for the common case of a message stream: a run of SENDs without immediate data, of
- * one SGE each, from a connected RC or UC queue pair to a peer that takes them from a receive queue of its
+ * The requester's path for the common case of a message stream: a run of plain SENDs (packed in their send
+ * queue, {@link SendQueue#isPlain}: no immediate or inline data, one SGE set with {@code ibv_wr_set_sge}), from a connected RC or UC queue pair to a peer that takes them from a receive queue of its
  * own. What a whole run shares (the peer, its queue, domain and completion queue, the path) is looked up
  * once, and the receive completions of the run are published together, before any send completion. A
  * request that needs anything else (another operation, inline data, several SGEs, no posted receive, a key
@@ -20,6 +20,8 @@ final class PlainSends {
 
     private final LocalAccess senderAccess;
     private final LocalAccess receiverAccess;
+    /** The SGE of the SEND being executed, as {@link SendQueue#plainSge} shows it. */
+    private final Sges source = new Sges(1);
 
     /** @param keys the fabric's key table */
     PlainSends(ObjectTable<Object> keys) {
@@ -43,11 +45,6 @@ final class PlainSends {
         return receives == null ? 0 : run(qp, peer, receives);
     }
 
-    /** @return whether {@code wqe} is a plain SEND: no immediate data, no inline data, one SGE */
-    static boolean isPlain(SendWqe wqe) {
-        return wqe.opcode == SendOpcode.SEND && !wqe.isInline && wqe.sges.count == 1;
-    }
-
     private int run(SoftQueuePair qp, SoftQueuePair peer, ReceiveQueue receives) {
         SendQueue queue = qp.sendQueue();
         SoftCompletionQueue cq = peer.softRecvCq();
@@ -62,24 +59,26 @@ final class PlainSends {
         int room = cq.room();
         int filled = 0;
         boolean solicited = false;
-        while (position < queue.posted && filled < room && !receives.isEmpty()) {
-            SendWqe wqe = queue.slot(position);
+        while (position < queue.posted && filled < room && !receives.isEmpty() && queue.isPlain(position)) {
+            Sges data = queue.plainSge(position, source);
             Sges target = receives.headSges();
-            if (!lands(wqe, target, senderDomain, receiverDomain)) {
+            if (!lands(data, target, senderDomain, receiverDomain)) {
                 break;
             }
-            long length = wqe.sges.totalLength();
-            LocalAccess.copy(wqe.sges, 0, target, 0, length);
-            Completion c = cq.ahead(filled++).start(receives.take(), WcStatus.SUCCESS, WcOpcode.RECV, peerQp)
-                    .fromSender(length, srcQp, sl, wqe.flags);
-            solicited |= c.solicited;
+            long length = data.totalLength();
+            LocalAccess.copy(data, 0, target, 0, length);
+            int flags = queue.packedFlags(position);
+            boolean asksEvent = Completion.solicitedBy(flags);
+            cq.aheadReceive(filled++, receives.take(), peerQp, length, srcQp, sl, asksEvent);
+            solicited |= asksEvent;
             queue.executed = ++position;
-            if (signalsAll || (wqe.flags & SIGNALED) != 0) {
+            if (signalsAll || (flags & SIGNALED) != 0) {
                 cq.publishRun(filled, solicited);
                 filled = 0;
                 solicited = false;
                 room = cq.room();
-                if (!Requester.complete(qp, wqe, position - 1, WcStatus.SUCCESS, length)) {
+                if (!Requester.complete(qp, queue.packedWrId(position - 1), WcOpcode.SEND, position - 1,
+                        WcStatus.SUCCESS, length)) {
                     break; // its completion queue overran: the queue pair is in error now
                 }
             }
@@ -91,13 +90,13 @@ final class PlainSends {
     }
 
     /**
-     * @return whether the plain SEND {@code wqe} lands in the receive request {@code target} without an error:
-     *     a plain request, one target entry that holds it, and both keys granted
+     * @return whether the SGE {@code data} of a plain SEND lands in the receive request {@code target} without an
+     *     error: one target entry that holds it, and both keys granted
      */
-    private boolean lands(SendWqe wqe, Sges target, SoftProtectionDomain senderDomain,
+    private boolean lands(Sges data, Sges target, SoftProtectionDomain senderDomain,
                           SoftProtectionDomain receiverDomain) {
-        return isPlain(wqe) && target.count == 1 && wqe.sges.totalLength() <= target.totalLength()
-                && senderAccess.check(wqe.sges, senderDomain, false) == WcStatus.SUCCESS
+        return target.count == 1 && data.totalLength() <= target.totalLength()
+                && senderAccess.check(data, senderDomain, false) == WcStatus.SUCCESS
                 && receiverAccess.check(target, receiverDomain, true) == WcStatus.SUCCESS;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.SendFlag;
+import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
 /**
@@ -73,11 +74,11 @@ final class Requester {
                 return;
             }
             long position = queue.executed;
-            SendWqe wqe = queue.slot(position);
-            if (queue.posted - position > 1 && PlainSends.isPlain(wqe) && !requester.waitsForReceive()
+            if (queue.posted - position > 1 && queue.isPlain(position) && !requester.waitsForReceive()
                     && wire.sendRun(qp) > 0) {
                 continue;
             }
+            SendWqe wqe = queue.slot(position);
             long length = wqe.length();
             WcStatus status = executeHead(qp, requester, wqe, length);
             if (status == null) {
@@ -160,7 +161,17 @@ final class Requester {
      * @return whether the completion was published (otherwise its queue overran and {@code qp} is in error)
      */
     static boolean complete(SoftQueuePair qp, SendWqe wqe, long position, WcStatus status, long length) {
-        Completion c = qp.startSend(wqe.wrId, status, wqe.opcode.completionOpcode());
+        return complete(qp, wqe.wrId, wqe.opcode.completionOpcode(), position, status, length);
+    }
+
+    /**
+     * Completes the executed request at {@code position}, whose {@code wr_id} and completion opcode are given.
+     *
+     * @return whether the completion was published (otherwise its queue overran and {@code qp} is in error)
+     */
+    static boolean complete(SoftQueuePair qp, long wrId, WcOpcode opcode, long position, WcStatus status,
+                            long length) {
+        Completion c = qp.startSend(wrId, status, opcode);
         c.byteLen = (int) length;
         c.sendQueue = qp.sendQueue();
         c.sendPosition = position + 1;
@@ -252,7 +263,8 @@ final class Requester {
             return Responder.invalidate(fabric.keys(), qp.softPd(), wqe.invalidateRkey) ? WcStatus.SUCCESS
                     : WcStatus.LOC_QP_OP_ERR;
         }
-        return wqe.window.bind(qp, wqe.windowRkey, wqe.bindInfo) ? WcStatus.SUCCESS : WcStatus.MW_BIND_ERR;
+        SendOperands bind = wqe.operands;
+        return bind.window.bind(qp, bind.windowRkey, bind.bindInfo) ? WcStatus.SUCCESS : WcStatus.MW_BIND_ERR;
     }
 
     /**

@@ -196,10 +196,12 @@ final class Responder {
 
     /** @return the value at {@code offset} of {@code memory} before the atomic operation of {@code wqe} */
     private static long apply(SendWqe wqe, MemorySegment memory, long offset) {
+        SendOperands operands = wqe.operands;
         return switch (wqe.opcode) {
-            case ATOMIC_CMP_AND_SWP -> (long) ATOMIC_LONG.compareAndExchange(memory, offset, wqe.compareAdd, wqe.swap);
-            case ATOMIC_FETCH_AND_ADD -> (long) ATOMIC_LONG.getAndAdd(memory, offset, wqe.compareAdd);
-            default -> (long) ATOMIC_LONG.getAndSet(memory, offset, wqe.swap); // ATOMIC_WRITE
+            case ATOMIC_CMP_AND_SWP -> (long) ATOMIC_LONG.compareAndExchange(memory, offset, operands.compareAdd,
+                    operands.swap);
+            case ATOMIC_FETCH_AND_ADD -> (long) ATOMIC_LONG.getAndAdd(memory, offset, operands.compareAdd);
+            default -> (long) ATOMIC_LONG.getAndSet(memory, offset, operands.swap); // ATOMIC_WRITE
         };
     }
 
@@ -245,10 +247,11 @@ final class Responder {
      * flag; the soft device's memory is then already globally visible, so only a fence remains.
      */
     private int flush(SoftQueuePair responder, SendWqe wqe) {
-        AccessFlag access = wqe.flushType == FlushType.GLOBAL ? AccessFlag.FLUSH_GLOBAL : AccessFlag.FLUSH_PERSISTENT;
+        SendOperands flush = wqe.operands;
+        AccessFlag access = flush.flushType == FlushType.GLOBAL ? AccessFlag.FLUSH_GLOBAL : AccessFlag.FLUSH_PERSISTENT;
         boolean granted = RemoteAccess.grants(fabric.keys(), responder, wqe.rkey, access)
-                && (wqe.flushLevel == FlushLevel.MR || RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey,
-                        wqe.remoteAddress, wqe.flushLength, access, remote));
+                && (flush.flushLevel == FlushLevel.MR || RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey,
+                        wqe.remoteAddress, flush.flushLength, access, remote));
         if (!granted) {
             return fail(responder, Response.NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
         }

@@ -1,13 +1,11 @@
 package org.verbs4j.provider.soft;
 
 import java.lang.foreign.MemorySegment;
-import org.verbs4j.FlushLevel;
-import org.verbs4j.FlushType;
-import org.verbs4j.MwBindInfo;
 
 /**
  * One slot of a send queue: a posted send work request, reused for every request of the slot. The fields
- * after {@link #flags} belong to some operations only (see {@link #clear}).
+ * after {@link #flags} belong to some operations only (see {@link #clear}); those of atomics, flush, binds and
+ * XRC are in {@link #operands}.
  */
 final class SendWqe {
 
@@ -18,16 +16,12 @@ final class SendWqe {
     int invalidateRkey;
     int rkey;
     long remoteAddress;
-    long compareAdd;
-    long swap;
-    long flushLength;
-    FlushType flushType;
-    FlushLevel flushLevel;
     SoftAddressHandle ah;
     int remoteQpn;
     int remoteQkey;
-    int remoteSrqn;
     boolean hasXrcSrqn;
+    /** The operands of atomics, flush, binds and XRC, or {@code null} before the slot's first such request. */
+    SendOperands operands;
     final Sges sges;
     /** The native buffer that holds the slot's inline data, shared by the slots of a queue. */
     final MemorySegment inlineBuffer;
@@ -37,9 +31,6 @@ final class SendWqe {
     boolean isInline;
     boolean hasData;
     boolean hasUdAddress;
-    SoftMemoryWindow window;
-    int windowRkey;
-    MwBindInfo bindInfo;
     int rnrAttempts;
 
     /**
@@ -83,6 +74,14 @@ final class SendWqe {
             return inlineView;
         }
         return sges;
+    }
+
+    /** @return the slot's operands of the rarer operations, made at its first such request (by the builder) */
+    SendOperands operands() {
+        if (operands == null) {
+            operands = new SendOperands();
+        }
+        return operands;
     }
 
     long length() {

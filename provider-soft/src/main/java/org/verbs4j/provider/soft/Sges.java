@@ -9,35 +9,47 @@ import java.lang.foreign.MemorySegment;
  * the entries and records their memory; a list the device fills itself (inline data, a checked remote
  * target, a header) is resolved with its memory at once.
  *
- * <p>The first entry lives in fields of the list itself and the others in one array of two words per
- * entry (the address, then the length and the key), so that a list of one entry, the common case, is one
- * small object: the device keeps one list per send queue slot, and the data path reads them one after another.
+ * <p>The first entry lives in fields of the list itself and the others in a {@link Tail} (two words per entry:
+ * the address, then the length and the key), so that a list of one entry, the common case, is one object of 48
+ * bytes: the device keeps one list per send queue slot, and the data path reads them one after another.
  * A receive queue stores its requests in the same two words per entry and shows its head through one list
  * ({@link #load}).
  */
 final class Sges {
 
-    /** The words of the entries after the first: per entry the address, then the length and the key. */
-    private final long[] more;
-    /** The memory of the entries after the first, as granted by the last check. */
-    private final MemorySegment[] moreMemory;
-    /** Per entry after the first: what turns its address into an address in its memory (zero-based regions). */
-    private final long[] moreShift;
+    /** The entries after the first, or {@code null} for a list of one entry at most. */
+    private final Tail tail;
     private long firstAddress;
     private long firstLengthAndKey;
     private MemorySegment firstMemory;
     private long firstShift;
     int count;
-    private long total;
+
+    /** The entries of a list after its first, and their total length. */
+    private static final class Tail {
+
+        /** Per entry the address, then the length and the key. */
+        final long[] more;
+        /** The memory of each entry, as granted by the last check. */
+        final MemorySegment[] memory;
+        /** Per entry: what turns its address into an address in its memory (zero-based regions). */
+        final long[] shift;
+        /** The total length of the entries after the first that the list holds. */
+        long total;
+
+        Tail(int entries) {
+            more = new long[2 * entries];
+            memory = new MemorySegment[entries];
+            shift = new long[entries];
+        }
+    }
 
     Sges(int capacity) {
-        more = capacity > 1 ? new long[2 * (capacity - 1)] : null;
-        moreMemory = capacity > 1 ? new MemorySegment[capacity - 1] : null;
-        moreShift = capacity > 1 ? new long[capacity - 1] : null;
+        tail = capacity > 1 ? new Tail(capacity - 1) : null;
     }
 
     long address(int index) {
-        return index == 0 ? firstAddress : more[2 * index - 2];
+        return index == 0 ? firstAddress : tail.more[2 * index - 2];
     }
 
     int length(int index) {
@@ -50,7 +62,7 @@ final class Sges {
 
     /** @return the memory that entry {@code index} lies in, as the last check or resolution recorded it */
     MemorySegment memory(int index) {
-        return index == 0 ? firstMemory : moreMemory[index - 1];
+        return index == 0 ? firstMemory : tail.memory[index - 1];
     }
 
     /**
@@ -58,7 +70,7 @@ final class Sges {
      *     a zero-based region
      */
     long memoryAddress(int index) {
-        return address(index) + (index == 0 ? firstShift : moreShift[index - 1]);
+        return address(index) + (index == 0 ? firstShift : tail.shift[index - 1]);
     }
 
     /**
@@ -70,7 +82,7 @@ final class Sges {
         if (index == 0) {
             firstShift = shift;
         } else {
-            moreShift[index - 1] = shift;
+            tail.shift[index - 1] = shift;
         }
     }
 
@@ -83,18 +95,17 @@ final class Sges {
             if (firstMemory != segment) {
                 firstMemory = segment;
             }
-        } else if (moreMemory[index - 1] != segment) {
-            moreMemory[index - 1] = segment;
+        } else if (tail.memory[index - 1] != segment) {
+            tail.memory[index - 1] = segment;
         }
     }
 
     private long lengthAndKey(int index) {
-        return index == 0 ? firstLengthAndKey : more[2 * index - 1];
+        return index == 0 ? firstLengthAndKey : tail.more[2 * index - 1];
     }
 
     void clear() {
         count = 0;
-        total = 0;
     }
 
     void add(long entryAddress, int entryLength, int entryLkey) {
@@ -103,11 +114,14 @@ final class Sges {
             firstAddress = entryAddress;
             firstLengthAndKey = lengthAndKey;
         } else {
-            more[2 * count - 2] = entryAddress;
-            more[2 * count - 1] = lengthAndKey;
+            if (count == 1) {
+                tail.total = 0; // the list's first entry after the first
+            }
+            tail.more[2 * count - 2] = entryAddress;
+            tail.more[2 * count - 1] = lengthAndKey;
+            tail.total += Integer.toUnsignedLong(entryLength);
         }
         count++;
-        total += Integer.toUnsignedLong(entryLength);
     }
 
     /**
@@ -117,22 +131,23 @@ final class Sges {
     void load(long[] words, int from, int entries) {
         count = entries;
         if (entries == 0) {
-            total = 0;
             return;
         }
         firstAddress = words[from];
         firstLengthAndKey = words[from + 1];
-        total = firstLengthAndKey & 0xffff_ffffL;
         if (entries > 1) {
             loadMore(words, from + 2, entries - 1);
         }
     }
 
     private void loadMore(long[] words, int from, int entries) {
+        long[] more = tail.more;
         System.arraycopy(words, from, more, 0, 2 * entries);
+        long total = 0;
         for (int i = 0; i < entries; i++) {
             total += more[2 * i + 1] & 0xffff_ffffL;
         }
+        tail.total = total;
     }
 
     /** Replaces the list with one entry. */
@@ -140,7 +155,6 @@ final class Sges {
         count = 1;
         firstAddress = entryAddress;
         firstLengthAndKey = packed(entryLength, entryLkey);
-        total = Integer.toUnsignedLong(entryLength);
     }
 
     /** @return the second word of an entry: the length in the low half, the key in the high half */
@@ -156,8 +170,7 @@ final class Sges {
         count = 1;
         memory(0, segment, 0);
         firstAddress = entryAddress;
-        firstLengthAndKey = bytes & 0xffff_ffffL;
-        total = bytes;
+        firstLengthAndKey = bytes & 0xffff_ffffL; // a resolved entry holds at most MAX_MSG_SIZE bytes
     }
 
     /** Replaces the list with the first {@code bytes} bytes of {@code buffer}, a buffer of the device. */
@@ -165,7 +178,11 @@ final class Sges {
         setResolved(buffer, buffer.address(), bytes);
     }
 
+    /** @return the total length of the entries */
     long totalLength() {
-        return total;
+        if (count <= 1) {
+            return count == 0 ? 0 : firstLengthAndKey & 0xffff_ffffL;
+        }
+        return (firstLengthAndKey & 0xffff_ffffL) + tail.total;
     }
 }

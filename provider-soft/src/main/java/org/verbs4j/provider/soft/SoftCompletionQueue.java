@@ -44,6 +44,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private static final ValueLayout.OfLong GID_HALF =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final int SPINS_BEFORE_YIELD = 100;
+    private static final int NONE = -1;
     private static final VarHandle PUBLISHED = FieldHandles.of(MethodHandles.lookup(), "published", long.class);
     private static final VarHandle CONSUMED = FieldHandles.of(MethodHandles.lookup(), "consumed", long.class);
     private static final VarHandle POLLER = FieldHandles.of(MethodHandles.lookup(), "poller", Thread.class);
@@ -79,8 +80,15 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     private Thread poller;
     private long cursor;
     private boolean batchOpen;
-    /** The entry the batch points at, or {@code null} after {@link #nextPoll} found none. */
-    private Completion current;
+    /** The ring of the open batch: a resize waits until no batch is open. */
+    private CompletionRing batchRing;
+    /** The index of the entry the batch points at, or {@link #NONE} after {@link #nextPoll} found none. */
+    private int current = NONE;
+    /**
+     * The completion a producer fills between {@link #reserve} and {@link #publish}: one per queue, since nothing
+     * else is appended in between (fabric lock held).
+     */
+    private final Completion staged = new Completion();
 
     SoftCompletionQueue(SoftContext context, CqInitAttributes attributes) {
         super(DESTROY, "completion queue", context.device().name());
@@ -99,7 +107,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         this.flags = Set.copyOf(attributes.flags());
         this.ignoreOverrun = flags.contains(CqCreateFlag.IGNORE_OVERRUN);
         this.singleThreaded = flags.contains(CqCreateFlag.SINGLE_THREADED);
-        this.ring = new CompletionRing(actualSize(attributes.cqe()));
+        this.ring = new CompletionRing(actualSize(attributes.cqe()), stampsTime);
         this.clock = context.fabric().clock();
         this.fabricLock = context.fabric().lock();
         this.parentDomain = (SoftProtectionDomain) attributes.parentDomain();
@@ -147,11 +155,11 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
     // ---- producer side (fabric lock held) ----
 
     /**
-     * Reserves the entry of the next completion, which the caller fills in place and then publishes with
-     * {@link #publish}, before anything else is pushed to this queue.
+     * Reserves the entry of the next completion: the caller fills the completion returned and then publishes it
+     * with {@link #publish}, before anything else is pushed to this queue.
      *
-     * @return the entry, or {@code null} if the queue overran and the completion is lost (the caller moves
-     *     its queue pair to error); the CQ_ERR event is raised here
+     * @return the completion to fill, or {@code null} if the queue overran and the completion is lost (the
+     *     caller moves its queue pair to error); the CQ_ERR event is raised here
      */
     Completion reserve() {
         if (overrun || isClosed()) {
@@ -164,7 +172,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
             context.events().post(AsyncEventType.CQ_ERR, this, 0);
             return null;
         }
-        return entries.at(position);
+        return staged;
     }
 
     /**
@@ -190,14 +198,17 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         return stampsTime ? clock.ticks() : 0;
     }
 
-    /** Publishes the entry that {@link #reserve} returned, now filled, and raises the notification it deserves. */
+    /**
+     * Writes the completion {@link #reserve} returned, now filled (or another one), into the reserved entry,
+     * publishes it and raises the notification it deserves.
+     */
     void publish(Completion entry) {
-        entry.timestamp = stamp();
+        producerRing().put(producerPosition(), entry, stamp());
         publishRun(1, entry.solicited);
     }
 
     /**
-     * The room of a run of entries that the engine fills ({@link #ahead}) and then publishes at once
+     * The room of a run of entries that the engine fills ({@link #aheadReceive}) and then publishes at once
      * ({@link #publishRun}), nothing else being appended to this queue in between.
      *
      * @return how many entries can be appended now without overrunning; 0 if the queue overran or is
@@ -211,11 +222,19 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         return ignoreOverrun ? entries.capacity : (int) Math.max(0, readFreeUntil(entries) - producerPosition());
     }
 
-    /** @return entry {@code index} of a run (below {@link #room}), stamped with the device clock if asked */
-    Completion ahead(int index) {
-        Completion entry = producerRing().at(producerPosition() + index);
-        entry.timestamp = stamp();
-        return entry;
+    /**
+     * Fills entry {@code index} of a run (below {@link #room}) with a successful receive completion without
+     * immediate data, stamped with the device clock if asked.
+     *
+     * @param length the bytes received
+     * @param sourceQp the sender's queue pair number
+     * @param serviceLevel the service level of the sender's path
+     * @param solicited whether the sender asked for a solicited event
+     */
+    void aheadReceive(int index, long wrId, int qpNum, long length, int sourceQp, int serviceLevel,
+                      boolean solicited) {
+        producerRing().putReceive(producerPosition() + index, wrId, qpNum, length, sourceQp, serviceLevel,
+                solicited, stamp());
     }
 
     /**
@@ -236,12 +255,10 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
      * @return {@code false} if the queue overran and the completion was lost (see {@link #reserve})
      */
     boolean push(Completion completion) {
-        Completion entry = reserve();
-        if (entry == null) {
+        if (reserve() == null) {
             return false;
         }
-        entry.copyFrom(completion);
-        publish(entry);
+        publish(completion);
         return true;
     }
 
@@ -309,32 +326,41 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
             return false;
         }
         batchOpen = true;
-        current = ring.at(cursor);
-        retireSendSlots(current);
-        recordIfError(current);
+        batchRing = ring;
+        reach();
         return true;
     }
 
     @Override
     public boolean nextPoll() {
         checkBatch("ibv_next_poll");
-        if (current != null) {
+        if (current != NONE) {
             passCurrent();
         }
         if (!available()) {
             return false;
         }
-        current = ring.at(cursor);
-        retireSendSlots(current);
-        recordIfError(current);
+        reach();
         return true;
     }
 
+    /**
+     * Points the batch at the entry of the cursor and frees the send queue slots it retires, as a CQE read on
+     * hardware does: a request posted while the batch is still on that entry finds its slot (a pingpong's next
+     * SEND after the SEND completion that came after its receive's).
+     */
+    private void reach() {
+        current = batchRing.index(cursor);
+        batchRing.retireSendSlots(current);
+        recordIfError(current);
+    }
+
     /** Records the JFR error completion event for an entry that is not SUCCESS, if a recording wants it. */
-    private void recordIfError(Completion entry) {
-        if (entry.status != WcStatus.SUCCESS && VerbsEvents.errorCompletionsRecorded()) {
-            VerbsEvents.errorCompletion(context.device().name(), entry.status, entry.vendorErr, entry.qpNum,
-                    entry.wrId);
+    private void recordIfError(int entry) {
+        CompletionRing r = batchRing;
+        if (r.vendorErr(entry) != 0 && VerbsEvents.errorCompletionsRecorded()) {
+            VerbsEvents.errorCompletion(context.device().name(), r.status(entry), r.vendorErr(entry), r.qpNum(entry),
+                    r.wrId(entry));
         }
     }
 
@@ -348,7 +374,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
             ensureOpen("ibv_end_poll");
             return;
         }
-        if (current != null) {
+        if (current != NONE) {
             passCurrent();
         }
         batchOpen = false;
@@ -382,23 +408,11 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         }
     }
 
-    /**
-     * Frees the send queue slots the entry just polled retires, as a CQE read on hardware does: a request posted
-     * while the batch is still on that entry finds its slot (a pingpong's next SEND after the SEND completion that
-     * came after its receive's).
-     */
-    private static void retireSendSlots(Completion entry) {
-        SendQueue queue = entry.sendQueue;
-        if (queue != null) {
-            queue.retire(entry.sendPosition);
-        }
-    }
-
     /** Moves past the current entry and commits the position. */
     private void passCurrent() {
         cursor++;
         CONSUMED.setRelease(this, cursor);
-        current = null;
+        current = NONE;
     }
 
     private boolean available() {
@@ -418,26 +432,29 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         }
     }
 
-    /** @return the current entry of the calling thread's batch (a current entry means an open batch) */
-    private Completion entry(String verb) {
-        Completion entry = current;
-        if (entry != null && (singleThreaded || ownsBatch())) {
+    /**
+     * @return the index of the current entry of the calling thread's batch in {@link #batchRing} (a current
+     *     entry means an open batch)
+     */
+    private int entry(String verb) {
+        int entry = current;
+        if (entry != NONE && (singleThreaded || ownsBatch())) {
             return entry;
         }
         checkBatch(verb);
         throw Failures.invalid(verb, "no completion is current: ibv_next_poll returned ENOENT");
     }
 
-    private Completion entry(String verb, CompletionField field) {
-        Completion entry = entry(verb);
+    private int entry(String verb, CompletionField field) {
+        int entry = entry(verb);
         if ((wcBits & field.value()) == 0) {
             throw Failures.invalid(verb, field.cName() + " was not requested in wc_flags at creation");
         }
         return entry;
     }
 
-    private Completion entry(String verb, ExtraCompletionField field) {
-        Completion entry = entry(verb);
+    private int entry(String verb, ExtraCompletionField field) {
+        int entry = entry(verb);
         if ((extraBits & field.value()) == 0) {
             throw Failures.invalid(verb, field.cName() + " was not requested at creation");
         }
@@ -446,52 +463,62 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     public long wrId() {
-        return entry("wr_id").wrId;
+        int entry = entry("wr_id");
+        return batchRing.wrId(entry);
     }
 
     @Override
     public WcStatus status() {
-        return entry("status").status;
+        int entry = entry("status");
+        return batchRing.status(entry);
     }
 
     @Override
     public WcOpcode readOpcode() {
-        return entry("ibv_wc_read_opcode").opcode;
+        int entry = entry("ibv_wc_read_opcode");
+        return batchRing.opcode(entry);
     }
 
     @Override
     public int readVendorErr() {
-        return entry("ibv_wc_read_vendor_err").vendorErr;
+        int entry = entry("ibv_wc_read_vendor_err");
+        return batchRing.vendorErr(entry);
     }
 
     @Override
     public int readByteLen() {
-        return entry("ibv_wc_read_byte_len", CompletionField.BYTE_LEN).byteLen;
+        int entry = entry("ibv_wc_read_byte_len", CompletionField.BYTE_LEN);
+        return batchRing.byteLen(entry);
     }
 
     @Override
     public int readImmData() {
-        return entry("ibv_wc_read_imm_data", CompletionField.IMM).immOrInvalidatedRkey;
+        int entry = entry("ibv_wc_read_imm_data", CompletionField.IMM);
+        return batchRing.immOrInvalidatedRkey(entry);
     }
 
     @Override
     public int readInvalidatedRkey() {
-        return entry("ibv_wc_read_invalidated_rkey", CompletionField.IMM).immOrInvalidatedRkey;
+        int entry = entry("ibv_wc_read_invalidated_rkey", CompletionField.IMM);
+        return batchRing.immOrInvalidatedRkey(entry);
     }
 
     @Override
     public int readQpNum() {
-        return entry("ibv_wc_read_qp_num", CompletionField.QP_NUM).qpNum;
+        int entry = entry("ibv_wc_read_qp_num", CompletionField.QP_NUM);
+        return batchRing.qpNum(entry);
     }
 
     @Override
     public int readSrcQp() {
-        return entry("ibv_wc_read_src_qp", CompletionField.SRC_QP).srcQp;
+        int entry = entry("ibv_wc_read_src_qp", CompletionField.SRC_QP);
+        return batchRing.srcQp(entry);
     }
 
     @Override
     public int readWcFlags() {
-        return entry("ibv_wc_read_wc_flags").wcFlags;
+        int entry = entry("ibv_wc_read_wc_flags");
+        return batchRing.wcFlags(entry);
     }
 
     @Override
@@ -508,7 +535,8 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     public int readSl() {
-        return entry("ibv_wc_read_sl", CompletionField.SL).sl;
+        int entry = entry("ibv_wc_read_sl", CompletionField.SL);
+        return batchRing.sl(entry);
     }
 
     @Override
@@ -519,13 +547,14 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     public long readCompletionTs() {
-        return entry("ibv_wc_read_completion_ts", CompletionField.COMPLETION_TIMESTAMP).timestamp;
+        int entry = entry("ibv_wc_read_completion_ts", CompletionField.COMPLETION_TIMESTAMP);
+        return batchRing.timestamp(entry);
     }
 
     @Override
     public long readCompletionWallclockNs() {
-        Completion entry = entry("ibv_wc_read_completion_wallclock_ns", CompletionField.COMPLETION_TIMESTAMP_WALLCLOCK);
-        return clock.wallclockNanos(entry.timestamp);
+        int entry = entry("ibv_wc_read_completion_wallclock_ns", CompletionField.COMPLETION_TIMESTAMP_WALLCLOCK);
+        return clock.wallclockNanos(batchRing.timestamp(entry));
     }
 
     @Override
@@ -542,27 +571,28 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
 
     @Override
     public void readTmInfo(TmInfo into) {
-        Completion entry = entry("ibv_wc_read_tm_info", CompletionField.TM_INFO);
-        into.set(entry.tmTag, entry.tmPriv);
+        int entry = entry("ibv_wc_read_tm_info", CompletionField.TM_INFO);
+        into.set(batchRing.tmTag(entry), batchRing.tmPriv(entry));
     }
 
     @Override
     public boolean readSourceGid(MemorySegment into) {
-        Completion entry = entry("efadv_wc_read_sgid", ExtraCompletionField.SOURCE_GID);
+        int entry = entry("efadv_wc_read_sgid", ExtraCompletionField.SOURCE_GID);
         if (into.byteSize() < 16) {
             throw Failures.invalid("efadv_wc_read_sgid", "the destination holds fewer than 16 bytes");
         }
-        if (!entry.hasSourceGid) {
+        if (!batchRing.hasSourceGid(entry)) {
             return false;
         }
-        into.set(GID_HALF, 0, entry.sourceGidHigh);
-        into.set(GID_HALF, 8, entry.sourceGidLow);
+        into.set(GID_HALF, 0, batchRing.sourceGidHigh(entry));
+        into.set(GID_HALF, 8, batchRing.sourceGidLow(entry));
         return true;
     }
 
     @Override
     public boolean readIsUnsolicited() {
-        return entry("efadv_wc_is_unsolicited", ExtraCompletionField.UNSOLICITED).unsolicited;
+        int entry = entry("efadv_wc_is_unsolicited", ExtraCompletionField.UNSOLICITED);
+        return batchRing.unsolicited(entry);
     }
 
     // ---- resize ----
@@ -602,7 +632,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
                 throw Failures.invalid(RESIZE, "cqe " + cqe + " is below the " + (end - start)
                         + " completion(s) queued");
             }
-            CompletionRing resized = new CompletionRing(actualSize(cqe));
+            CompletionRing resized = new CompletionRing(actualSize(cqe), stampsTime);
             for (long position = start; position < end; position++) {
                 resized.copy(position, old);
             }

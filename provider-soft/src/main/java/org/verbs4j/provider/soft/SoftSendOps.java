@@ -37,6 +37,7 @@ final class SoftSendOps implements SendOps {
     private static final String COMPLETE = "ibv_wr_complete";
     private static final VarHandle OWNER = FieldHandles.of(MethodHandles.lookup(), "owner", Thread.class);
     private static final long CLOSE_PARK_NANOS = 100_000;
+    private static final long NONE = -1;
 
     private final SoftQueuePair qp;
     private final long opsBits;
@@ -55,6 +56,8 @@ final class SoftSendOps implements SendOps {
     private long nextWrId;
     private int nextFlags;
     private SendWqe current;
+    /** The position of the request being built if it is a packed SEND ({@link SendQueue#pack}), or {@link #NONE}. */
+    private long packed = NONE;
     private int errno;
     private String problem;
     /** The index in the batch of the first incomplete request, or -1. */
@@ -83,6 +86,7 @@ final class SoftSendOps implements SendOps {
         base = queue.posted;
         staged = 0;
         current = null;
+        packed = NONE;
         errno = 0;
         problem = null;
         firstIncomplete = -1;
@@ -111,11 +115,22 @@ final class SoftSendOps implements SendOps {
         } else if (!queue.hasRoom(base + staged)) {
             fail(Errno.ENOMEM, "the send queue is full (" + queue.capacity() + " requests)");
             current = overflow();
+        } else if (opcode == SendOpcode.SEND) {
+            return buildPacked();
         } else {
-            current = queue.slot(base + staged);
+            current = queue.fresh(base + staged);
             staged++;
         }
+        packed = NONE;
         current.clear(opcode, nextWrId, nextFlags);
+        return this;
+    }
+
+    /** Starts a SEND packed in the next free slot (see {@link SendQueue}). */
+    private SendOps buildPacked() {
+        current = null;
+        packed = base + staged++;
+        queue.pack(packed, nextWrId, nextFlags);
         return this;
     }
 
@@ -139,7 +154,12 @@ final class SoftSendOps implements SendOps {
         }
     }
 
+    /** @return the request being built as an object (a packed SEND is turned into one) */
     private SendWqe current(String verb) {
+        if (packed != NONE) {
+            current = queue.slot(packed);
+            packed = NONE;
+        }
         if (current == null) {
             fail(Errno.EINVAL, verb + " was called before a builder");
             return overflow();
@@ -193,15 +213,16 @@ final class SoftSendOps implements SendOps {
     @Override
     public SendOps atomicCmpSwp(int rkey, long remoteAddress, long compare, long swap) {
         build(SendOpcode.ATOMIC_CMP_AND_SWP, SendOpsFlag.ATOMIC_CMP_AND_SWP);
-        current.compareAdd = compare;
-        current.swap = swap;
+        SendOperands operands = current.operands();
+        operands.compareAdd = compare;
+        operands.swap = swap;
         return remote(rkey, remoteAddress);
     }
 
     @Override
     public SendOps atomicFetchAdd(int rkey, long remoteAddress, long add) {
         build(SendOpcode.ATOMIC_FETCH_AND_ADD, SendOpsFlag.ATOMIC_FETCH_AND_ADD);
-        current.compareAdd = add;
+        current.operands().compareAdd = add;
         return remote(rkey, remoteAddress);
     }
 
@@ -211,7 +232,7 @@ final class SoftSendOps implements SendOps {
             throw Failures.invalid("ibv_wr_atomic_write", "the value must be a native segment of 8 bytes");
         }
         build(SendOpcode.ATOMIC_WRITE, SendOpsFlag.ATOMIC_WRITE);
-        current.swap = value8.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+        current.operands().swap = value8.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
         current.hasData = true;
         return remote(rkey, remoteAddress);
     }
@@ -222,9 +243,10 @@ final class SoftSendOps implements SendOps {
             throw Failures.invalid("ibv_wr_flush", "the placement type and selectivity level are required");
         }
         build(SendOpcode.FLUSH, SendOpsFlag.FLUSH);
-        current.flushLength = length;
-        current.flushType = type;
-        current.flushLevel = level;
+        SendOperands operands = current.operands();
+        operands.flushLength = length;
+        operands.flushType = type;
+        operands.flushLevel = level;
         current.hasData = true;
         return remote(rkey, remoteAddress);
     }
@@ -254,9 +276,10 @@ final class SoftSendOps implements SendOps {
             fail(Errno.EINVAL, "ibv_wr_bind_mw: the window or region is closed");
             return this;
         }
-        current.window = soft;
-        current.windowRkey = rkey;
-        current.bindInfo = bindInfo;
+        SendOperands operands = current.operands();
+        operands.window = soft;
+        operands.windowRkey = rkey;
+        operands.bindInfo = bindInfo;
         current.hasData = true;
         return this;
     }
@@ -283,7 +306,7 @@ final class SoftSendOps implements SendOps {
         if (qp.type() != QpType.XRC_SEND) {
             fail(Errno.EINVAL, "ibv_wr_set_xrc_srqn on a " + qp.type() + " queue pair");
         } else {
-            wqe.remoteSrqn = remoteSrqn & 0xffffff;
+            wqe.operands().remoteSrqn = remoteSrqn & 0xffffff;
             wqe.hasXrcSrqn = true;
         }
         return this;
@@ -291,6 +314,10 @@ final class SoftSendOps implements SendOps {
 
     @Override
     public SendOps setSge(int lkey, long address, int length) {
+        if (packed != NONE && !queue.hasPackedSge(packed) && maxSge >= 1) {
+            queue.packSge(packed, address, length, lkey);
+            return this;
+        }
         SendWqe wqe = dataTarget("ibv_wr_set_sge", 1);
         if (wqe != null) {
             wqe.sges.setSingle(address, length, lkey);
@@ -427,6 +454,7 @@ final class SoftSendOps implements SendOps {
         endRequest();
         inBatch = false;
         current = null;
+        packed = NONE;
         if (errno == 0 && firstIncomplete >= 0) {
             SendWqe wqe = queue.slot(base + firstIncomplete);
             fail(Errno.EINVAL, incompleteness(wqe).describe(firstIncomplete));
@@ -463,10 +491,15 @@ final class SoftSendOps implements SendOps {
 
     /** Notes whether the request being built, which the caller ends, is incomplete. */
     private void endRequest() {
-        if (firstIncomplete < 0 && current != null && current != overflow
-                && incompleteness(current) != Incompleteness.NONE) {
+        if (firstIncomplete < 0 && (packed != NONE ? packedIncomplete()
+                : current != null && current != overflow && incompleteness(current) != Incompleteness.NONE)) {
             firstIncomplete = staged - 1;
         }
+    }
+
+    /** @return whether the packed SEND being built is incomplete (see {@link #incompleteness}) */
+    private boolean packedIncomplete() {
+        return !queue.hasPackedSge(packed) || needsUdAddress || needsXrcSrqn;
     }
 
     private Incompleteness incompleteness(SendWqe wqe) {
@@ -511,6 +544,7 @@ final class SoftSendOps implements SendOps {
         inBatch = false;
         staged = 0;
         current = null;
+        packed = NONE;
         errno = 0;
         problem = null;
     }

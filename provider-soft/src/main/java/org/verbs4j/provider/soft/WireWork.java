@@ -25,8 +25,9 @@ final class WireWork {
             case RDMA_WRITE -> work.write(id, length, wqe.remoteAddress, wqe.rkey);
             case RDMA_WRITE_WITH_IMM -> work.write(id, length, wqe.remoteAddress, wqe.rkey).immediate(wqe.immData);
             case RDMA_READ -> work.read(id, length, wqe.remoteAddress, wqe.rkey);
-            case ATOMIC_CMP_AND_SWP -> work.compareSwap(id, wqe.remoteAddress, wqe.rkey, wqe.compareAdd, wqe.swap);
-            case ATOMIC_FETCH_AND_ADD -> work.fetchAdd(id, wqe.remoteAddress, wqe.rkey, wqe.compareAdd);
+            case ATOMIC_CMP_AND_SWP -> work.compareSwap(id, wqe.remoteAddress, wqe.rkey, wqe.operands.compareAdd,
+                    wqe.operands.swap);
+            case ATOMIC_FETCH_AND_ADD -> work.fetchAdd(id, wqe.remoteAddress, wqe.rkey, wqe.operands.compareAdd);
             default -> {
                 return false;
             }

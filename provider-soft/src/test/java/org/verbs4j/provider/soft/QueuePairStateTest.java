@@ -221,6 +221,24 @@ class QueuePairStateTest {
     }
 
     @Test
+    void aSendWithOneSgeKeepsEveryRuleOfTheBuilder() {
+        QueuePair qp = rig.qp(QpType.RC, cq, 4);
+        rig.connect(qp, qp, Rig.ALL_ACCESS, 7);
+        SendOps ops = qp.sendOps();
+        ops.start();
+        ops.wrId(1).wrFlags(0).send().setSge(mr.lkey(), mr.address(), 8).setSge(mr.lkey(), mr.address(), 8);
+        assertThatThrownBy(ops::complete).hasMessageContaining("already has its data");
+        ops.start();
+        ops.wrId(1).wrFlags(0).send().setSge(mr.lkey(), mr.address(), 8).setInlineData(rig.arena.allocate(4));
+        assertThatThrownBy(ops::complete).hasMessageContaining("already has its data");
+        SendOps datagram = rig.qp(QpType.UD, cq, 4).sendOps();
+        datagram.start();
+        datagram.wrId(1).wrFlags(0).send().setSge(mr.lkey(), mr.address(), 8);
+        assertThatThrownBy(datagram::complete).hasMessageContaining("no ibv_wr_set_ud_addr");
+        assertThat(Rig.empty(cq)).isTrue();
+    }
+
+    @Test
     void unsupportedTypesAndOptionsAreReported() {
         QpCapabilities cap = new QpCapabilities(1, 1, 1, 1, 0);
         for (QpType type : EnumSet.of(QpType.RAW_PACKET, QpType.DRIVER)) {
