@@ -32,8 +32,8 @@ import org.verbs4j.WcStatus;
  * vanished (RETRY_EXC_ERR). The {@code lossy} script: both sides' packets go through a {@link LossySink} and the
  * client runs thousands of SENDs, WRITEs read back, and fetch-and-adds; each must complete once, in order, with
  * the right data, then rounds of {@link #BURST} requests posted before any poll (WRITEs, READs of what they wrote,
- * fetch-and-adds, and a fenced WRITE of what a READ of the round brought, read back), which are all on the wire at
- * once and must complete in order with the right data. Prints one line per failed check and exits 1, or "PASS"
+ * fetch-and-adds, and a fenced WRITE of the original value the last fetch-and-add brought, read back), which are
+ * on the wire together and must complete in order with the right data. Prints one line per failed check and exits 1, or "PASS"
  * and 0.
  *
  * <p>Usage: {@code server|client ops|lossy PEER_IP}; each prints its line of queue pair numbers and key, then reads
@@ -296,15 +296,17 @@ final class NetworkRcPeer {
 
     /**
      * Posts a round of {@link #BURST} requests before polling any: WRITEs to the server, a READ of each into other
-     * memory, fetch-and-adds, then a WRITE of the first READ's buffer, fenced so that it leaves once that READ's data
-     * is in place, and a READ of what it wrote.
+     * memory, fetch-and-adds, then a WRITE of the last fetch-and-add's original value, fenced so that it leaves once
+     * that value is in place (unfenced, it would leave right after the fetch-and-add, with the zeros before it), and
+     * a READ of what it wrote.
      *
      * @return the counter after the round
      */
     private long burst(int round, long counter) {
         long id = 2_000_000L + round * 100L;
         mr.segment().asSlice(BURST_READ_INTO, BURST_WRITES * (long) BURST_STRIDE).fill((byte) 0);
-        mr.segment().asSlice(FENCED_READ_INTO, BURST_STRIDE).fill((byte) 0);
+        mr.segment().asSlice(FENCED_READ_INTO, Long.BYTES).fill((byte) 0);
+        mr.segment().asSlice(ATOMIC_ORIGINALS, Long.BYTES * BURST_ATOMICS).fill((byte) 0);
         for (int i = 0; i < BURST_WRITES; i++) {
             long at = BURST_STRIDE * (long) i;
             int length = burstLength(round, i);
@@ -321,14 +323,16 @@ final class NetworkRcPeer {
             post(rc, id + 2 * BURST_WRITES + k, ATOMIC_ORIGINALS + 8L * k, 8,
                     ops -> ops.atomicFetchAdd(peerRkey, peerAddress + COUNTER, 1));
         }
-        int fenced = burstLength(round, 0);
-        postFenced(id + BURST - 2, BURST_READ_INTO, fenced, peerAddress + FENCED_TARGET);
-        post(rc, id + BURST - 1, FENCED_READ_INTO, fenced, ops -> ops.rdmaRead(peerRkey, peerAddress + FENCED_TARGET));
+        long lastOriginal = ATOMIC_ORIGINALS + 8L * (BURST_ATOMICS - 1);
+        postFenced(id + BURST - 2, lastOriginal, Long.BYTES, peerAddress + FENCED_TARGET);
+        post(rc, id + BURST - 1, FENCED_READ_INTO, Long.BYTES,
+                ops -> ops.rdmaRead(peerRkey, peerAddress + FENCED_TARGET));
         expectBurst(id);
         for (int i = 0; i < BURST_WRITES; i++) {
             checkPattern(BURST_READ_INTO + BURST_STRIDE * (long) i, burstLength(round, i), burstSeed(round, i));
         }
-        checkPattern(FENCED_READ_INTO, fenced, burstSeed(round, 0));
+        check("the fenced WRITE of round " + round + " (read back)",
+                mr.segment().get(ValueLayout.JAVA_LONG, FENCED_READ_INTO), counter + BURST_ATOMICS - 1);
         for (int k = 0; k < BURST_ATOMICS; k++) {
             check("burst fetch-and-add " + (id + 2 * BURST_WRITES + k),
                     mr.segment().get(ValueLayout.JAVA_LONG, ATOMIC_ORIGINALS + 8L * k), counter + k);
