@@ -47,9 +47,9 @@ final class RequestHandOver {
     /** Hands over the posted requests after those handed over, while the requester takes them. */
     void handAhead() {
         SendQueue queue = qp.sendQueue();
-        while (handed < queue.posted && requester.hasRoom() && qp.state() == QpState.RTS
-                && handNext(queue.slot(handed))) {
-            // handed moved on
+        boolean taken = true;
+        while (taken && handed < queue.posted && requester.hasRoom() && qp.state() == QpState.RTS) {
+            taken = handNext(queue.slot(handed));
         }
     }
 
