@@ -12,14 +12,12 @@ import org.verbs4j.provider.soft.wire.roce.rc.ResponderConfig;
 
 /**
  * The attributes of a queue pair as the RoCE v2 machines take them (ibv_modify_qp(3) at RTR and RTS). The engine
- * puts one request at a time on the wire, so the requester needs one READ or atomic credit and a slot or two;
- * the responder keeps at least one responder resource to replay a duplicate READ or atomic. The remote access
- * rights are checked by the engine (they may change in RTS), so the responder's configuration allows them all. A
+ * hands the requester every posted request (its queue is as deep as the send queue) and at least one READ or
+ * atomic credit; the responder keeps at least one responder resource to replay a duplicate READ or atomic. The
+ * remote access rights are checked by the engine (they may change in RTS), so the responder's configuration allows them all. A
  * finite ACK timeout counts as at least {@link SoftNetwork#minAckTimeout()}.
  */
 final class ConnectionConfigs {
-
-    private static final int SLOTS = 2;
 
     private ConnectionConfigs() {
     }
@@ -29,7 +27,7 @@ final class ConnectionConfigs {
         int floor = qp.fabric().network().minAckTimeout();
         int timeout = a.timeout() == 0 ? 0 : Math.max(a.timeout(), floor);
         return new RequesterConfig(transport(qp), a.destQpNum(), a.sqPsn(), a.pathMtu().bytes(),
-                Math.max(1, a.maxRdAtomic()), timeout, a.retryCnt(), a.rnrRetry(), SLOTS);
+                Math.max(1, a.maxRdAtomic()), timeout, a.retryCnt(), a.rnrRetry(), qp.sendQueue().capacity());
     }
 
     static ResponderConfig responder(SoftQueuePair qp) {

@@ -9,24 +9,26 @@ import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
 import org.verbs4j.provider.soft.wire.roce.rc.Requester;
 import org.verbs4j.provider.soft.wire.roce.rc.Responder;
-import org.verbs4j.provider.soft.wire.roce.rc.SendWork;
 
 /**
  * The RoCE v2 connection of an RC or UC queue pair whose peer is outside the JVM: the two protocol machines of
  * {@code wire.roce.rc}, made from the queue pair's attributes when first needed (the responder once the queue
  * pair receives, RTR; the requester at its first request, RTS) and stopped when the queue pair leaves for
- * ERROR or RESET or is destroyed. The engine's requester hands it the request at the head of the send queue;
- * the answer (ACK, READ response, atomic acknowledgement, or the error the retries end in) comes back through
- * {@link org.verbs4j.provider.soft.Requester#answer}. Every call holds the fabric lock; nothing allocates.
+ * ERROR or RESET or is destroyed. The engine's requester hands it the request at the head of the send queue, and
+ * a {@link RequestHandOver} gives the requester the requests posted after it as well, so that many are on the wire;
+ * their answers (ACK, READ response, atomic acknowledgement, or the error the retries end in) come back in send
+ * queue order, one at a time through {@link org.verbs4j.provider.soft.Requester#answer} for the head, which then
+ * finds the next one answered already or waits for it. Every call holds the fabric lock; nothing allocates.
  */
 final class NetworkConnection {
 
     private final SoftQueuePair qp;
     private final NetworkConnections owner;
     private final PacketSink sink;
-    private final RequestPlacement placement = new RequestPlacement();
+    private final RequestPlacement placement;
     private final ConnectionTarget target;
     private Requester requester;
+    private RequestHandOver handOver;
     private Responder responder;
     private boolean stopped;
     private AsyncEventType deferredFailure;
@@ -35,28 +37,40 @@ final class NetworkConnection {
         this.qp = qp;
         this.owner = owner;
         this.sink = sink;
+        this.placement = new RequestPlacement(qp.sendQueue(), qp.requesterState().response());
         this.target = new ConnectionTarget(qp, owner.fabric());
     }
 
     /**
-     * Puts the request {@code wqe} on the wire.
+     * Puts the request {@code wqe} at the head of the send queue on the wire, unless it is there already, and the
+     * requests posted after it that may follow.
      *
-     * @return {@link Response#PENDING}, or the answer if the request ended at once (UC, or refused)
+     * @return {@link Response#PENDING}, or the answer if the request ended already (UC, acknowledged, or refused)
      */
     int request(SendWqe wqe, Sges source, long length, Response response) {
-        placement.begin(wqe, source, response);
-        if (requester == null) {
-            requester = new Requester(ConnectionConfigs.requester(qp), sink, placement, placement);
-        }
-        SendWork work = requester.nextSlot();
-        if (!WireWork.describe(work, wqe, (int) length)) {
+        long position = qp.sendQueue().executed;
+        if (!handOver().handed(position) && !handOver.handHead(wqe, position, length)) {
             return placement.refuse(WcStatus.LOC_QP_OP_ERR);
         }
-        long now = System.nanoTime();
-        requester.post(now);
-        owner.timer().nudge(requester.deadline());
-        int answer = placement.takeAnswer();
+        handAhead();
+        int answer = placement.answerFor(position);
         return answer == RequestPlacement.NONE ? Response.PENDING : answer;
+    }
+
+    /** Gives the requester the requests posted after those on the wire (the head waits for its answer). */
+    void handAhead() {
+        if (handOver != null && !stopped) {
+            handOver.handAhead();
+            owner.timer().nudge(requester.deadline());
+        }
+    }
+
+    private RequestHandOver handOver() {
+        if (handOver == null) {
+            requester = new Requester(ConnectionConfigs.requester(qp), sink, placement, placement);
+            handOver = new RequestHandOver(qp, requester, placement, owner.localAccess());
+        }
+        return handOver;
     }
 
     /** Hands a packet of this queue pair to the machine it concerns: responses to the requester. */
@@ -108,9 +122,15 @@ final class NetworkConnection {
         return stopped || requester == null ? Long.MAX_VALUE : requester.deadline();
     }
 
-    /** Hands the answer the requester produced, if any, to the engine, which goes on with the send queue. */
+    /**
+     * Hands the answer to the head of the send queue, if the engine waits for it and the requester produced it, to
+     * the engine, which goes on with the send queue (and takes the answers after it that are there already).
+     */
     private void deliver() {
-        int answer = placement.takeAnswer();
+        if (!qp.requesterState().awaitsAnswer()) {
+            return;
+        }
+        int answer = placement.answerFor(qp.sendQueue().executed);
         if (answer != RequestPlacement.NONE) {
             owner.fabric().requester().answer(qp, answer);
             failDeferred();

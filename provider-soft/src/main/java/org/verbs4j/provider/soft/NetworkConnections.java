@@ -19,12 +19,14 @@ final class NetworkConnections {
 
     private final SoftFabric fabric;
     private final ConnectionTimer timer;
+    private final LocalAccess localAccess;
     private UnaryOperator<PacketSink> interposer = UnaryOperator.identity();
     private long socketErrors;
 
     NetworkConnections(SoftFabric fabric) {
         this.fabric = fabric;
         this.timer = new ConnectionTimer(fabric.lock());
+        this.localAccess = new LocalAccess(fabric.keys());
     }
 
     /**
@@ -69,6 +71,11 @@ final class NetworkConnections {
 
     SoftFabric fabric() {
         return fabric;
+    }
+
+    /** @return the checker of the scatter lists of the requests handed to the connections ahead of the engine */
+    LocalAccess localAccess() {
+        return localAccess;
     }
 
     ConnectionTimer timer() {

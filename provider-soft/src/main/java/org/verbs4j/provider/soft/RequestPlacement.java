@@ -7,11 +7,11 @@ import org.verbs4j.provider.soft.wire.roce.rc.PayloadSource;
 import org.verbs4j.provider.soft.wire.roce.rc.RequesterListener;
 
 /**
- * The engine's side of a RoCE v2 requester: it gathers the bytes of the request at the head of the send queue
- * into the packets, places the data of READ responses and the original value of atomic acknowledgements in
- * the request's scatter list (checked before it was sent), and keeps the answer until the
- * {@link NetworkConnection} hands it to the engine. One request is on the wire at a time. Fabric lock held;
- * nothing is allocated.
+ * The engine's side of a queue pair's RoCE v2 requester, which knows each request by its send queue position (its
+ * work request id there): it gathers a request's bytes into the packets, places the data of READ responses and
+ * the original value of atomic acknowledgements in the request's scatter list (checked before it was sent), and
+ * keeps how far the requester completed, in order, until the engine takes each answer. Many requests may be on
+ * the wire. Fabric lock held; nothing is allocated.
  */
 final class RequestPlacement implements PayloadSource, RequesterListener {
 
@@ -20,24 +20,40 @@ final class RequestPlacement implements PayloadSource, RequesterListener {
 
     private final PacketView outgoing = new PacketView();
     private final PacketView incoming = new PacketView();
-    private SendWqe wqe;
-    private Sges source;
-    private Response response;
-    private int answer = NONE;
+    private final SendQueue queue;
+    private final Response response;
+    /** One past the last position the requester completed. */
+    private long answeredUntil;
+    /** The first position that failed, or -1, and its status. */
+    private long failedAt = -1;
+    private WcStatus failure = WcStatus.SUCCESS;
 
-    /** The request {@code request} goes on the wire: its bytes are {@code data}, its answer goes to {@code into}. */
-    void begin(SendWqe request, Sges data, Response into) {
-        wqe = request;
-        source = data;
-        response = into;
-        answer = NONE;
+    /**
+     * @param queue the send queue whose requests go on the wire
+     * @param response where an atomic's original value passes and a failure's status is given to the engine
+     */
+    RequestPlacement(SendQueue queue, Response response) {
+        this.queue = queue;
+        this.response = response;
     }
 
-    /** @return the {@link Response} code of the request's end, or {@link #NONE}; taken once */
-    int takeAnswer() {
-        int taken = answer;
-        answer = NONE;
-        return taken;
+    /** The requests before {@code position} are not the requester's: the engine ended them itself. */
+    void startAt(long position) {
+        answeredUntil = Math.max(answeredUntil, position);
+    }
+
+    /**
+     * @return the {@link Response} code of the end of the request at {@code position}, or {@link #NONE} while it
+     *     is on the wire
+     */
+    int answerFor(long position) {
+        if (position >= answeredUntil) {
+            return NONE;
+        }
+        if (failedAt < 0 || position < failedAt) {
+            return Response.PLACED;
+        }
+        return refuse(position == failedAt ? failure : WcStatus.WR_FLUSH_ERR);
     }
 
     /** The request ends before it reaches the wire with {@code status}. @return {@link Response#FAILED} */
@@ -48,22 +64,26 @@ final class RequestPlacement implements PayloadSource, RequesterListener {
 
     @Override
     public void copy(long wrId, long offset, ByteBuffer packet, int at, int length) {
-        LocalAccess.copy(source, offset, outgoing.of(packet), at, length);
+        LocalAccess.copy(queue.source(queue.slot(wrId)), offset, outgoing.of(packet), at, length);
     }
 
     @Override
     public void placeRead(long wrId, long offset, ByteBuffer packet, int at, int length) {
-        LocalAccess.copy(incoming.of(packet), at, wqe.sges, offset, length);
+        LocalAccess.copy(incoming.of(packet), at, queue.slot(wrId).sges, offset, length);
     }
 
     @Override
     public void placeAtomic(long wrId, long original) {
         response.original(original);
-        LocalAccess.copy(response.originalData(), 0, wqe.sges, 0, Long.BYTES);
+        LocalAccess.copy(response.originalData(), 0, queue.slot(wrId).sges, 0, Long.BYTES);
     }
 
     @Override
     public void complete(long wrId, WcOpcode opcode, WcStatus status, int byteLength) {
-        answer = status == WcStatus.SUCCESS ? Response.PLACED : refuse(status);
+        answeredUntil = wrId + 1;
+        if (status != WcStatus.SUCCESS && failedAt < 0) {
+            failedAt = wrId;
+            failure = status;
+        }
     }
 }

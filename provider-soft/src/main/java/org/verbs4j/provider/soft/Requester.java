@@ -69,6 +69,9 @@ final class Requester {
                 qp.flushSend();
                 return;
             }
+            if (requester.awaitsAnswer() && qp.connection() != null) {
+                qp.connection().handAhead(); // the head is on the network: the requests after it follow it
+            }
             if (state != QpState.RTS || requester.awaitsAnswer()
                     || requester.waitsForReceive() && requester.rnrTimerPending()) {
                 return;

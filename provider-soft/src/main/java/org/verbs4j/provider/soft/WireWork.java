@@ -7,6 +7,7 @@ import org.verbs4j.provider.soft.wire.roce.rc.SendWork;
 final class WireWork {
 
     private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
+    private static final int FENCE = (int) SendFlag.FENCE.value();
 
     private WireWork() {
     }
@@ -14,10 +15,10 @@ final class WireWork {
     /**
      * Fills {@code work} from {@code wqe}, whose message is {@code length} bytes.
      *
+     * @param id what the requester knows the request by (its send queue position)
      * @return false if the RoCE v2 wire of the soft device does not carry the operation (ATOMIC_WRITE, FLUSH)
      */
-    static boolean describe(SendWork work, SendWqe wqe, int length) {
-        long id = wqe.wrId;
+    static boolean describe(SendWork work, SendWqe wqe, long id, int length) {
         switch (wqe.opcode) {
             case SEND -> work.send(id, length);
             case SEND_WITH_IMM -> work.send(id, length).immediate(wqe.immData);
@@ -34,6 +35,9 @@ final class WireWork {
         }
         if ((wqe.flags & SOLICITED) != 0) {
             work.solicited();
+        }
+        if ((wqe.flags & FENCE) != 0) {
+            work.fence();
         }
         return true;
     }

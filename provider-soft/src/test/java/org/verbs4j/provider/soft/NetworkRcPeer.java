@@ -31,7 +31,10 @@ import org.verbs4j.WcStatus;
  * R_Key the server refuses (REM_ACCESS_ERR at the client, QP_ACCESS_ERR at the server) and a queue pair that
  * vanished (RETRY_EXC_ERR). The {@code lossy} script: both sides' packets go through a {@link LossySink} and the
  * client runs thousands of SENDs, WRITEs read back, and fetch-and-adds; each must complete once, in order, with
- * the right data. Prints one line per failed check and exits 1, or "PASS" and 0.
+ * the right data, then rounds of {@link #BURST} requests posted before any poll (WRITEs, READs of what they wrote,
+ * fetch-and-adds, and a fenced WRITE of the original value the last fetch-and-add brought, read back), which are
+ * on the wire together and must complete in order with the right data. Prints one line per failed check and exits 1, or "PASS"
+ * and 0.
  *
  * <p>Usage: {@code server|client ops|lossy PEER_IP}; each prints its line of queue pair numbers and key, then reads
  * the peer's from stdin.
@@ -40,6 +43,18 @@ final class NetworkRcPeer {
 
     static final int MB = 1 << 20;
     static final int LOSSY_OPERATIONS = 3000;
+    static final int BURST_ROUNDS = 20;
+    private static final int BURST_WRITES = 24;
+    private static final int BURST_ATOMICS = 12;
+    /** The requests of a burst: the WRITEs, a READ of each, the atomics, the fenced WRITE and its READ. */
+    static final int BURST = 2 * BURST_WRITES + BURST_ATOMICS + 2;
+    private static final long BURST_READ_INTO = 800 * 1024;
+    private static final long BURST_TARGET = 800 * 1024;
+    private static final long BURST_SOURCE = 900 * 1024;
+    private static final long FENCED_READ_INTO = 960 * 1024;
+    private static final long ATOMIC_ORIGINALS = 970 * 1024;
+    private static final long FENCED_TARGET = 980 * 1024;
+    private static final int BURST_STRIDE = 2048;
     private static final int END = 0xFFFF;
     private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
     private static final int SERVER_PSN = 0xFFFFF0;
@@ -271,9 +286,83 @@ final class NetworkRcPeer {
                 return;
             }
         }
+        for (int round = 0; round < BURST_ROUNDS && failures.length() <= 2000; round++) {
+            expectedCounter = burst(round, expectedCounter);
+        }
         post(rc, END, 0, 1, ops -> ops.sendWithImm(END));
         expectSend(END, WcOpcode.SEND);
         check("nothing more completed", Rig.empty(cq), true);
+    }
+
+    /**
+     * Posts a round of {@link #BURST} requests before polling any: WRITEs to the server, a READ of each into other
+     * memory, fetch-and-adds, then a WRITE of the last fetch-and-add's original value, fenced so that it leaves once
+     * that value is in place (unfenced, it would leave right after the fetch-and-add, with the zeros before it), and
+     * a READ of what it wrote.
+     *
+     * @return the counter after the round
+     */
+    private long burst(int round, long counter) {
+        long id = 2_000_000L + round * 100L;
+        mr.segment().asSlice(BURST_READ_INTO, BURST_WRITES * (long) BURST_STRIDE).fill((byte) 0);
+        mr.segment().asSlice(FENCED_READ_INTO, Long.BYTES).fill((byte) 0);
+        mr.segment().asSlice(ATOMIC_ORIGINALS, Long.BYTES * BURST_ATOMICS).fill((byte) 0);
+        for (int i = 0; i < BURST_WRITES; i++) {
+            long at = BURST_STRIDE * (long) i;
+            int length = burstLength(round, i);
+            fill(BURST_SOURCE + at, length, burstSeed(round, i));
+            long remote = peerAddress + BURST_TARGET + at;
+            post(rc, id + i, BURST_SOURCE + at, length, ops -> ops.rdmaWrite(peerRkey, remote));
+        }
+        for (int i = 0; i < BURST_WRITES; i++) {
+            long at = BURST_STRIDE * (long) i;
+            post(rc, id + BURST_WRITES + i, BURST_READ_INTO + at, burstLength(round, i),
+                    ops -> ops.rdmaRead(peerRkey, peerAddress + BURST_TARGET + at));
+        }
+        for (int k = 0; k < BURST_ATOMICS; k++) {
+            post(rc, id + 2 * BURST_WRITES + k, ATOMIC_ORIGINALS + 8L * k, 8,
+                    ops -> ops.atomicFetchAdd(peerRkey, peerAddress + COUNTER, 1));
+        }
+        long lastOriginal = ATOMIC_ORIGINALS + 8L * (BURST_ATOMICS - 1);
+        postFenced(id + BURST - 2, lastOriginal, Long.BYTES, peerAddress + FENCED_TARGET);
+        post(rc, id + BURST - 1, FENCED_READ_INTO, Long.BYTES,
+                ops -> ops.rdmaRead(peerRkey, peerAddress + FENCED_TARGET));
+        expectBurst(id);
+        for (int i = 0; i < BURST_WRITES; i++) {
+            checkPattern(BURST_READ_INTO + BURST_STRIDE * (long) i, burstLength(round, i), burstSeed(round, i));
+        }
+        check("the fenced WRITE of round " + round + " (read back)",
+                mr.segment().get(ValueLayout.JAVA_LONG, FENCED_READ_INTO), counter + BURST_ATOMICS - 1);
+        for (int k = 0; k < BURST_ATOMICS; k++) {
+            check("burst fetch-and-add " + (id + 2 * BURST_WRITES + k),
+                    mr.segment().get(ValueLayout.JAVA_LONG, ATOMIC_ORIGINALS + 8L * k), counter + k);
+        }
+        return counter + BURST_ATOMICS;
+    }
+
+    private void expectBurst(long id) {
+        for (int j = 0; j < BURST; j++) {
+            WcOpcode opcode = j < BURST_WRITES || j == BURST - 2 ? WcOpcode.RDMA_WRITE
+                    : j < 2 * BURST_WRITES || j == BURST - 1 ? WcOpcode.RDMA_READ : WcOpcode.FETCH_ADD;
+            expectSend(id + j, opcode);
+        }
+    }
+
+    private void postFenced(long wrId, long offset, int length, long remote) {
+        SendOps ops = rc.sendOps();
+        ops.start();
+        ops.wrId(wrId).wrFlags(SIGNALED | (int) SendFlag.FENCE.value());
+        ops.rdmaWrite(peerRkey, remote);
+        ops.setSge(mr.lkey(), mr.address() + offset, length);
+        ops.complete();
+    }
+
+    private static int burstLength(int round, int i) {
+        return 1 + (round * 37 + i * 911) % 2000;
+    }
+
+    private static int burstSeed(int round, int i) {
+        return 20_000 + round * 100 + i;
     }
 
     private static int lossyLength(int index) {

@@ -9,7 +9,10 @@ import org.verbs4j.provider.soft.wire.roce.Transport;
 /**
  * The sending half of an RC or UC queue pair on the RoCE v2 wire, as rxe's requester and completer: it gives each
  * message its PSNs, segments it at the path MTU, keeps at most {@code max_rd_atomic} RDMA READs and atomics
- * outstanding, and completes the work requests in order: on RC when acknowledged, on UC once sent.
+ * outstanding, and completes the work requests in order: on RC when acknowledged, on UC once sent. Like rxe's
+ * requester it keeps sending while the send queue has posted requests and the window allows: at most
+ * {@link #MAX_UNACKED_PSNS} PSNs unacknowledged, and a fenced request waits until the READs and atomics before it
+ * completed.
  *
  * <p>On RC it goes back to the oldest unacknowledged PSN and resends from there when the local ACK timeout passes
  * without progress or a PSN sequence error NAK arrives (one go-back per stall until the timeout, as rxe), at most
@@ -71,6 +74,11 @@ public final class Requester {
      */
     public SendWork nextSlot() {
         return queue.free();
+    }
+
+    /** @return whether the send queue has a free slot for {@link #nextSlot()} */
+    public boolean hasRoom() {
+        return queue.hasRoom();
     }
 
     /**
@@ -167,7 +175,13 @@ public final class Requester {
     }
 
     private boolean mayStart(SendWork work) {
-        if (work.started || !work.operation.isReadOrAtomic()) {
+        if (work.started) {
+            return true;
+        }
+        if (work.fenced && readCredits < config.maxReadAtomic()) {
+            return false; // an earlier READ or atomic is outstanding
+        }
+        if (!work.operation.isReadOrAtomic()) {
             return true;
         }
         if (readCredits == 0) {

@@ -18,8 +18,12 @@ final class SendQueue {
         }
     }
 
+    boolean hasRoom() {
+        return tail - head < slots.length;
+    }
+
     SendWork free() {
-        if (tail - head == slots.length) {
+        if (!hasRoom()) {
             throw new IllegalStateException("ibv_post_send: the send queue is full (" + slots.length + " requests)");
         }
         return at(tail);

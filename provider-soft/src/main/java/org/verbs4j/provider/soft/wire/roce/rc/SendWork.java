@@ -16,6 +16,7 @@ public final class SendWork {
     long swapOrAdd;
     long compare;
     boolean solicited;
+    boolean fenced;
     boolean started;
     int firstPsn;
     int lastPsn;
@@ -136,6 +137,17 @@ public final class SendWork {
         return this;
     }
 
+    /**
+     * Fences the request (IBV_SEND_FENCE): it does not start before every earlier RDMA READ and atomic operation
+     * of the queue pair completed.
+     *
+     * @return this slot
+     */
+    public SendWork fence() {
+        fenced = true;
+        return this;
+    }
+
     /** @return the work request id */
     public long wrId() {
         return wrId;
@@ -159,6 +171,7 @@ public final class SendWork {
         operation = op;
         length = bytes;
         solicited = false;
+        fenced = false;
         started = false;
         holdsReadCredit = false;
         return this;
