@@ -2,6 +2,7 @@ package org.verbs4j.provider.soft;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.locks.ReentrantLock;
+import org.verbs4j.provider.soft.engine.ObjectTable;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.RocePacket;
 

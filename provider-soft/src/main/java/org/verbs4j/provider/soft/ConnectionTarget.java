@@ -8,6 +8,14 @@ import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.Completion;
+import org.verbs4j.provider.soft.engine.DeviceMemory;
+import org.verbs4j.provider.soft.engine.LocalAccess;
+import org.verbs4j.provider.soft.engine.ObjectTable;
+import org.verbs4j.provider.soft.engine.PacketView;
+import org.verbs4j.provider.soft.engine.ReceiveQueue;
+import org.verbs4j.provider.soft.engine.Responder;
+import org.verbs4j.provider.soft.engine.Sges;
 import org.verbs4j.provider.soft.wire.roce.rc.ReceiveCompletion;
 import org.verbs4j.provider.soft.wire.roce.rc.RemoteAccess;
 import org.verbs4j.provider.soft.wire.roce.rc.ResponderTarget;
@@ -15,7 +23,7 @@ import org.verbs4j.provider.soft.wire.roce.rc.ResponderTarget;
 /**
  * What a RoCE v2 responder reaches of a soft queue pair: its receive queue (its own or its SRQ's; a receive is
  * taken when a message starts and completed, with its immediate data, invalidated key and solicited bit, when
- * it ends), and the memory behind R_Keys, checked by the engine's own {@link org.verbs4j.provider.soft.RemoteAccess}
+ * it ends), and the memory behind R_Keys, checked by the engine's own {@link org.verbs4j.provider.soft.engine.RemoteAccess}
  * rules. Runs in the receive loop with the fabric lock held; nothing is allocated.
  */
 final class ConnectionTarget implements ResponderTarget {
@@ -143,7 +151,7 @@ final class ConnectionTarget implements ResponderTarget {
     }
 
     private boolean resolve(long address, int rKey, long length, AccessFlag access) {
-        return org.verbs4j.provider.soft.RemoteAccess.resolve(keys, qp, rKey, address, length, access, remote);
+        return org.verbs4j.provider.soft.engine.RemoteAccess.resolve(keys, qp, rKey, address, length, access, remote);
     }
 
     private static AccessFlag flag(RemoteAccess access) {

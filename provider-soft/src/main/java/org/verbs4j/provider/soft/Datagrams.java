@@ -3,6 +3,11 @@ package org.verbs4j.provider.soft;
 import java.util.List;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.Arrival;
+import org.verbs4j.provider.soft.engine.DatagramReceiver;
+import org.verbs4j.provider.soft.engine.SendOpcode;
+import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.engine.Sges;
 
 /**
  * The in-JVM wire's datagram routing: to one queue pair by number, whose device must own the destination

@@ -24,7 +24,7 @@ import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.TmCapFlag;
 
 /** What a soft device is: its attributes and limits, its port, its GID table and its capabilities. */
-final class DeviceProfile {
+public final class DeviceProfile {
 
     static final int PORT_COUNT = 1;
     static final int GID_TABLE_LENGTH = 16;
@@ -37,7 +37,7 @@ final class DeviceProfile {
     static final int MAX_NUM_TAGS = 1023;
     static final int MAX_TM_OPS = 1 << 12;
     static final int MAX_RNDV_HDR_SIZE = 64;
-    static final long MAX_MSG_SIZE = 1L << 31;
+    public static final long MAX_MSG_SIZE = 1L << 31;
     static final int MAX_MCAST_QP_ATTACH = 56;
     static final int VENDOR_ID = 0xffffff;
     static final int DEFAULT_PKEY = 0xffff;

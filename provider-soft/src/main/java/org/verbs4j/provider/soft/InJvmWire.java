@@ -2,6 +2,12 @@ package org.verbs4j.provider.soft;
 
 import org.verbs4j.QpType;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.PlainSends;
+import org.verbs4j.provider.soft.engine.Responder;
+import org.verbs4j.provider.soft.engine.Response;
+import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.engine.Sges;
+import org.verbs4j.provider.soft.engine.Wire;
 
 /**
  * The wire between the soft devices of one JVM: it finds the destination queue pair in the fabric's table
@@ -9,7 +15,7 @@ import org.verbs4j.WcStatus;
  * of plain SENDs goes through {@link PlainSends}, and datagrams through {@link Datagrams}. Used with the
  * fabric's lock held.
  */
-final class InJvmWire implements Wire {
+public final class InJvmWire implements Wire {
 
     private final Responder responder;
     private final Datagrams datagrams;

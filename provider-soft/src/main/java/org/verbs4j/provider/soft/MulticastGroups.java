@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.verbs4j.Gid;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /** The multicast groups of the fabric and the UD queue pairs attached to each; used under the fabric lock. */
 final class MulticastGroups {

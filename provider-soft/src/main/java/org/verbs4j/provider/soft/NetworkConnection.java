@@ -2,6 +2,11 @@ package org.verbs4j.provider.soft;
 
 import java.nio.ByteBuffer;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.RequestPlacement;
+import org.verbs4j.provider.soft.engine.Response;
+import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.engine.Sges;
+import org.verbs4j.provider.soft.engine.WireWork;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
@@ -15,9 +20,9 @@ import org.verbs4j.provider.soft.wire.roce.rc.SendWork;
  * pair receives, RTR; the requester at its first request, RTS) and stopped when the queue pair leaves for
  * ERROR or RESET or is destroyed. The engine's requester hands it the request at the head of the send queue;
  * the answer (ACK, READ response, atomic acknowledgement, or the error the retries end in) comes back through
- * {@link org.verbs4j.provider.soft.Requester#answer}. Every call holds the fabric lock; nothing allocates.
+ * {@link org.verbs4j.provider.soft.engine.Requester#answer}. Every call holds the fabric lock; nothing allocates.
  */
-final class NetworkConnection {
+public final class NetworkConnection {
 
     private final SoftQueuePair qp;
     private final NetworkConnections owner;

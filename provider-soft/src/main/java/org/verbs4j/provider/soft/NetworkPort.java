@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.engine.Sges;
 import org.verbs4j.provider.soft.wire.roce.ReceiveLoop;
 import org.verbs4j.provider.soft.wire.roce.RoceEndpoint;
 

@@ -1,6 +1,10 @@
 package org.verbs4j.provider.soft;
 
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.Response;
+import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.engine.Sges;
+import org.verbs4j.provider.soft.engine.Wire;
 
 /**
  * The wire of a fabric whose devices live on the network ({@link SoftNetwork}): what stays in the JVM goes
@@ -9,7 +13,7 @@ import org.verbs4j.WcStatus;
  * soft device of the JVM has goes to the queue pair's {@link NetworkConnection}, which answers later. Used with
  * the fabric lock held; nothing is allocated.
  */
-final class NetworkWire implements Wire {
+public final class NetworkWire implements Wire {
 
     private final SoftFabric fabric;
     private final Wire inJvm;

@@ -5,12 +5,13 @@ import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.Gid;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * An address handle: the path to a remote port. On the soft device's Ethernet port it must carry a
  * global route, whose source GID index names a valid entry of the local GID table.
  */
-final class SoftAddressHandle extends SoftObject implements AddressHandle {
+public final class SoftAddressHandle extends SoftObject implements AddressHandle {
 
     private static final String CREATE = "ibv_create_ah";
 
@@ -60,7 +61,7 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
         return attributes;
     }
 
-    Gid sourceGid() {
+    public Gid sourceGid() {
         return sourceGid;
     }
 

@@ -26,9 +26,11 @@ import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.WorkQueue;
 import org.verbs4j.WqInitAttributes;
 import org.verbs4j.XrcDomain;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.KnownPeers;
 
 /** An open soft device: queries, object creation and the asynchronous event queue. */
-final class SoftContext extends SoftObject implements Context {
+public final class SoftContext extends SoftObject implements Context {
 
     /** The system property that makes every new context start with a PORT_ACTIVE event on port 1. */
     static final String PORT_ACTIVE_EVENT_PROPERTY = "verbs4j.soft.port-active-event";
@@ -63,7 +65,7 @@ final class SoftContext extends SoftObject implements Context {
         return device;
     }
 
-    KnownPeers knownPeers() {
+    public KnownPeers knownPeers() {
         return knownPeers;
     }
 

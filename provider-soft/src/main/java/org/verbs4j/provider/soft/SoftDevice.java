@@ -9,6 +9,7 @@ import org.verbs4j.Gid;
 import org.verbs4j.GidEntry;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /** One soft device, {@code soft0}, {@code soft1}, ...: a channel adapter with one RoCE-style port. */
 final class SoftDevice implements Device {

@@ -6,6 +6,10 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.Gid;
+import org.verbs4j.provider.soft.engine.FabricLock;
+import org.verbs4j.provider.soft.engine.ObjectTable;
+import org.verbs4j.provider.soft.engine.Requester;
+import org.verbs4j.provider.soft.engine.Wire;
 
 /**
  * The fabric that joins every soft device of the JVM: the queue pairs by number, the memory keys, the
@@ -13,7 +17,7 @@ import org.verbs4j.Gid;
  * the {@link Wire} it sends through, and the daemon timer that retries requests after a receiver-not-ready
  * NAK.
  */
-final class SoftFabric {
+public final class SoftFabric {
 
     /** The system property with the number of soft devices. */
     static final String DEVICES_PROPERTY = "verbs4j.soft.devices";
@@ -62,7 +66,7 @@ final class SoftFabric {
     }
 
     /** @return the lock under which every work request and queue pair transition executes */
-    ReentrantLock lock() {
+    public ReentrantLock lock() {
         return lock;
     }
 
@@ -74,7 +78,7 @@ final class SoftFabric {
         return queuePairs;
     }
 
-    ObjectTable<Object> keys() {
+    public ObjectTable<Object> keys() {
         return keys;
     }
 
@@ -89,7 +93,7 @@ final class SoftFabric {
     }
 
     /** @return what carries requests between queue pairs, and answers back; used with the fabric lock held */
-    Wire wire() {
+    public Wire wire() {
         return wire;
     }
 
@@ -113,7 +117,7 @@ final class SoftFabric {
     }
 
     /** Runs {@code action} on the daemon timer thread after {@code delayNanos}. */
-    void schedule(Runnable action, long delayNanos) {
+    public void schedule(Runnable action, long delayNanos) {
         timer.schedule(action, delayNanos, TimeUnit.NANOSECONDS);
     }
 }

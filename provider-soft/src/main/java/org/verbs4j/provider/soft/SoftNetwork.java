@@ -15,10 +15,10 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
  * the least local ACK timeout code its RC queue pairs use on the network, for hosts too slow for the attribute an
  * application sets (an emulated machine): a finite {@code timeout} below it counts as it.
  */
-final class SoftNetwork {
+public final class SoftNetwork {
 
     /** The system property with the devices' IP addresses. */
-    static final String ADDRESSES_PROPERTY = "verbs4j.soft.addresses";
+    public static final String ADDRESSES_PROPERTY = "verbs4j.soft.addresses";
     /** The system property with the UDP port of the devices' endpoints and of their peers. */
     static final String PORT_PROPERTY = "verbs4j.soft.udp-port";
     /** The system property with the least local ACK timeout code of RC queue pairs on the network. */

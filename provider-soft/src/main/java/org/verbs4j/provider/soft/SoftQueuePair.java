@@ -28,6 +28,13 @@ import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqType;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.Completion;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.ReceiveQueue;
+import org.verbs4j.provider.soft.engine.RequesterState;
+import org.verbs4j.provider.soft.engine.SendOpcode;
+import org.verbs4j.provider.soft.engine.SendQueue;
+import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.spi.QpTransitionRules;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
@@ -38,7 +45,7 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * the request addresses ({@link #deliverTo}): its receive requests, protection domain and completion queue.
  * Transitions, posts and the execution of requests happen under the fabric lock.
  */
-final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject {
+public final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject {
 
     private static final String CREATE = "ibv_create_qp_ex";
     private static final String MODIFY = "ibv_modify_qp";
@@ -260,7 +267,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return context;
     }
 
-    SoftContext softContext() {
+    public SoftContext softContext() {
         return context;
     }
 
@@ -289,7 +296,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     /** @return the domain of the access checks: of its protection domain, or of the XRC SRQ it delivers to */
-    SoftProtectionDomain softPd() {
+    public SoftProtectionDomain softPd() {
         return accessDomain;
     }
 
@@ -303,7 +310,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return recvCq;
     }
 
-    SoftCompletionQueue softRecvCq() {
+    public SoftCompletionQueue softRecvCq() {
         return recvCq;
     }
 
@@ -313,7 +320,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     /** @return the SRQ its receives use: the one it was created with, or the XRC SRQ it delivers to */
-    SoftSharedReceiveQueue softSrq() {
+    public SoftSharedReceiveQueue softSrq() {
         return sharedQueue;
     }
 
@@ -321,12 +328,12 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      * @return whether its receives go through a tag-matching SRQ (a boolean, not the SRQ: the data path can
      *     inline it while no SRQ class is loaded)
      */
-    boolean matchesTags() {
+    public boolean matchesTags() {
         return sharedQueue != null && sharedQueue.tagMatcher() != null;
     }
 
     /** @return whether the transport is reliable (RC and XRC): errors are NAKed, an empty queue RNR-NAKed */
-    boolean reliable() {
+    public boolean reliable() {
         return reliable;
     }
 
@@ -373,15 +380,15 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return asyncEvents;
     }
 
-    SendQueue sendQueue() {
+    public SendQueue sendQueue() {
         return sendQueue;
     }
 
-    boolean sqSigAll() {
+    public boolean sqSigAll() {
         return sqSigAll;
     }
 
-    int qkey() {
+    public int qkey() {
         return attributes.qkey();
     }
 
@@ -389,21 +396,21 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return attributes.destQpNum();
     }
 
-    int pathMtuBytes() {
+    public int pathMtuBytes() {
         return attributes.pathMtuBytes();
     }
 
     /** @return the service level of the primary path, 0 without one */
-    int serviceLevel() {
+    public int serviceLevel() {
         AhAttributes path = attributes.ahAttr();
         return path == null ? 0 : path.sl();
     }
 
-    int rnrRetry() {
+    public int rnrRetry() {
         return attributes.rnrRetry();
     }
 
-    int minRnrTimer() {
+    public int minRnrTimer() {
         return attributes.minRnrTimer();
     }
 
@@ -411,12 +418,12 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return blockSelfMulticast;
     }
 
-    boolean allowsRemote(AccessFlag access) {
+    public boolean allowsRemote(AccessFlag access) {
         return attributes.allowsRemote(access);
     }
 
     /** @return whether an incoming RDMA_WRITE_WITH_IMM consumes no receive request */
-    boolean unsolicitedWriteRecv() {
+    public boolean unsolicitedWriteRecv() {
         return unsolicitedWriteRecv;
     }
 
@@ -428,7 +435,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      *
      * @return the peer, or {@code null} if it does not answer
      */
-    SoftQueuePair connectedPeer() {
+    public SoftQueuePair connectedPeer() {
         SoftQueuePair found = peer;
         if (found == null) {
             found = lookUpPeer();
@@ -450,23 +457,23 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     /** @return whether the queue pair accepts incoming messages (RTR and later, not ERR) */
-    boolean canReceive() {
+    public boolean canReceive() {
         QpState current = state;
         return current == QpState.RTR || current == QpState.RTS || current == QpState.SQD || current == QpState.SQE;
     }
 
     /** @return the receive requests the responder consumes: its own, or those of its SRQ or XRC SRQ */
-    ReceiveQueue receiveQueue() {
+    public ReceiveQueue receiveQueue() {
         return sharedQueue != null ? sharedQueue.queue() : receiveQueue;
     }
 
     /** @return its own receive queue if its receives use it (no shared receive queue), otherwise {@code null} */
-    ReceiveQueue ownReceiveQueue() {
+    public ReceiveQueue ownReceiveQueue() {
         return sharedQueue == null ? receiveQueue : null;
     }
 
     /** @return the requesters waiting for a receive request after an RNR NAK */
-    ArrayDeque<SoftQueuePair> rnrWaiters() {
+    public ArrayDeque<SoftQueuePair> rnrWaiters() {
         return sharedQueue != null ? sharedQueue.rnrWaiters() : rnrWaiters;
     }
 
@@ -476,7 +483,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      *
      * @return the work request id of the request
      */
-    long takeReceive() {
+    public long takeReceive() {
         long wrId = receiveQueue().take();
         if (sharedQueue != null) {
             sharedQueue.consumed();
@@ -485,7 +492,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     /** @return the requester's state of this queue pair, which the engine keeps; fabric lock held */
-    RequesterState requesterState() {
+    public RequesterState requesterState() {
         return requesterState;
     }
 
@@ -588,7 +595,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      *
      * @param event the asynchronous event to raise about it, or {@code null}
      */
-    void enterError(AsyncEventType event) {
+    public void enterError(AsyncEventType event) {
         if (state == QpState.ERR || state == QpState.RESET) {
             return;
         }
@@ -618,7 +625,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      * request at the head executes ({@link RequesterState#executingHead}), whose requester flushes after
      * completing it.
      */
-    void flushSend() {
+    public void flushSend() {
         if (requesterState.executingHead()) {
             return;
         }
@@ -637,7 +644,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      * Starts a send completion in the next entry of the send completion queue (to be finished with
      * {@link #completeSend}); fabric lock held.
      */
-    Completion startSend(long wrId, WcStatus status, WcOpcode opcode) {
+    public Completion startSend(long wrId, WcStatus status, WcOpcode opcode) {
         return start(sendCq, wrId, status, opcode);
     }
 
@@ -645,7 +652,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      * Starts a receive completion in the next entry of the receive completion queue (to be finished with
      * {@link #completeReceive}); fabric lock held.
      */
-    Completion startReceive(long wrId, WcStatus status, WcOpcode opcode) {
+    public Completion startReceive(long wrId, WcStatus status, WcOpcode opcode) {
         return start(receiveCq, wrId, status, opcode);
     }
 
@@ -659,12 +666,12 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      *
      * @return whether it was published (otherwise the queue pair is in error now)
      */
-    boolean completeSend(Completion c) {
+    public boolean completeSend(Completion c) {
         return complete(sendCq, c);
     }
 
     /** Publishes a receive completion; one its queue could not take (overrun) moves the queue pair to error. */
-    void completeReceive(Completion c) {
+    public void completeReceive(Completion c) {
         complete(receiveCq, c);
     }
 

@@ -12,6 +12,9 @@ import org.verbs4j.SrqAttributes;
 import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.SrqOperation;
 import org.verbs4j.SrqType;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.ReceiveQueue;
+import org.verbs4j.provider.soft.engine.TagMatcher;
 
 /**
  * A shared receive queue: one pool of receive requests for several queue pairs, with the one-shot limit
@@ -20,7 +23,7 @@ import org.verbs4j.SrqType;
  * through any XRC_RECV queue pair of its XRC domain, and its receives complete on its own completion queue.
  * Used under the fabric lock.
  */
-final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQueue, EventSubject {
+public final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQueue, EventSubject {
 
     private static final String CREATE = "ibv_create_srq_ex";
     private static final String POST = "ibv_post_srq_recv";
@@ -107,16 +110,16 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         return context;
     }
 
-    SoftFabric fabric() {
+    public SoftFabric fabric() {
         return fabric;
     }
 
     /** @return the domain of the access checks: the protection domain, or the PD of a parent domain */
-    SoftProtectionDomain softPd() {
+    public SoftProtectionDomain softPd() {
         return pd.domain();
     }
 
-    SoftCompletionQueue softCq() {
+    public SoftCompletionQueue softCq() {
         return cq;
     }
 
@@ -149,7 +152,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         return asyncEvents;
     }
 
-    ReceiveQueue queue() {
+    public ReceiveQueue queue() {
         return queue;
     }
 
@@ -157,7 +160,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         return rnrWaiters;
     }
 
-    TagMatcher tagMatcher() {
+    public TagMatcher tagMatcher() {
         return tagMatcher;
     }
 

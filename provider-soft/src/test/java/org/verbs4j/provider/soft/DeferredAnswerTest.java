@@ -15,6 +15,11 @@ import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.Requester;
+import org.verbs4j.provider.soft.engine.Response;
+import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.engine.Sges;
+import org.verbs4j.provider.soft.engine.Wire;
 
 /**
  * The wire seam with answers that come later, as from the network: a wire that carries each request at once

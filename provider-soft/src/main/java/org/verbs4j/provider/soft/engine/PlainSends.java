@@ -1,0 +1,106 @@
+package org.verbs4j.provider.soft.engine;
+
+import org.verbs4j.QpType;
+import org.verbs4j.SendFlag;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.SoftCompletionQueue;
+import org.verbs4j.provider.soft.SoftProtectionDomain;
+import org.verbs4j.provider.soft.SoftQueuePair;
+
+/**
+ * The requester's path for the common case of a message stream: a run of SENDs without immediate data, of
+ * one SGE each, from a connected RC or UC queue pair to a peer that takes them from a receive queue of its
+ * own. What a whole run shares (the peer, its queue, domain and completion queue, the path) is looked up
+ * once, and the receive completions of the run are published together, before any send completion. A
+ * request that needs anything else (another operation, inline data, several SGEs, no posted receive, a key
+ * or length that fails, a full completion queue) ends the run, and the general path of {@link Requester}
+ * executes it with every rule of the device.
+ */
+public final class PlainSends {
+
+    private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
+
+    private final LocalAccess senderAccess;
+    private final LocalAccess receiverAccess;
+
+    /** @param keys the fabric's key table */
+    public PlainSends(ObjectTable<Object> keys) {
+        senderAccess = new LocalAccess(keys);
+        receiverAccess = new LocalAccess(keys);
+    }
+
+    /**
+     * Executes the run of plain SENDs at the head of the send queue of {@code qp}, which is in RTS and waits
+     * for no receive; fabric lock held.
+     *
+     * @return how many requests were executed: 0 if the request at the head is not a plain SEND or the queue
+     *     pair or its peer does not qualify
+     */
+    public int run(SoftQueuePair qp) {
+        if (qp.type() != QpType.RC && qp.type() != QpType.UC) {
+            return 0;
+        }
+        SoftQueuePair peer = qp.connectedPeer();
+        ReceiveQueue receives = peer == null ? null : peer.ownReceiveQueue();
+        return receives == null ? 0 : run(qp, peer, receives);
+    }
+
+    /** @return whether {@code wqe} is a plain SEND: no immediate data, no inline data, one SGE */
+    static boolean isPlain(SendWqe wqe) {
+        return wqe.opcode == SendOpcode.SEND && !wqe.isInline && wqe.sges.count == 1;
+    }
+
+    private int run(SoftQueuePair qp, SoftQueuePair peer, ReceiveQueue receives) {
+        SendQueue queue = qp.sendQueue();
+        SoftCompletionQueue cq = peer.softRecvCq();
+        SoftProtectionDomain senderDomain = qp.softPd();
+        SoftProtectionDomain receiverDomain = peer.softPd();
+        int srcQp = qp.qpNum();
+        int peerQp = peer.qpNum();
+        int sl = qp.serviceLevel();
+        boolean signalsAll = qp.sqSigAll();
+        long first = queue.executed;
+        long position = first;
+        int room = cq.room();
+        int filled = 0;
+        boolean solicited = false;
+        while (position < queue.posted && filled < room && !receives.isEmpty()) {
+            SendWqe wqe = queue.slot(position);
+            Sges target = receives.headSges();
+            if (!lands(wqe, target, senderDomain, receiverDomain)) {
+                break;
+            }
+            long length = wqe.sges.totalLength();
+            LocalAccess.copy(wqe.sges, 0, target, 0, length);
+            Completion c = cq.ahead(filled++).start(receives.take(), WcStatus.SUCCESS, WcOpcode.RECV, peerQp)
+                    .fromSender(length, srcQp, sl, wqe.flags);
+            solicited |= c.solicited;
+            queue.executed = ++position;
+            if (signalsAll || (wqe.flags & SIGNALED) != 0) {
+                cq.publishRun(filled, solicited);
+                filled = 0;
+                solicited = false;
+                room = cq.room();
+                if (!Requester.complete(qp, wqe, position - 1, WcStatus.SUCCESS, length)) {
+                    break; // its completion queue overran: the queue pair is in error now
+                }
+            }
+        }
+        if (filled > 0) {
+            cq.publishRun(filled, solicited);
+        }
+        return (int) (position - first);
+    }
+
+    /**
+     * @return whether the plain SEND {@code wqe} lands in the receive request {@code target} without an error:
+     *     a plain request, one target entry that holds it, and both keys granted
+     */
+    private boolean lands(SendWqe wqe, Sges target, SoftProtectionDomain senderDomain,
+                          SoftProtectionDomain receiverDomain) {
+        return isPlain(wqe) && target.count == 1 && wqe.sges.totalLength() <= target.totalLength()
+                && senderAccess.check(wqe.sges, senderDomain, false) == WcStatus.SUCCESS
+                && receiverAccess.check(target, receiverDomain, true) == WcStatus.SUCCESS;
+    }
+}

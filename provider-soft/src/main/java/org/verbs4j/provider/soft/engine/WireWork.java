@@ -1,0 +1,39 @@
+package org.verbs4j.provider.soft.engine;
+
+import org.verbs4j.SendFlag;
+import org.verbs4j.provider.soft.wire.roce.rc.SendWork;
+
+/** Describes a send work request of the engine in a RoCE v2 requester's slot. */
+public final class WireWork {
+
+    private static final int SOLICITED = (int) SendFlag.SOLICITED.value();
+
+    private WireWork() {
+    }
+
+    /**
+     * Fills {@code work} from {@code wqe}, whose message is {@code length} bytes.
+     *
+     * @return false if the RoCE v2 wire of the soft device does not carry the operation (ATOMIC_WRITE, FLUSH)
+     */
+    public static boolean describe(SendWork work, SendWqe wqe, int length) {
+        long id = wqe.wrId;
+        switch (wqe.opcode) {
+            case SEND -> work.send(id, length);
+            case SEND_WITH_IMM -> work.send(id, length).immediate(wqe.immData);
+            case SEND_WITH_INV -> work.send(id, length).invalidate(wqe.invalidateRkey);
+            case RDMA_WRITE -> work.write(id, length, wqe.remoteAddress, wqe.rkey);
+            case RDMA_WRITE_WITH_IMM -> work.write(id, length, wqe.remoteAddress, wqe.rkey).immediate(wqe.immData);
+            case RDMA_READ -> work.read(id, length, wqe.remoteAddress, wqe.rkey);
+            case ATOMIC_CMP_AND_SWP -> work.compareSwap(id, wqe.remoteAddress, wqe.rkey, wqe.compareAdd, wqe.swap);
+            case ATOMIC_FETCH_AND_ADD -> work.fetchAdd(id, wqe.remoteAddress, wqe.rkey, wqe.compareAdd);
+            default -> {
+                return false;
+            }
+        }
+        if ((wqe.flags & SOLICITED) != 0) {
+            work.solicited();
+        }
+        return true;
+    }
+}
