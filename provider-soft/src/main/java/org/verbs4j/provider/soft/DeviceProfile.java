@@ -29,7 +29,7 @@ public final class DeviceProfile {
     static final int PORT_COUNT = 1;
     static final int GID_TABLE_LENGTH = 16;
     static final int MAX_QP_WR = 16384;
-    static final int MAX_SGE = 32;
+    public static final int MAX_SGE = 32;
     static final int MAX_CQE = 65535;
     static final int MAX_INLINE_DATA = 1024;
     static final int MAX_SRQ_WR = 16384;
@@ -38,7 +38,7 @@ public final class DeviceProfile {
     static final int MAX_TM_OPS = 1 << 12;
     static final int MAX_RNDV_HDR_SIZE = 64;
     public static final long MAX_MSG_SIZE = 1L << 31;
-    static final int MAX_MCAST_QP_ATTACH = 56;
+    public static final int MAX_MCAST_QP_ATTACH = 56;
     static final int VENDOR_ID = 0xffffff;
     static final int DEFAULT_PKEY = 0xffff;
     /** The P_Key index limit: the table has one entry, the default P_Key. */

@@ -65,7 +65,7 @@ public final class SoftAddressHandle extends SoftObject implements AddressHandle
         return sourceGid;
     }
 
-    Gid destinationGid() {
+    public Gid destinationGid() {
         return attributes.grh().dgid();
     }
 
@@ -73,7 +73,7 @@ public final class SoftAddressHandle extends SoftObject implements AddressHandle
      * @param udpPort the peers' RoCE v2 UDP port
      * @return the IP address of the destination GID with that port; made once, with the fabric lock held
      */
-    InetSocketAddress networkDestination(int udpPort) {
+    public InetSocketAddress networkDestination(int udpPort) {
         if (networkDestination == null) {
             networkDestination = new InetSocketAddress(destinationGid().toInetAddress(), udpPort);
         }

@@ -61,7 +61,7 @@ public final class SoftContext extends SoftObject implements Context {
         return fabric;
     }
 
-    SoftDevice softDevice() {
+    public SoftDevice softDevice() {
         return device;
     }
 
@@ -122,7 +122,7 @@ public final class SoftContext extends SoftObject implements Context {
     }
 
     /** @return whether {@code gid} is a GID of this device's port */
-    boolean ownsGid(Gid gid) {
+    public boolean ownsGid(Gid gid) {
         return device.ownsGid(gid);
     }
 

@@ -10,9 +10,10 @@ import org.verbs4j.GidEntry;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
 import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.wire.NetworkPort;
 
 /** One soft device, {@code soft0}, {@code soft1}, ...: a channel adapter with one RoCE-style port. */
-final class SoftDevice implements Device {
+public final class SoftDevice implements Device {
 
     /** The locally administered MAC prefix 02:53:4f:46:54 ("SOFT"); the last byte is the device. */
     private static final long GUID_BASE = 0x00534ffffe465400L;
@@ -97,16 +98,16 @@ final class SoftDevice implements Device {
     }
 
     /** @return the device's RoCE v2 port, or {@code null} while no context opened it (or inside the JVM) */
-    NetworkPort networkPort() {
+    public NetworkPort networkPort() {
         return networkPort;
     }
 
     /** @return the device's IB CM on the network, or {@code null} before the connection manager needed it */
-    CmWire cmWire() {
+    public CmWire cmWire() {
         return cmWire;
     }
 
-    void cmWire(CmWire wire) {
+    public void cmWire(CmWire wire) {
         this.cmWire = wire;
     }
 

@@ -10,6 +10,10 @@ import org.verbs4j.provider.soft.engine.FabricLock;
 import org.verbs4j.provider.soft.engine.ObjectTable;
 import org.verbs4j.provider.soft.engine.Requester;
 import org.verbs4j.provider.soft.engine.Wire;
+import org.verbs4j.provider.soft.wire.InJvmWire;
+import org.verbs4j.provider.soft.wire.MulticastGroups;
+import org.verbs4j.provider.soft.wire.NetworkWire;
+import org.verbs4j.provider.soft.wire.SoftNetwork;
 
 /**
  * The fabric that joins every soft device of the JVM: the queue pairs by number, the memory keys, the
@@ -74,7 +78,7 @@ public final class SoftFabric {
         return clock;
     }
 
-    ObjectTable<SoftQueuePair> queuePairs() {
+    public ObjectTable<SoftQueuePair> queuePairs() {
         return queuePairs;
     }
 
@@ -88,7 +92,7 @@ public final class SoftFabric {
     }
 
     /** @return the engine that executes send queues; used with the fabric lock held */
-    Requester requester() {
+    public Requester requester() {
         return requester;
     }
 
@@ -98,12 +102,12 @@ public final class SoftFabric {
     }
 
     /** @return which devices live on the network, and their UDP port */
-    SoftNetwork network() {
+    public SoftNetwork network() {
         return network;
     }
 
     /** @return whether a soft device of this JVM has {@code gid} in its GID table */
-    boolean ownsGid(Gid gid) {
+    public boolean ownsGid(Gid gid) {
         for (int i = 0; i < devices.size(); i++) {
             if (devices.get(i).ownsGid(gid)) {
                 return true;
@@ -112,7 +116,7 @@ public final class SoftFabric {
         return false;
     }
 
-    MulticastGroups multicast() {
+    public MulticastGroups multicast() {
         return multicast;
     }
 

@@ -35,6 +35,7 @@ import org.verbs4j.provider.soft.engine.RequesterState;
 import org.verbs4j.provider.soft.engine.SendOpcode;
 import org.verbs4j.provider.soft.engine.SendQueue;
 import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.wire.NetworkConnection;
 import org.verbs4j.spi.QpTransitionRules;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
@@ -271,7 +272,7 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
         return context;
     }
 
-    SoftFabric fabric() {
+    public SoftFabric fabric() {
         return fabric;
     }
 
@@ -354,7 +355,7 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
      * @param srqNum the SRQ number the XRC_SEND request carries
      * @return whether it is an open XRC SRQ of this queue pair's XRC domain
      */
-    boolean deliverTo(int srqNum) {
+    public boolean deliverTo(int srqNum) {
         SoftSharedReceiveQueue target = fabric.xrcSrqs().get(srqNum);
         if (target == null || target.isClosed() || target.xrcDomain() != xrcd) {
             return false;
@@ -392,7 +393,7 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
         return attributes.qkey();
     }
 
-    int destQpNum() {
+    public int destQpNum() {
         return attributes.destQpNum();
     }
 
@@ -414,7 +415,7 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
         return attributes.minRnrTimer();
     }
 
-    boolean blocksSelfMulticast() {
+    public boolean blocksSelfMulticast() {
         return blockSelfMulticast;
     }
 
@@ -497,12 +498,12 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
     }
 
     /** @return its RoCE v2 connection to a peer outside the JVM, or {@code null}; fabric lock held */
-    NetworkConnection connection() {
+    public NetworkConnection connection() {
         return connection;
     }
 
     /** Gives it the RoCE v2 connection to its peer outside the JVM; fabric lock held. */
-    void connection(NetworkConnection opened) {
+    public void connection(NetworkConnection opened) {
         connection = opened;
     }
 
@@ -515,7 +516,7 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
     }
 
     /** @return the primary path (the address vector of RTR), or {@code null} */
-    AhAttributes path() {
+    public AhAttributes path() {
         return attributes.ahAttr();
     }
 

@@ -9,7 +9,7 @@ import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.OutOfResourcesException;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.VerbsException;
-import org.verbs4j.provider.soft.SoftNetwork;
+import org.verbs4j.provider.soft.wire.SoftNetwork;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**

@@ -36,9 +36,9 @@ public final class Response {
      * The request was executed and the wire has already placed its response (READ data, an atomic's original
      * value) in the request's memory: a wire that runs the transport itself (RoCE v2) gives it.
      */
-    static final int PLACED = 7;
+    public static final int PLACED = 7;
     /** The request ended with the status {@link #status()} that the wire's own transport gave it. */
-    static final int FAILED = 8;
+    public static final int FAILED = 8;
 
     /** The data of an RDMA READ response: the checked range of the responder's memory. */
     private final Sges readData = new Sges(1);
@@ -62,12 +62,12 @@ public final class Response {
     }
 
     /** The responder's answer to an atomic operation: the value before it. */
-    void original(long value) {
+    public void original(long value) {
         original.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, value);
     }
 
     /** @return the original value of an atomic acknowledgement, as a list of one 8-byte entry */
-    Sges originalData() {
+    public Sges originalData() {
         return originalView;
     }
 
@@ -83,7 +83,7 @@ public final class Response {
     }
 
     /** The wire's transport ended the request with {@code failure}; the answer is {@link #FAILED}. */
-    void failed(WcStatus failure) {
+    public void failed(WcStatus failure) {
         status = failure;
     }
 

@@ -1,9 +1,9 @@
 package org.verbs4j.provider.soft.engine;
 
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.InJvmWire;
-import org.verbs4j.provider.soft.NetworkWire;
 import org.verbs4j.provider.soft.SoftQueuePair;
+import org.verbs4j.provider.soft.wire.InJvmWire;
+import org.verbs4j.provider.soft.wire.NetworkWire;
 
 /**
  * The seam under the engine: the {@link Requester} hands every request that leaves its queue pair to a

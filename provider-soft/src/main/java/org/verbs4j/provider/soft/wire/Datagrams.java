@@ -1,8 +1,11 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.util.List;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.SoftAddressHandle;
+import org.verbs4j.provider.soft.SoftFabric;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.Arrival;
 import org.verbs4j.provider.soft.engine.DatagramReceiver;
 import org.verbs4j.provider.soft.engine.SendOpcode;

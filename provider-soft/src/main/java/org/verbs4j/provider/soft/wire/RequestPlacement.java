@@ -1,9 +1,12 @@
-package org.verbs4j.provider.soft.engine;
+package org.verbs4j.provider.soft.wire;
 
 import java.nio.ByteBuffer;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.NetworkConnection;
+import org.verbs4j.provider.soft.engine.LocalAccess;
+import org.verbs4j.provider.soft.engine.Response;
+import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.engine.Sges;
 import org.verbs4j.provider.soft.wire.roce.rc.PayloadSource;
 import org.verbs4j.provider.soft.wire.roce.rc.RequesterListener;
 

@@ -1,7 +1,8 @@
-package org.verbs4j.provider.soft.engine;
+package org.verbs4j.provider.soft.wire;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import org.verbs4j.provider.soft.engine.Sges;
 
 /**
  * A one-entry list over the whole of a packet buffer, so that the copy routines of the device reach a packet's

@@ -1,7 +1,10 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.locks.ReentrantLock;
+import org.verbs4j.provider.soft.SoftDevice;
+import org.verbs4j.provider.soft.SoftFabric;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.ObjectTable;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.RocePacket;

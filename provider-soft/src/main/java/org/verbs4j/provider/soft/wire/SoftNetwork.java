@@ -1,4 +1,4 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -38,23 +38,23 @@ public final class SoftNetwork {
     }
 
     /** @return the configuration the system properties give */
-    static SoftNetwork fromProperties() {
+    public static SoftNetwork fromProperties() {
         return new SoftNetwork(parse(System.getProperty(ADDRESSES_PROPERTY, "")),
                 Integer.getInteger(PORT_PROPERTY, RoceV2.UDP_PORT), Integer.getInteger(MIN_ACK_TIMEOUT_PROPERTY, 0));
     }
 
     /** @return whether any device lives on the network */
-    boolean configured() {
+    public boolean configured() {
         return !addresses.isEmpty();
     }
 
     /** @return the address of device {@code index}, or {@code null} if it stays inside the JVM */
-    InetAddress address(int index) {
+    public InetAddress address(int index) {
         return index < addresses.size() ? addresses.get(index) : null;
     }
 
     /** @return the UDP port of every endpoint, local and remote */
-    int udpPort() {
+    public int udpPort() {
         return udpPort;
     }
 

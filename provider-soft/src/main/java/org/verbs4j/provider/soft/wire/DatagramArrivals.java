@@ -1,10 +1,14 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.Gid;
+import org.verbs4j.provider.soft.CmWire;
+import org.verbs4j.provider.soft.SoftDevice;
+import org.verbs4j.provider.soft.SoftFabric;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.Arrival;
 import org.verbs4j.provider.soft.engine.DatagramReceiver;
 import org.verbs4j.provider.soft.engine.ObjectTable;
@@ -28,7 +32,7 @@ import org.verbs4j.provider.soft.wire.roce.cm.Mad;
  * {@link ConnectedArrivals}, CM MADs to QP 1 to the device's {@link CmWire}; other packets (multicast) are
  * counted and dropped. Runs in the receive loop's thread; nothing is allocated per packet (but per MAD).
  */
-final class DatagramArrivals implements PacketHandler {
+public final class DatagramArrivals implements PacketHandler {
 
     private final ReentrantLock lock;
     private final ObjectTable<SoftQueuePair> queuePairs;

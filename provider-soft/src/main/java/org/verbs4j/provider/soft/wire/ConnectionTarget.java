@@ -1,4 +1,4 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -8,11 +8,13 @@ import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.DeviceProfile;
+import org.verbs4j.provider.soft.SoftFabric;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.Completion;
 import org.verbs4j.provider.soft.engine.DeviceMemory;
 import org.verbs4j.provider.soft.engine.LocalAccess;
 import org.verbs4j.provider.soft.engine.ObjectTable;
-import org.verbs4j.provider.soft.engine.PacketView;
 import org.verbs4j.provider.soft.engine.ReceiveQueue;
 import org.verbs4j.provider.soft.engine.Responder;
 import org.verbs4j.provider.soft.engine.Sges;

@@ -1,10 +1,11 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.LocalAccess;
 import org.verbs4j.provider.soft.engine.SendOpcode;
 import org.verbs4j.provider.soft.engine.SendWqe;

@@ -1,4 +1,4 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -1,10 +1,11 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.util.EnumSet;
 import java.util.Set;
 import org.verbs4j.QpAttrMask;
 import org.verbs4j.QpAttributes;
 import org.verbs4j.QpType;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.wire.roce.Transport;
 import org.verbs4j.provider.soft.wire.roce.rc.RemoteAccess;
 import org.verbs4j.provider.soft.wire.roce.rc.RequesterConfig;

@@ -1,6 +1,7 @@
-package org.verbs4j.provider.soft.engine;
+package org.verbs4j.provider.soft.wire;
 
 import org.verbs4j.SendFlag;
+import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.provider.soft.wire.roce.rc.SendWork;
 
 /** Describes a send work request of the engine in a RoCE v2 requester's slot. */

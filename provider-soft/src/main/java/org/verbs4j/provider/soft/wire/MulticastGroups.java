@@ -1,19 +1,21 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.verbs4j.Gid;
+import org.verbs4j.provider.soft.DeviceProfile;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.Failures;
 
 /** The multicast groups of the fabric and the UD queue pairs attached to each; used under the fabric lock. */
-final class MulticastGroups {
+public final class MulticastGroups {
 
     private final Map<Gid, List<SoftQueuePair>> groups = new HashMap<>();
 
     /** @return whether the queue pair was not attached yet */
-    boolean attach(Gid gid, SoftQueuePair qp) {
+    public boolean attach(Gid gid, SoftQueuePair qp) {
         List<SoftQueuePair> members = groups.computeIfAbsent(gid, key -> new ArrayList<>());
         if (members.contains(qp)) {
             return false;
@@ -25,7 +27,7 @@ final class MulticastGroups {
     }
 
     /** @return whether the queue pair was attached */
-    boolean detach(Gid gid, SoftQueuePair qp) {
+    public boolean detach(Gid gid, SoftQueuePair qp) {
         List<SoftQueuePair> members = groups.get(gid);
         if (members == null || !members.remove(qp)) {
             return false;

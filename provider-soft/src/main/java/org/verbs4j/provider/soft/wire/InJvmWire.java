@@ -1,7 +1,9 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import org.verbs4j.QpType;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.SoftFabric;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.PlainSends;
 import org.verbs4j.provider.soft.engine.Responder;
 import org.verbs4j.provider.soft.engine.Response;
@@ -21,7 +23,7 @@ public final class InJvmWire implements Wire {
     private final Datagrams datagrams;
     private final PlainSends plainSends;
 
-    InJvmWire(SoftFabric fabric) {
+    public InJvmWire(SoftFabric fabric) {
         this.responder = new Responder(fabric);
         this.datagrams = new Datagrams(fabric);
         this.plainSends = new PlainSends(fabric.keys());

@@ -1,6 +1,8 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.SoftFabric;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.Response;
 import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.provider.soft.engine.Sges;
@@ -19,14 +21,14 @@ public final class NetworkWire implements Wire {
     private final Wire inJvm;
     private final NetworkConnections connections;
 
-    NetworkWire(SoftFabric fabric, Wire inJvm) {
+    public NetworkWire(SoftFabric fabric, Wire inJvm) {
         this.fabric = fabric;
         this.inJvm = inJvm;
         this.connections = new NetworkConnections(fabric);
     }
 
     /** @return the RoCE v2 connections of the queue pairs whose peers are outside the JVM */
-    NetworkConnections connections() {
+    public NetworkConnections connections() {
         return connections;
     }
 

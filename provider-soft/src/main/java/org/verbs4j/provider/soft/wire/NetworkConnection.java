@@ -1,12 +1,11 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.nio.ByteBuffer;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.engine.RequestPlacement;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.Response;
 import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.provider.soft.engine.Sges;
-import org.verbs4j.provider.soft.engine.WireWork;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
@@ -113,7 +112,7 @@ public final class NetworkConnection {
     }
 
     /** The queue pair left: nothing more is sent or taken. */
-    void stop() {
+    public void stop() {
         stopped = true;
         owner.stopped(this);
     }

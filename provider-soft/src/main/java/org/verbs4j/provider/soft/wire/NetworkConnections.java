@@ -1,10 +1,12 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.function.UnaryOperator;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.QpType;
+import org.verbs4j.provider.soft.SoftFabric;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.wire.roce.RoceEndpoint;
 import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
 
@@ -15,7 +17,7 @@ import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
  * destination's address. One {@link ConnectionTimer} drives the retransmissions and RNR waits of them all.
  * Fabric lock held.
  */
-final class NetworkConnections {
+public final class NetworkConnections {
 
     private final SoftFabric fabric;
     private final ConnectionTimer timer;
@@ -63,7 +65,7 @@ final class NetworkConnections {
     /**
      * Puts {@code around} around the packet path of the connections made from now on (tests: a lossy link).
      */
-    void interpose(UnaryOperator<PacketSink> around) {
+    public void interpose(UnaryOperator<PacketSink> around) {
         interposer = around;
     }
 

@@ -1,9 +1,12 @@
-package org.verbs4j.provider.soft;
+package org.verbs4j.provider.soft.wire;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.SoftDevice;
+import org.verbs4j.provider.soft.SoftFabric;
+import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.provider.soft.engine.Sges;
 import org.verbs4j.provider.soft.wire.roce.ReceiveLoop;
@@ -15,7 +18,7 @@ import org.verbs4j.provider.soft.wire.roce.RoceEndpoint;
  * {@link DatagramArrivals}, and the {@link DatagramSender} that sends through it. Opened with the first context
  * of the device; it lives as long as the JVM and keeps nothing alive.
  */
-final class NetworkPort {
+public final class NetworkPort {
 
     private final RoceEndpoint endpoint;
     private final DatagramSender sender;
@@ -30,7 +33,7 @@ final class NetworkPort {
      *
      * @throws IOException if the address cannot be bound
      */
-    static NetworkPort open(SoftFabric fabric, SoftDevice device, InetAddress address) throws IOException {
+    public static NetworkPort open(SoftFabric fabric, SoftDevice device, InetAddress address) throws IOException {
         int udpPort = fabric.network().udpPort();
         RoceEndpoint endpoint = RoceEndpoint.open(new InetSocketAddress(address, udpPort));
         ReceiveLoop.start(endpoint, new DatagramArrivals(fabric, device, endpoint.localAddress()));
@@ -43,7 +46,7 @@ final class NetworkPort {
     }
 
     /** @return the endpoint (its address and its drop counters) */
-    RoceEndpoint endpoint() {
+    public RoceEndpoint endpoint() {
         return endpoint;
     }
 }
