@@ -5,13 +5,14 @@ import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.Gid;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.provider.soft.engine.AddressHandleView;
 import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * An address handle: the path to a remote port. On the soft device's Ethernet port it must carry a
  * global route, whose source GID index names a valid entry of the local GID table.
  */
-public final class SoftAddressHandle extends SoftObject implements AddressHandle {
+public final class SoftAddressHandle extends SoftObject implements AddressHandle, AddressHandleView {
 
     private static final String CREATE = "ibv_create_ah";
 

@@ -23,6 +23,7 @@ import org.verbs4j.TmInfo;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 import org.verbs4j.provider.soft.engine.Completion;
+import org.verbs4j.provider.soft.engine.CompletionQueueView;
 import org.verbs4j.provider.soft.engine.CompletionRing;
 import org.verbs4j.provider.soft.engine.Failures;
 import org.verbs4j.provider.soft.engine.FieldHandles;
@@ -39,7 +40,7 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * queue either overruns (entry dropped, CQ_ERR event, the producing queue pair goes to error) or, with
  * {@link CqCreateFlag#IGNORE_OVERRUN}, overwrites the oldest unread entries.
  */
-public final class SoftCompletionQueue extends SoftObject implements org.verbs4j.CompletionQueue, EventSubject {
+public final class SoftCompletionQueue extends SoftObject implements org.verbs4j.CompletionQueue, EventSubject, CompletionQueueView {
 
     private static final String CREATE = "ibv_create_cq_ex";
     private static final String RESIZE = "ibv_resize_cq";

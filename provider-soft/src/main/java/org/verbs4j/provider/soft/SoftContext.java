@@ -28,9 +28,10 @@ import org.verbs4j.WqInitAttributes;
 import org.verbs4j.XrcDomain;
 import org.verbs4j.provider.soft.engine.Failures;
 import org.verbs4j.provider.soft.engine.KnownPeers;
+import org.verbs4j.provider.soft.wire.NetworkContext;
 
 /** An open soft device: queries, object creation and the asynchronous event queue. */
-public final class SoftContext extends SoftObject implements Context {
+public final class SoftContext extends SoftObject implements Context, NetworkContext {
 
     /** The system property that makes every new context start with a PORT_ACTIVE event on port 1. */
     static final String PORT_ACTIVE_EVENT_PROPERTY = "verbs4j.soft.port-active-event";

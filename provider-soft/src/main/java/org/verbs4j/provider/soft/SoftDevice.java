@@ -9,11 +9,12 @@ import org.verbs4j.Gid;
 import org.verbs4j.GidEntry;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
-import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.wire.NetworkDevice;
 import org.verbs4j.provider.soft.wire.NetworkPort;
+import org.verbs4j.provider.soft.wire.SoftNetwork;
 
 /** One soft device, {@code soft0}, {@code soft1}, ...: a channel adapter with one RoCE-style port. */
-public final class SoftDevice implements Device {
+public final class SoftDevice implements Device, NetworkDevice {
 
     /** The locally administered MAC prefix 02:53:4f:46:54 ("SOFT"); the last byte is the device. */
     private static final long GUID_BASE = 0x00534ffffe465400L;
@@ -87,7 +88,7 @@ public final class SoftDevice implements Device {
             try {
                 networkPort = NetworkPort.open(fabric, this, networkAddress);
             } catch (IOException | IllegalArgumentException e) {
-                throw Failures.openFailed(name(), networkAddress, e);
+                throw SoftNetwork.openFailed(name(), networkAddress, e);
             }
         }
     }

@@ -11,9 +11,10 @@ import org.verbs4j.provider.soft.engine.ObjectTable;
 import org.verbs4j.provider.soft.engine.Requester;
 import org.verbs4j.provider.soft.engine.Wire;
 import org.verbs4j.provider.soft.wire.InJvmWire;
-import org.verbs4j.provider.soft.wire.MulticastGroups;
+import org.verbs4j.provider.soft.engine.MulticastGroups;
 import org.verbs4j.provider.soft.wire.NetworkWire;
 import org.verbs4j.provider.soft.wire.SoftNetwork;
+import org.verbs4j.provider.soft.wire.WireFabric;
 
 /**
  * The fabric that joins every soft device of the JVM: the queue pairs by number, the memory keys, the
@@ -21,7 +22,7 @@ import org.verbs4j.provider.soft.wire.SoftNetwork;
  * the {@link Wire} it sends through, and the daemon timer that retries requests after a receiver-not-ready
  * NAK.
  */
-public final class SoftFabric {
+public final class SoftFabric implements WireFabric {
 
     /** The system property with the number of soft devices. */
     static final String DEVICES_PROPERTY = "verbs4j.soft.devices";

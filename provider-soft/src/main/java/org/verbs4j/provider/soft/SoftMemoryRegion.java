@@ -9,6 +9,8 @@ import org.verbs4j.ProtectionDomain;
 import org.verbs4j.provider.soft.engine.DeviceMemory;
 import org.verbs4j.provider.soft.engine.Failures;
 import org.verbs4j.provider.soft.engine.MemoryKeys;
+import org.verbs4j.provider.soft.engine.MemoryRegionView;
+import org.verbs4j.provider.soft.engine.ProtectionDomainView;
 
 /**
  * Registered memory. The device reaches it through its segment ({@link DeviceMemory}), from whichever thread
@@ -16,7 +18,7 @@ import org.verbs4j.provider.soft.engine.MemoryKeys;
  * memory alive. Deregistration waits for the request that is executing (it takes the fabric lock), so no copy
  * touches the memory once {@code ibv_dereg_mr} has returned.
  */
-public final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
+public final class SoftMemoryRegion extends SoftObject implements MemoryRegion, MemoryRegionView {
 
     private static final String REG = "ibv_reg_mr";
     /** A thread that owns no arena: memory it may access is accessible from every thread. */
@@ -196,7 +198,7 @@ public final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
      *
      * @return whether the access is granted
      */
-    public boolean grantsLocal(int lkey, SoftProtectionDomain pd, boolean write, long address, long length) {
+    public boolean grantsLocal(int lkey, ProtectionDomainView pd, boolean write, long address, long length) {
         return key == lkey && (localWrite || !write) && domain == pd && covers(address, length) && usable();
     }
 

@@ -30,12 +30,14 @@ import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 import org.verbs4j.provider.soft.engine.Completion;
 import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.QueuePairView;
 import org.verbs4j.provider.soft.engine.ReceiveQueue;
 import org.verbs4j.provider.soft.engine.RequesterState;
 import org.verbs4j.provider.soft.engine.SendOpcode;
 import org.verbs4j.provider.soft.engine.SendQueue;
 import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.provider.soft.wire.NetworkConnection;
+import org.verbs4j.provider.soft.wire.NetworkQueuePair;
 import org.verbs4j.spi.QpTransitionRules;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
@@ -46,7 +48,7 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * the request addresses ({@link #deliverTo}): its receive requests, protection domain and completion queue.
  * Transitions, posts and the execution of requests happen under the fabric lock.
  */
-public final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject {
+public final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject, NetworkQueuePair {
 
     private static final String CREATE = "ibv_create_qp_ex";
     private static final String MODIFY = "ibv_modify_qp";
@@ -71,7 +73,7 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
     private final int qpNum;
     private final SendQueue sendQueue;
     private final ReceiveQueue receiveQueue;
-    private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
+    private final ArrayDeque<QueuePairView> rnrWaiters = new ArrayDeque<>();
     private final SoftSendOps sendOps;
     /** Where a completion that its queue cannot take (overrun) is built, then dropped. */
     private final Completion lost = new Completion();
@@ -474,7 +476,7 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
     }
 
     /** @return the requesters waiting for a receive request after an RNR NAK */
-    public ArrayDeque<SoftQueuePair> rnrWaiters() {
+    public ArrayDeque<QueuePairView> rnrWaiters() {
         return sharedQueue != null ? sharedQueue.rnrWaiters() : rnrWaiters;
     }
 

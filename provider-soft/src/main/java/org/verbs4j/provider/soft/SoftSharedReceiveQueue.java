@@ -13,7 +13,9 @@ import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.SrqOperation;
 import org.verbs4j.SrqType;
 import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.QueuePairView;
 import org.verbs4j.provider.soft.engine.ReceiveQueue;
+import org.verbs4j.provider.soft.engine.SharedReceiveQueueView;
 import org.verbs4j.provider.soft.engine.TagMatcher;
 
 /**
@@ -23,7 +25,7 @@ import org.verbs4j.provider.soft.engine.TagMatcher;
  * through any XRC_RECV queue pair of its XRC domain, and its receives complete on its own completion queue.
  * Used under the fabric lock.
  */
-public final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQueue, EventSubject {
+public final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQueue, EventSubject, SharedReceiveQueueView {
 
     private static final String CREATE = "ibv_create_srq_ex";
     private static final String POST = "ibv_post_srq_recv";
@@ -36,7 +38,7 @@ public final class SoftSharedReceiveQueue extends SoftObject implements SharedRe
     private final SrqType type;
     private final Object srqContext;
     private final ReceiveQueue queue;
-    private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
+    private final ArrayDeque<QueuePairView> rnrWaiters = new ArrayDeque<>();
     private final EventAccount asyncEvents = new EventAccount("asynchronous");
     private final SoftCompletionQueue cq;
     private final SoftXrcDomain xrcd;
@@ -156,7 +158,7 @@ public final class SoftSharedReceiveQueue extends SoftObject implements SharedRe
         return queue;
     }
 
-    ArrayDeque<SoftQueuePair> rnrWaiters() {
+    ArrayDeque<QueuePairView> rnrWaiters() {
         return rnrWaiters;
     }
 

@@ -5,7 +5,6 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import org.verbs4j.Gid;
 import org.verbs4j.GlobalRoute;
-import org.verbs4j.provider.soft.SoftAddressHandle;
 
 /**
  * One datagram as it reaches UD queue pairs, whichever wire brought it: its payload, the 40-byte global route
@@ -68,7 +67,7 @@ public final class Arrival {
      * Writes the header of a datagram inside the JVM: IPv6 layout, next header UDP, from the sender's address
      * handle (traffic class, flow label, hop limit, source and destination GID).
      */
-    public void routeFrom(SoftAddressHandle ah) {
+    public void routeFrom(AddressHandleView ah) {
         GlobalRoute route = ah.attributes().grh();
         grh.set(BE_INT, 0, (6 << 28) | ((route.trafficClass() & 0xff) << 20) | (route.flowLabel() & 0xfffff));
         grh.set(BE_SHORT, 4, (short) length);

@@ -3,11 +3,10 @@ package org.verbs4j.provider.soft.engine;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftCompletionQueue;
 
 /**
  * A work completion: an entry of a completion queue's ring, which the engine fills in place (see
- * {@link SoftCompletionQueue#reserve}), or one the engine builds apart and the queue copies into an entry.
+ * {@code SoftCompletionQueue.reserve}), or one the engine builds apart and the queue copies into an entry.
  */
 public final class Completion {
 

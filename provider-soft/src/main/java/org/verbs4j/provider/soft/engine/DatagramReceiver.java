@@ -6,8 +6,6 @@ import org.verbs4j.QpType;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftQueuePair;
 
 /**
  * The responder's side of unreliable datagrams: a datagram ({@link Arrival}) reaches a UD queue pair in RTR or
@@ -21,12 +19,12 @@ public final class DatagramReceiver {
 
     private final LocalAccess localAccess;
 
-    public DatagramReceiver(SoftFabric fabric) {
+    public DatagramReceiver(FabricView fabric) {
         this.localAccess = new LocalAccess(fabric.keys());
     }
 
     /** Receives {@code datagram} at {@code receiver}. */
-    public void receive(SoftQueuePair receiver, Arrival datagram) {
+    public void receive(QueuePairView receiver, Arrival datagram) {
         if (receiver.isClosed() || receiver.type() != QpType.UD || !receiver.canReceive()
                 || receiver.qkey() != datagram.qkey || receiver.receiveQueue().isEmpty()) {
             return;
@@ -44,7 +42,7 @@ public final class DatagramReceiver {
     }
 
     /** Consumes the receive request the datagram landed in and completes it. */
-    private static void complete(SoftQueuePair receiver, Arrival datagram) {
+    private static void complete(QueuePairView receiver, Arrival datagram) {
         Completion c = receiver.startReceive(receiver.takeReceive(), WcStatus.SUCCESS, WcOpcode.RECV)
                 .fromSender(GRH_BYTES + datagram.length, datagram.sourceQp, datagram.serviceLevel, 0);
         c.solicited = datagram.solicited;

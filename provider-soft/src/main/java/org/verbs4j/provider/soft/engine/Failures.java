@@ -1,7 +1,5 @@
 package org.verbs4j.provider.soft.engine;
 
-import java.net.BindException;
-import java.net.InetAddress;
 import org.verbs4j.BusyException;
 import org.verbs4j.ClosedObjectException;
 import org.verbs4j.Errno;
@@ -9,7 +7,6 @@ import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.OutOfResourcesException;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.VerbsException;
-import org.verbs4j.provider.soft.wire.SoftNetwork;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
@@ -47,17 +44,6 @@ public final class Failures {
 
     public static UnsupportedVerbException unsupported(String verb, String detail, Object failedRequest) {
         return VerbsEvents.failed(new UnsupportedVerbException(verb, Errno.EOPNOTSUPP.code(), detail, failedRequest));
-    }
-
-    /**
-     * A device on the network could not bind its address ({@code EADDRNOTAVAIL}, or {@code EADDRINUSE} when the
-     * UDP port is taken).
-     */
-    public static VerbsException openFailed(String device, InetAddress address, Exception cause) {
-        Errno errno = cause instanceof BindException && String.valueOf(cause.getMessage()).contains("in use")
-                ? Errno.EADDRINUSE : Errno.EADDRNOTAVAIL;
-        return VerbsEvents.failed(VerbsException.of("ibv_open_device", errno.code(), device + " cannot bind "
-                + address.getHostAddress() + " (" + SoftNetwork.ADDRESSES_PROPERTY + "): " + cause));
     }
 
     /** A blocking wait was interrupted (C {@code EINTR}); the thread's interrupt status is kept. */

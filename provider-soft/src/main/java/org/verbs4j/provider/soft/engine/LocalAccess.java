@@ -1,8 +1,6 @@
 package org.verbs4j.provider.soft.engine;
 
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftMemoryRegion;
-import org.verbs4j.provider.soft.SoftProtectionDomain;
 
 /**
  * Local memory access: checking an SGE list against the memory regions of a domain, and copying. A checker
@@ -15,7 +13,7 @@ public final class LocalAccess {
 
     private final ObjectTable<Object> keys;
     /** The region of the last key looked up in the table that named one (kept until the next), or null. */
-    private SoftMemoryRegion last;
+    private MemoryRegionView last;
 
     /** @param keys the fabric's key table */
     public LocalAccess(ObjectTable<Object> keys) {
@@ -31,7 +29,7 @@ public final class LocalAccess {
      * @return {@link WcStatus#SUCCESS} or {@link WcStatus#LOC_PROT_ERR} (bad key, other domain, no write
      *     access, out of bounds)
      */
-    public WcStatus check(Sges list, SoftProtectionDomain pd, boolean write) {
+    public WcStatus check(Sges list, ProtectionDomainView pd, boolean write) {
         if (list.count == 1) {
             return grants(list, 0, pd, write) ? WcStatus.SUCCESS : WcStatus.LOC_PROT_ERR; // the common case, no loop
         }
@@ -47,12 +45,12 @@ public final class LocalAccess {
      * @return whether entry {@code index} of {@code list} is empty or granted; a granted entry records the
      *     memory of its region
      */
-    private boolean grants(Sges list, int index, SoftProtectionDomain pd, boolean write) {
+    private boolean grants(Sges list, int index, ProtectionDomainView pd, boolean write) {
         int bytes = list.length(index);
         if (bytes == 0) {
             return true;
         }
-        SoftMemoryRegion mr = granting(list.lkey(index), pd, write, list.address(index),
+        MemoryRegionView mr = granting(list.lkey(index), pd, write, list.address(index),
                 Integer.toUnsignedLong(bytes));
         if (mr == null) {
             return false;
@@ -66,12 +64,12 @@ public final class LocalAccess {
      *
      * @return the region that grants the access, or {@code null}
      */
-    private SoftMemoryRegion granting(int lkey, SoftProtectionDomain pd, boolean write, long address, long bytes) {
-        SoftMemoryRegion cached = last;
+    private MemoryRegionView granting(int lkey, ProtectionDomainView pd, boolean write, long address, long bytes) {
+        MemoryRegionView cached = last;
         if (cached != null && cached.grantsLocal(lkey, pd, write, address, bytes)) {
             return cached;
         }
-        if (keys.get(MemoryKeys.index(lkey)) instanceof SoftMemoryRegion mr) {
+        if (keys.get(MemoryKeys.index(lkey)) instanceof MemoryRegionView mr) {
             last = mr;
             return mr.grantsLocal(lkey, pd, write, address, bytes) ? mr : null;
         }

@@ -4,9 +4,6 @@ import org.verbs4j.QpType;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftCompletionQueue;
-import org.verbs4j.provider.soft.SoftProtectionDomain;
-import org.verbs4j.provider.soft.SoftQueuePair;
 
 /**
  * The requester's path for the common case of a message stream: a run of SENDs without immediate data, of
@@ -37,11 +34,11 @@ public final class PlainSends {
      * @return how many requests were executed: 0 if the request at the head is not a plain SEND or the queue
      *     pair or its peer does not qualify
      */
-    public int run(SoftQueuePair qp) {
+    public int run(QueuePairView qp) {
         if (qp.type() != QpType.RC && qp.type() != QpType.UC) {
             return 0;
         }
-        SoftQueuePair peer = qp.connectedPeer();
+        QueuePairView peer = qp.connectedPeer();
         ReceiveQueue receives = peer == null ? null : peer.ownReceiveQueue();
         return receives == null ? 0 : run(qp, peer, receives);
     }
@@ -51,11 +48,11 @@ public final class PlainSends {
         return wqe.opcode == SendOpcode.SEND && !wqe.isInline && wqe.sges.count == 1;
     }
 
-    private int run(SoftQueuePair qp, SoftQueuePair peer, ReceiveQueue receives) {
+    private int run(QueuePairView qp, QueuePairView peer, ReceiveQueue receives) {
         SendQueue queue = qp.sendQueue();
-        SoftCompletionQueue cq = peer.softRecvCq();
-        SoftProtectionDomain senderDomain = qp.softPd();
-        SoftProtectionDomain receiverDomain = peer.softPd();
+        CompletionQueueView cq = peer.softRecvCq();
+        ProtectionDomainView senderDomain = qp.softPd();
+        ProtectionDomainView receiverDomain = peer.softPd();
         int srcQp = qp.qpNum();
         int peerQp = peer.qpNum();
         int sl = qp.serviceLevel();
@@ -97,8 +94,8 @@ public final class PlainSends {
      * @return whether the plain SEND {@code wqe} lands in the receive request {@code target} without an error:
      *     a plain request, one target entry that holds it, and both keys granted
      */
-    private boolean lands(SendWqe wqe, Sges target, SoftProtectionDomain senderDomain,
-                          SoftProtectionDomain receiverDomain) {
+    private boolean lands(SendWqe wqe, Sges target, ProtectionDomainView senderDomain,
+                          ProtectionDomainView receiverDomain) {
         return isPlain(wqe) && target.count == 1 && wqe.sges.totalLength() <= target.totalLength()
                 && senderAccess.check(wqe.sges, senderDomain, false) == WcStatus.SUCCESS
                 && receiverAccess.check(target, receiverDomain, true) == WcStatus.SUCCESS;

@@ -2,9 +2,6 @@ package org.verbs4j.provider.soft.engine;
 
 import java.lang.foreign.MemorySegment;
 import org.verbs4j.AccessFlag;
-import org.verbs4j.provider.soft.SoftMemoryRegion;
-import org.verbs4j.provider.soft.SoftMemoryWindow;
-import org.verbs4j.provider.soft.SoftQueuePair;
 
 /**
  * Remote memory access at a responder: an rkey names a memory region or a bound memory window of the
@@ -21,7 +18,7 @@ public final class RemoteAccess {
      *
      * @return whether the access is allowed
      */
-    public static boolean resolve(ObjectTable<Object> keys, SoftQueuePair responder, int rkey, long address, long length,
+    public static boolean resolve(ObjectTable<Object> keys, QueuePairView responder, int rkey, long address, long length,
                            AccessFlag access, Sges target) {
         if (!responder.allowsRemote(access)) {
             return false;
@@ -31,11 +28,11 @@ public final class RemoteAccess {
             return true;
         }
         Object owner = keys.get(MemoryKeys.index(rkey));
-        SoftMemoryRegion mr = grantingRegion(owner, responder, rkey, access);
+        MemoryRegionView mr = grantingRegion(owner, responder, rkey, access);
         if (mr == null) {
             return false;
         }
-        boolean inside = owner instanceof SoftMemoryWindow mw ? mw.covers(address, length) : mr.covers(address, length);
+        boolean inside = owner instanceof MemoryWindowView mw ? mw.covers(address, length) : mr.covers(address, length);
         if (!inside) {
             return false;
         }
@@ -47,7 +44,7 @@ public final class RemoteAccess {
      * @return whether {@code rkey} names a usable region or window of the responder's domain that grants
      *     {@code access}, as does the responder queue pair (no address range is checked)
      */
-    static boolean grants(ObjectTable<Object> keys, SoftQueuePair responder, int rkey, AccessFlag access) {
+    static boolean grants(ObjectTable<Object> keys, QueuePairView responder, int rkey, AccessFlag access) {
         return responder.allowsRemote(access)
                 && grantingRegion(keys.get(MemoryKeys.index(rkey)), responder, rkey, access) != null;
     }
@@ -59,14 +56,14 @@ public final class RemoteAccess {
      * @param owner what the key's index names in the key table
      * @return the region whose memory the key reaches, or {@code null} if the key is not valid
      */
-    private static SoftMemoryRegion grantingRegion(Object owner, SoftQueuePair responder, int rkey,
+    private static MemoryRegionView grantingRegion(Object owner, QueuePairView responder, int rkey,
                                                    AccessFlag access) {
-        if (owner instanceof SoftMemoryRegion mr) {
+        if (owner instanceof MemoryRegionView mr) {
             boolean valid = mr.rkey() == rkey && mr.usable() && mr.softPd() == responder.softPd() && mr.allows(access);
             return valid ? mr : null;
         }
-        if (owner instanceof SoftMemoryWindow mw) {
-            SoftMemoryRegion mr = mw.region();
+        if (owner instanceof MemoryWindowView mw) {
+            MemoryRegionView mr = mw.region();
             boolean valid = mw.rkey() == rkey && mr != null && !mw.isClosed() && mr.usable()
                     && mw.softPd() == responder.softPd() && (mw.boundQp() == null || mw.boundQp() == responder)
                     && mw.allows(access);

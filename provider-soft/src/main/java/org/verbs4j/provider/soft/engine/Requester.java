@@ -5,9 +5,6 @@ import org.verbs4j.QpState;
 import org.verbs4j.QpType;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.DeviceProfile;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftQueuePair;
 
 /**
  * Executes send queues, in order, in the thread that moves them along (the poster, a receiver that
@@ -22,12 +19,12 @@ public final class Requester {
     private static final int SIGNALED = (int) SendFlag.SIGNALED.value();
     private static final int INFINITE_RNR_RETRY = 7;
 
-    private final SoftFabric fabric;
+    private final FabricView fabric;
     private Wire wire;
     private final LocalAccess localAccess;
 
     /** @param wire what carries the requests to their responders and the answers back */
-    public Requester(SoftFabric fabric, Wire wire) {
+    public Requester(FabricView fabric, Wire wire) {
         this.fabric = fabric;
         this.wire = wire;
         this.localAccess = new LocalAccess(fabric.keys());
@@ -50,7 +47,7 @@ public final class Requester {
      * same queue pair is already progressing further up the stack (a responder failure that wakes its
      * waiters) returns at once: the outer call goes on.
      */
-    public void progress(SoftQueuePair qp) {
+    public void progress(QueuePairView qp) {
         RequesterState state = qp.requesterState();
         if (state.progressing()) {
             return;
@@ -63,7 +60,7 @@ public final class Requester {
         }
     }
 
-    private void run(SoftQueuePair qp, RequesterState requester) {
+    private void run(QueuePairView qp, RequesterState requester) {
         SendQueue queue = qp.sendQueue();
         while (queue.hasPending()) {
             QpState state = qp.state();
@@ -104,7 +101,7 @@ public final class Requester {
      * @param answer the {@link Response} code (not PENDING); the data of a READ response or an atomic
      *     acknowledgement is in the queue pair's {@link RequesterState#response()}
      */
-    public void answer(SoftQueuePair qp, int answer) {
+    public void answer(QueuePairView qp, int answer) {
         RequesterState requester = qp.requesterState();
         if (!requester.awaitsAnswer()) {
             return;
@@ -127,7 +124,7 @@ public final class Requester {
      *
      * @return whether the send queue goes on (the request succeeded)
      */
-    private static boolean finish(SoftQueuePair qp, SendWqe wqe, long position, WcStatus status, long length) {
+    private static boolean finish(QueuePairView qp, SendWqe wqe, long position, WcStatus status, long length) {
         qp.requesterState().forgetRnrWait(qp);
         qp.sendQueue().executed = position + 1;
         boolean signaled = qp.sqSigAll() || (wqe.flags & SIGNALED) != 0;
@@ -148,7 +145,7 @@ public final class Requester {
      *
      * @return {@code null} if it waits, otherwise RNR_RETRY_EXC_ERR
      */
-    private WcStatus receiverNotReady(SoftQueuePair qp, SendWqe wqe) {
+    private WcStatus receiverNotReady(QueuePairView qp, SendWqe wqe) {
         wqe.rnrAttempts++;
         if (qp.rnrRetry() == INFINITE_RNR_RETRY || wqe.rnrAttempts <= qp.rnrRetry()) {
             awaitReceiver(qp);
@@ -162,7 +159,7 @@ public final class Requester {
      *
      * @return whether the completion was published (otherwise its queue overran and {@code qp} is in error)
      */
-    static boolean complete(SoftQueuePair qp, SendWqe wqe, long position, WcStatus status, long length) {
+    static boolean complete(QueuePairView qp, SendWqe wqe, long position, WcStatus status, long length) {
         Completion c = qp.startSend(wqe.wrId, status, wqe.opcode.completionOpcode());
         c.byteLen = (int) length;
         c.sendQueue = qp.sendQueue();
@@ -175,7 +172,7 @@ public final class Requester {
      * queue waits (the responder of a queue pair connected to itself may fail and enter the error state): the
      * request completes with its own status, and the flush follows it.
      */
-    private WcStatus executeHead(SoftQueuePair qp, RequesterState requester, SendWqe wqe, long length) {
+    private WcStatus executeHead(QueuePairView qp, RequesterState requester, SendWqe wqe, long length) {
         requester.executingHead(true);
         try {
             return execute(qp, wqe, length);
@@ -185,7 +182,7 @@ public final class Requester {
     }
 
     /** @return the status of the request, or {@code null} for an RNR NAK or an answer that comes later */
-    private WcStatus execute(SoftQueuePair qp, SendWqe wqe, long length) {
+    private WcStatus execute(QueuePairView qp, SendWqe wqe, long length) {
         if (wqe.opcode.isLocal()) {
             return executeLocal(qp, wqe);
         }
@@ -195,7 +192,7 @@ public final class Requester {
                 return local;
             }
         }
-        if (length > DeviceProfile.MAX_MSG_SIZE) {
+        if (length > WorkLimits.MAX_MSG_SIZE) {
             return WcStatus.LOC_LEN_ERR;
         }
         return send(qp, wqe, length);
@@ -207,7 +204,7 @@ public final class Requester {
      * @return the status of the request, or {@code null} if the responder had no receive (RNR NAK) or the answer
      *     comes later (then {@link RequesterState#awaitsAnswer()})
      */
-    private WcStatus send(SoftQueuePair qp, SendWqe wqe, long length) {
+    private WcStatus send(QueuePairView qp, SendWqe wqe, long length) {
         Sges source = qp.sendQueue().source(wqe);
         if (qp.type() == QpType.UD) {
             return wire.datagram(qp, wqe, source, length);
@@ -225,7 +222,7 @@ public final class Requester {
      *
      * @return the status of the request, or {@code null} for an RNR NAK
      */
-    private static WcStatus outcome(SoftQueuePair qp, SendWqe wqe, long length, int answer) {
+    private static WcStatus outcome(QueuePairView qp, SendWqe wqe, long length, int answer) {
         if (answer == Response.ACK) {
             place(wqe, length, qp.requesterState().response());
             return WcStatus.SUCCESS;
@@ -250,7 +247,7 @@ public final class Requester {
     }
 
     /** @return the status of an operation of the send queue that involves no responder */
-    private WcStatus executeLocal(SoftQueuePair qp, SendWqe wqe) {
+    private WcStatus executeLocal(QueuePairView qp, SendWqe wqe) {
         if (wqe.opcode == SendOpcode.LOCAL_INV) {
             return Responder.invalidate(fabric.keys(), qp.softPd(), wqe.invalidateRkey) ? WcStatus.SUCCESS
                     : WcStatus.LOC_QP_OP_ERR;
@@ -262,7 +259,7 @@ public final class Requester {
      * @return the requester's status for an error NAK of the responder, or for no answer (RC: the retries are
      *     exhausted at once; UC: nothing is known)
      */
-    private static WcStatus failure(SoftQueuePair qp, int answer) {
+    private static WcStatus failure(QueuePairView qp, int answer) {
         return switch (answer) {
             case Response.NO_ANSWER -> qp.reliable() ? WcStatus.RETRY_EXC_ERR : WcStatus.SUCCESS;
             case Response.NAK_ACCESS -> WcStatus.REM_ACCESS_ERR;
@@ -277,10 +274,10 @@ public final class Requester {
      * a finite {@code rnr_retry} or a responder outside the JVM (which tells of no receive), for the timer the NAK
      * carries.
      */
-    private void awaitReceiver(SoftQueuePair qp) {
+    private void awaitReceiver(QueuePairView qp) {
         RequesterState state = qp.requesterState();
         Response response = state.response();
-        ArrayDeque<SoftQueuePair> waiters = response.rnrWaiters();
+        ArrayDeque<QueuePairView> waiters = response.rnrWaiters();
         if (waiters != null && !state.waitsIn(waiters)) {
             state.waitIn(waiters, qp);
         }
@@ -291,7 +288,7 @@ public final class Requester {
         }
     }
 
-    private void retryAfterTimer(SoftQueuePair qp) {
+    private void retryAfterTimer(QueuePairView qp) {
         fabric.lock().lock();
         try {
             qp.requesterState().rnrTimerPending(false);
@@ -304,10 +301,10 @@ public final class Requester {
     }
 
     /** Retries the requesters that waited for a receive request of a queue that just got some. */
-    public void wakeRnrWaiters(ArrayDeque<SoftQueuePair> waiters) {
+    public void wakeRnrWaiters(ArrayDeque<QueuePairView> waiters) {
         int count = waiters.size();
         for (int i = 0; i < count && !waiters.isEmpty(); i++) {
-            SoftQueuePair waiter = waiters.pollFirst();
+            QueuePairView waiter = waiters.pollFirst();
             waiter.requesterState().woken();
             if (!waiter.isClosed()) {
                 progress(waiter);

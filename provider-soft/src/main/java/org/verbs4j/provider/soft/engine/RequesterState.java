@@ -1,7 +1,6 @@
 package org.verbs4j.provider.soft.engine;
 
 import java.util.ArrayDeque;
-import org.verbs4j.provider.soft.SoftQueuePair;
 
 /**
  * The requester's state of one queue pair, kept apart from the verbs object as rxe keeps its requester
@@ -18,7 +17,7 @@ public final class RequesterState {
     private boolean rnrTimerPending;
     private boolean awaitsAnswer;
     /** The responder's queue of waiting requesters that this one is in, or {@code null}. */
-    private ArrayDeque<SoftQueuePair> waitingOn;
+    private ArrayDeque<QueuePairView> waitingOn;
     /** The packet sequence number of the next datagram that leaves for the network (24 bits). */
     private int datagramPsn;
 
@@ -65,7 +64,7 @@ public final class RequesterState {
      * The queue pair flushes, resets or goes away: the request at the head waits for nothing any more (an answer
      * that still arrives is ignored), and {@code qp}, whose state this is, leaves the queue it waits in.
      */
-    public void abandon(SoftQueuePair qp) {
+    public void abandon(QueuePairView qp) {
         awaitsAnswer = false;
         forgetRnrWait(qp);
     }
@@ -85,12 +84,12 @@ public final class RequesterState {
     }
 
     /** @return whether the request at the head waits in {@code waiters} */
-    boolean waitsIn(ArrayDeque<SoftQueuePair> waiters) {
+    boolean waitsIn(ArrayDeque<QueuePairView> waiters) {
         return waitingOn == waiters;
     }
 
     /** Records that {@code qp}, whose state this is, waits in {@code waiters}. */
-    void waitIn(ArrayDeque<SoftQueuePair> waiters, SoftQueuePair qp) {
+    void waitIn(ArrayDeque<QueuePairView> waiters, QueuePairView qp) {
         waiters.addLast(qp);
         waitingOn = waiters;
     }
@@ -101,7 +100,7 @@ public final class RequesterState {
     }
 
     /** Takes {@code qp}, whose state this is, off the queue it waits in, if any. */
-    void forgetRnrWait(SoftQueuePair qp) {
+    void forgetRnrWait(QueuePairView qp) {
         if (waitingOn != null) {
             waitingOn.remove(qp);
             waitingOn = null;

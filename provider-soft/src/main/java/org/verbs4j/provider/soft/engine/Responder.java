@@ -11,10 +11,6 @@ import org.verbs4j.QpType;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftMemoryWindow;
-import org.verbs4j.provider.soft.SoftProtectionDomain;
-import org.verbs4j.provider.soft.SoftQueuePair;
 
 /**
  * The responder side of a connected (RC, UC or XRC_RECV) queue pair: it checks and executes an incoming
@@ -28,11 +24,11 @@ public final class Responder {
     private static final int WITH_INV = (int) WcFlag.WITH_INV.value();
     private static final VarHandle ATOMIC_LONG = ValueLayout.JAVA_LONG.varHandle();
 
-    private final SoftFabric fabric;
+    private final FabricView fabric;
     private final Sges remote = new Sges(1);
     private final LocalAccess localAccess;
 
-    public Responder(SoftFabric fabric) {
+    public Responder(FabricView fabric) {
         this.fabric = fabric;
         this.localAccess = new LocalAccess(fabric.keys());
     }
@@ -43,7 +39,7 @@ public final class Responder {
      * @param response where an RDMA READ response or an atomic acknowledgement goes, for the requester to place
      * @return a {@link Response} code
      */
-    public int respond(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length,
+    public int respond(QueuePairView requester, QueuePairView responder, SendWqe wqe, Sges source, long length,
                 Response response) {
         int answer = execute(requester, responder, wqe, source, length, response);
         if (answer == Response.RNR) {
@@ -52,7 +48,7 @@ public final class Responder {
         return answer;
     }
 
-    private int execute(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length,
+    private int execute(QueuePairView requester, QueuePairView responder, SendWqe wqe, Sges source, long length,
                         Response response) {
         return switch (wqe.opcode) {
             case SEND, SEND_WITH_IMM, SEND_WITH_INV -> receive(requester, responder, wqe, source, length);
@@ -65,7 +61,7 @@ public final class Responder {
         };
     }
 
-    private int receive(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
+    private int receive(QueuePairView requester, QueuePairView responder, SendWqe wqe, Sges source, long length) {
         if (responder.matchesTags()) {
             return responder.softSrq().tagMatcher().receive(requester, responder, wqe, source, length);
         }
@@ -84,7 +80,7 @@ public final class Responder {
     }
 
     /** @return whether the receive request at the head of the queue can take the message, as a status */
-    private WcStatus receiveStatus(SoftQueuePair responder, SendWqe wqe, Sges target, long length) {
+    private WcStatus receiveStatus(QueuePairView responder, SendWqe wqe, Sges target, long length) {
         WcStatus status = localAccess.check(target, responder.softPd(), true);
         if (status == WcStatus.SUCCESS && length > target.totalLength()) {
             return WcStatus.LOC_LEN_ERR;
@@ -97,7 +93,7 @@ public final class Responder {
     }
 
     /** The receive request cannot take the message: a reliable responder completes it in error and fails. */
-    private int refuseReceive(SoftQueuePair responder, WcStatus status) {
+    private int refuseReceive(QueuePairView responder, WcStatus status) {
         if (!responder.reliable()) {
             return Response.ACK;
         }
@@ -108,7 +104,7 @@ public final class Responder {
     }
 
     /** Consumes the receive request the message landed in and completes it. */
-    private static void completeReceive(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, long length) {
+    private static void completeReceive(QueuePairView requester, QueuePairView responder, SendWqe wqe, long length) {
         long wrId = responder.takeReceive();
         Completion c = responder.startReceive(wrId, WcStatus.SUCCESS, WcOpcode.RECV)
                 .fromSender(length, requester.qpNum(), requester.serviceLevel(), wqe.flags);
@@ -122,7 +118,7 @@ public final class Responder {
         responder.completeReceive(c);
     }
 
-    private int write(SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
+    private int write(QueuePairView responder, SendWqe wqe, Sges source, long length) {
         if (!RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey, wqe.remoteAddress, length,
                 AccessFlag.REMOTE_WRITE, remote)) {
             return fail(responder, Response.NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
@@ -131,7 +127,7 @@ public final class Responder {
         return Response.ACK;
     }
 
-    private int writeWithImmediate(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source,
+    private int writeWithImmediate(QueuePairView requester, QueuePairView responder, SendWqe wqe, Sges source,
                                    long length) {
         boolean unsolicited = responder.unsolicitedWriteRecv();
         ReceiveQueue queue = responder.receiveQueue();
@@ -153,7 +149,7 @@ public final class Responder {
     }
 
     /** RDMA READ: the response is the checked range of the responder's memory, which the requester copies. */
-    private int read(SoftQueuePair responder, SendWqe wqe, long length, Response response) {
+    private int read(QueuePairView responder, SendWqe wqe, long length, Response response) {
         if (!RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey, wqe.remoteAddress, length,
                 AccessFlag.REMOTE_READ, response.readData())) {
             return fail(responder, Response.NAK_ACCESS, AsyncEventType.QP_ACCESS_ERR);
@@ -167,7 +163,7 @@ public final class Responder {
      * places no value for it. One access: an arena closed after the check fails it as though the close came
      * before.
      */
-    private int atomic(SoftQueuePair responder, SendWqe wqe, Response response) {
+    private int atomic(QueuePairView responder, SendWqe wqe, Response response) {
         if ((wqe.remoteAddress & (Long.BYTES - 1)) != 0) {
             return fail(responder, Response.NAK_INVALID, AsyncEventType.QP_REQ_ERR);
         }
@@ -213,7 +209,7 @@ public final class Responder {
      *
      * @return whether the read is granted
      */
-    public boolean readResponse(SoftQueuePair responder, int rkey, long address, long length, Response response) {
+    public boolean readResponse(QueuePairView responder, int rkey, long address, long length, Response response) {
         return RemoteAccess.resolve(fabric.keys(), responder, rkey, address, length, AccessFlag.REMOTE_READ,
                 response.readData());
     }
@@ -223,7 +219,7 @@ public final class Responder {
      * queue pair {@code receiver}: it lands in a receive request if there is one (none: it is lost), and a
      * request that cannot take it completes in error and moves {@code receiver} to the error state.
      */
-    public void receiveDeviceSend(SoftQueuePair sender, SoftQueuePair receiver, Sges message, long length) {
+    public void receiveDeviceSend(QueuePairView sender, QueuePairView receiver, Sges message, long length) {
         if (receiver.receiveQueue().isEmpty() || receiver.type() != QpType.RC || !receiver.canReceive()) {
             return;
         }
@@ -248,7 +244,7 @@ public final class Responder {
      * FLUSH: the key (and, for {@link FlushLevel#RANGE}, the range) must grant the placement type's access
      * flag; the soft device's memory is then already globally visible, so only a fence remains.
      */
-    private int flush(SoftQueuePair responder, SendWqe wqe) {
+    private int flush(QueuePairView responder, SendWqe wqe) {
         AccessFlag access = wqe.flushType == FlushType.GLOBAL ? AccessFlag.FLUSH_GLOBAL : AccessFlag.FLUSH_PERSISTENT;
         boolean granted = RemoteAccess.grants(fabric.keys(), responder, wqe.rkey, access)
                 && (wqe.flushLevel == FlushLevel.MR || RemoteAccess.resolve(fabric.keys(), responder, wqe.rkey,
@@ -267,13 +263,13 @@ public final class Responder {
      * @param keys the fabric's key table
      * @return whether it was valid
      */
-    public static boolean invalidate(ObjectTable<Object> keys, SoftProtectionDomain pd, int rkey) {
+    public static boolean invalidate(ObjectTable<Object> keys, ProtectionDomainView pd, int rkey) {
         Object owner = keys.get(MemoryKeys.index(rkey));
-        return owner instanceof SoftMemoryWindow window && window.rkey() == rkey && window.invalidate(pd);
+        return owner instanceof MemoryWindowView window && window.rkey() == rkey && window.invalidate(pd);
     }
 
     /** A reliable responder that detects an error moves to the error state; a UC one drops the message. */
-    private static int fail(SoftQueuePair responder, int answer, AsyncEventType event) {
+    private static int fail(QueuePairView responder, int answer, AsyncEventType event) {
         if (!responder.reliable()) {
             return Response.ACK;
         }

@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftQueuePair;
 
 /**
  * What a responder answers to one request, as the wire carries it back: an ACK, an RNR NAK or an error NAK
@@ -46,7 +45,7 @@ public final class Response {
     private final MemorySegment original = DeviceMemory.buffer(Long.BYTES);
     private final Sges originalView = new Sges(1);
     /** With an RNR NAK inside the JVM: the requesters waiting for a receive of the responder. */
-    private ArrayDeque<SoftQueuePair> rnrWaiters;
+    private ArrayDeque<QueuePairView> rnrWaiters;
     /** With an RNR NAK: the responder's {@code min_rnr_timer} (the timer field of the NAK). */
     private int rnrTimer;
     /** With {@link #FAILED}: the status of the request. */
@@ -72,7 +71,7 @@ public final class Response {
     }
 
     /** An RNR NAK: the requester retries after {@code timer} or when a receive reaches {@code waiters}. */
-    void receiverNotReady(int timer, ArrayDeque<SoftQueuePair> waiters) {
+    void receiverNotReady(int timer, ArrayDeque<QueuePairView> waiters) {
         rnrTimer = timer;
         rnrWaiters = waiters;
     }
@@ -93,7 +92,7 @@ public final class Response {
     }
 
     /** @return the requesters waiting for a receive of the responder that RNR-NAKed, or {@code null} */
-    ArrayDeque<SoftQueuePair> rnrWaiters() {
+    ArrayDeque<QueuePairView> rnrWaiters() {
         return rnrWaiters;
     }
 }

@@ -4,8 +4,6 @@ import java.lang.foreign.MemorySegment;
 import org.verbs4j.FlushLevel;
 import org.verbs4j.FlushType;
 import org.verbs4j.MwBindInfo;
-import org.verbs4j.provider.soft.SoftAddressHandle;
-import org.verbs4j.provider.soft.SoftMemoryWindow;
 
 /**
  * One slot of a send queue: a posted send work request, reused for every request of the slot. The fields
@@ -25,7 +23,7 @@ public final class SendWqe {
     public long flushLength;
     public FlushType flushType;
     public FlushLevel flushLevel;
-    public SoftAddressHandle ah;
+    public AddressHandleView ah;
     public int remoteQpn;
     public int remoteQkey;
     public int remoteSrqn;
@@ -39,7 +37,7 @@ public final class SendWqe {
     public boolean isInline;
     public boolean hasData;
     public boolean hasUdAddress;
-    public SoftMemoryWindow window;
+    public MemoryWindowView window;
     public int windowRkey;
     public MwBindInfo bindInfo;
     int rnrAttempts;

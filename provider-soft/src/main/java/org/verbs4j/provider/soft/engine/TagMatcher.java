@@ -12,8 +12,6 @@ import org.verbs4j.TmhOpcode;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftQueuePair;
-import org.verbs4j.provider.soft.SoftSharedReceiveQueue;
 
 /**
  * The tag-matching list of a tag-matching SRQ, as mlx5 behaves (where the documentation disagrees, mlx5
@@ -45,7 +43,7 @@ public final class TagMatcher {
     private static final int DATA_VALID = (int) WcFlag.TM_DATA_VALID.value();
     private static final int SYNC_REQ = (int) WcFlag.TM_SYNC_REQ.value();
 
-    private final SoftSharedReceiveQueue srq;
+    private final SharedReceiveQueueView srq;
     private final TagEntry[] entries;
     private final int maxOps;
     private final Completion completion = new Completion();
@@ -58,7 +56,7 @@ public final class TagMatcher {
     private int unexpectedIn;
     private int unexpectedOut;
 
-    public TagMatcher(SoftSharedReceiveQueue srq, TmCap cap) {
+    public TagMatcher(SharedReceiveQueueView srq, TmCap cap) {
         this.srq = srq;
         this.localAccess = new LocalAccess(srq.fabric().keys());
         this.maxOps = cap.maxOps();
@@ -146,7 +144,7 @@ public final class TagMatcher {
 
     // ---- incoming messages ----
 
-    int receive(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source, long length) {
+    int receive(QueuePairView requester, QueuePairView responder, SendWqe wqe, Sges source, long length) {
         if (length < TMH_BYTES) {
             return unexpected(requester, responder, wqe, source, length, WcOpcode.TM_NO_TAG, false);
         }
@@ -179,7 +177,7 @@ public final class TagMatcher {
         return best;
     }
 
-    private int eager(SoftQueuePair requester, SoftQueuePair responder, TagEntry entry, Sges source, long length,
+    private int eager(QueuePairView requester, QueuePairView responder, TagEntry entry, Sges source, long length,
                       long tag, int appContext) {
         long payload = length - TMH_BYTES;
         WcStatus status = localAccess.check(entry.buffer, srq.softPd(), true);
@@ -206,7 +204,7 @@ public final class TagMatcher {
         return Response.ACK;
     }
 
-    private int rendezvous(SoftQueuePair requester, SoftQueuePair responder, TagEntry entry, long tag,
+    private int rendezvous(QueuePairView requester, QueuePairView responder, TagEntry entry, long tag,
                            int appContext) {
         long va = header.get(BE_LONG, TMH_BYTES);
         int rkey = header.get(BE_INT, TMH_BYTES + 8);
@@ -242,13 +240,13 @@ public final class TagMatcher {
     }
 
     /** Sends the FIN (the request's TMH and RVH with opcode FIN) to the sender's receive queue. */
-    private void sendFin(SoftQueuePair responder) {
+    private void sendFin(QueuePairView responder) {
         header.set(ValueLayout.JAVA_BYTE, 0, (byte) TmhOpcode.FIN.value());
         headerView.setResolved(header, TMH_BYTES + RVH_BYTES);
         srq.fabric().wire().deviceSend(responder, headerView, TMH_BYTES + RVH_BYTES);
     }
 
-    private int unexpected(SoftQueuePair requester, SoftQueuePair responder, SendWqe wqe, Sges source,
+    private int unexpected(QueuePairView requester, QueuePairView responder, SendWqe wqe, Sges source,
                            long length, WcOpcode opcode, boolean counts) {
         ReceiveQueue queue = srq.queue();
         if (queue.isEmpty()) {
@@ -277,7 +275,7 @@ public final class TagMatcher {
         return Response.ACK;
     }
 
-    private Completion tagged(SoftQueuePair requester, SoftQueuePair responder, long wrId, WcStatus status,
+    private Completion tagged(QueuePairView requester, QueuePairView responder, long wrId, WcStatus status,
                               long tag, int appContext) {
         Completion c = completion.start(wrId, status, WcOpcode.TM_RECV, responder.qpNum());
         c.srcQp = requester.qpNum();
@@ -286,7 +284,7 @@ public final class TagMatcher {
         return c;
     }
 
-    private void complete(SoftQueuePair responder, Completion c) {
+    private void complete(QueuePairView responder, Completion c) {
         if (!srq.softCq().push(c)) {
             responder.enterError(AsyncEventType.QP_FATAL);
         }

@@ -1,18 +1,15 @@
 package org.verbs4j.provider.soft.engine;
 
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftQueuePair;
-import org.verbs4j.provider.soft.wire.InJvmWire;
-import org.verbs4j.provider.soft.wire.NetworkWire;
 
 /**
  * The seam under the engine: the {@link Requester} hands every request that leaves its queue pair to a
  * wire, which carries it to the responder of the destination and carries the {@link Response} back; the
  * requester then places the response in its own memory. The responder of the destination is reached only
- * through the wire. {@link InJvmWire} joins the soft devices of one JVM and answers at once; a wire that
+ * through the wire. {@code InJvmWire} joins the soft devices of one JVM and answers at once; a wire that
  * carries packets (RoCE v2 over UDP) answers a request later: it returns {@link Response#PENDING}, the send
  * queue waits, and when the ACK, NAK or response arrives it fills the queue pair's {@link Response} and calls
- * {@link Requester#answer} with the fabric lock held. {@link NetworkWire} sends datagrams that leave the JVM.
+ * {@link Requester#answer} with the fabric lock held. {@code NetworkWire} sends datagrams that leave the JVM.
  * Used with the fabric's lock held; no method allocates.
  */
 public interface Wire {
@@ -24,7 +21,7 @@ public interface Wire {
      * @return how many requests it executed and completed; 0 if it carried none (the requester then
      *     executes the head request itself)
      */
-    int sendRun(SoftQueuePair qp);
+    int sendRun(QueuePairView qp);
 
     /**
      * Carries the request {@code wqe} of the connected queue pair {@code qp} to its destination.
@@ -34,7 +31,7 @@ public interface Wire {
      *     timer, are put (now, or before {@link Requester#answer} when the answer comes later)
      * @return the {@link Response} code of the answer, or {@link Response#PENDING} if it comes later
      */
-    int request(SoftQueuePair qp, SendWqe wqe, Sges source, long length, Response response);
+    int request(QueuePairView qp, SendWqe wqe, Sges source, long length, Response response);
 
     /**
      * Carries the datagram {@code wqe} of the UD queue pair {@code qp} to the queue pair or multicast group
@@ -42,7 +39,7 @@ public interface Wire {
      *
      * @return the sender's status: SUCCESS, or LOC_LEN_ERR for a datagram longer than the path MTU
      */
-    WcStatus datagram(SoftQueuePair qp, SendWqe wqe, Sges source, long length);
+    WcStatus datagram(QueuePairView qp, SendWqe wqe, Sges source, long length);
 
     /**
      * Carries an RDMA READ that the device of {@code qp} issues itself (the payload of a tag-matching
@@ -53,7 +50,7 @@ public interface Wire {
      * @return whether the peer granted the read (a refusal does not move the peer to the error state); answered
      *     at once: tag matching's rendezvous works between queue pairs of one JVM
      */
-    boolean read(SoftQueuePair qp, int rkey, long address, long length, Response response);
+    boolean read(QueuePairView qp, int rkey, long address, long length, Response response);
 
     /**
      * Carries a SEND that the device of {@code qp} issues itself (the FIN of a tag-matching rendezvous) to
@@ -62,5 +59,5 @@ public interface Wire {
      * @param message the message, in the device's own memory; copied before the method returns (no answer is
      *     awaited)
      */
-    void deviceSend(SoftQueuePair qp, Sges message, long length);
+    void deviceSend(QueuePairView qp, Sges message, long length);
 }

@@ -2,9 +2,6 @@ package org.verbs4j.provider.soft.wire;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.locks.ReentrantLock;
-import org.verbs4j.provider.soft.SoftDevice;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.ObjectTable;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.RocePacket;
@@ -19,12 +16,12 @@ import org.verbs4j.provider.soft.wire.roce.RocePacket;
 final class ConnectedArrivals {
 
     private final ReentrantLock lock;
-    private final ObjectTable<SoftQueuePair> queuePairs;
-    private final SoftDevice device;
+    private final ObjectTable<? extends NetworkQueuePair> queuePairs;
+    private final NetworkDevice device;
     private final NetworkConnections connections;
     private long unhandled;
 
-    ConnectedArrivals(SoftFabric fabric, SoftDevice device, NetworkConnections connections) {
+    ConnectedArrivals(WireFabric fabric, NetworkDevice device, NetworkConnections connections) {
         this.lock = fabric.lock();
         this.queuePairs = fabric.queuePairs();
         this.device = device;
@@ -35,7 +32,7 @@ final class ConnectedArrivals {
         ByteBuffer buffer = packet.buffer();
         lock.lock();
         try {
-            SoftQueuePair qp = queuePairs.get(Bth.destQp(buffer, 0));
+            NetworkQueuePair qp = queuePairs.get(Bth.destQp(buffer, 0));
             NetworkConnection connection = qp == null || qp.isClosed() || qp.softContext().softDevice() != device
                     || !qp.canReceive() ? null : connections.of(qp);
             if (connection == null) {

@@ -5,7 +5,6 @@ import java.util.Set;
 import org.verbs4j.QpAttrMask;
 import org.verbs4j.QpAttributes;
 import org.verbs4j.QpType;
-import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.wire.roce.Transport;
 import org.verbs4j.provider.soft.wire.roce.rc.RemoteAccess;
 import org.verbs4j.provider.soft.wire.roce.rc.RequesterConfig;
@@ -25,7 +24,7 @@ final class ConnectionConfigs {
     private ConnectionConfigs() {
     }
 
-    static RequesterConfig requester(SoftQueuePair qp) {
+    static RequesterConfig requester(NetworkQueuePair qp) {
         QpAttributes a = attributes(qp);
         int floor = qp.fabric().network().minAckTimeout();
         int timeout = a.timeout() == 0 ? 0 : Math.max(a.timeout(), floor);
@@ -33,17 +32,17 @@ final class ConnectionConfigs {
                 Math.max(1, a.maxRdAtomic()), timeout, a.retryCnt(), a.rnrRetry(), SLOTS);
     }
 
-    static ResponderConfig responder(SoftQueuePair qp) {
+    static ResponderConfig responder(NetworkQueuePair qp) {
         QpAttributes a = attributes(qp);
         return new ResponderConfig(transport(qp), a.destQpNum(), a.rqPsn(), a.pathMtu().bytes(),
                 Math.max(1, a.maxDestRdAtomic()), a.minRnrTimer(), Set.of(RemoteAccess.values()));
     }
 
-    private static QpAttributes attributes(SoftQueuePair qp) {
+    private static QpAttributes attributes(NetworkQueuePair qp) {
         return qp.query(EnumSet.allOf(QpAttrMask.class));
     }
 
-    private static Transport transport(SoftQueuePair qp) {
+    private static Transport transport(NetworkQueuePair qp) {
         return qp.type() == QpType.RC ? Transport.RC : Transport.UC;
     }
 }

@@ -8,9 +8,6 @@ import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.DeviceProfile;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.Completion;
 import org.verbs4j.provider.soft.engine.DeviceMemory;
 import org.verbs4j.provider.soft.engine.LocalAccess;
@@ -18,6 +15,7 @@ import org.verbs4j.provider.soft.engine.ObjectTable;
 import org.verbs4j.provider.soft.engine.ReceiveQueue;
 import org.verbs4j.provider.soft.engine.Responder;
 import org.verbs4j.provider.soft.engine.Sges;
+import org.verbs4j.provider.soft.engine.WorkLimits;
 import org.verbs4j.provider.soft.wire.roce.rc.ReceiveCompletion;
 import org.verbs4j.provider.soft.wire.roce.rc.RemoteAccess;
 import org.verbs4j.provider.soft.wire.roce.rc.ResponderTarget;
@@ -34,10 +32,10 @@ final class ConnectionTarget implements ResponderTarget {
     private static final int WITH_IMM = (int) WcFlag.WITH_IMM.value();
     private static final int WITH_INV = (int) WcFlag.WITH_INV.value();
 
-    private final SoftQueuePair qp;
+    private final NetworkQueuePair qp;
     private final ObjectTable<Object> keys;
     private final LocalAccess localAccess;
-    private final Sges claimed = new Sges(DeviceProfile.MAX_SGE);
+    private final Sges claimed = new Sges(WorkLimits.MAX_SGE);
     private final Sges remote = new Sges(1);
     private final PacketView incoming = new PacketView();
     private final PacketView outgoing = new PacketView();
@@ -46,7 +44,7 @@ final class ConnectionTarget implements ResponderTarget {
     private boolean accessRefused;
     private boolean brokeLocally;
 
-    ConnectionTarget(SoftQueuePair qp, SoftFabric fabric) {
+    ConnectionTarget(NetworkQueuePair qp, WireFabric fabric) {
         this.qp = qp;
         this.keys = fabric.keys();
         this.localAccess = new LocalAccess(keys);

@@ -5,10 +5,6 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.Gid;
-import org.verbs4j.provider.soft.CmWire;
-import org.verbs4j.provider.soft.SoftDevice;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.Arrival;
 import org.verbs4j.provider.soft.engine.DatagramReceiver;
 import org.verbs4j.provider.soft.engine.ObjectTable;
@@ -29,14 +25,14 @@ import org.verbs4j.provider.soft.wire.roce.cm.Mad;
  * immediate data) goes, under the fabric lock, to the device's queue pair its BTH names, as an {@link Arrival}:
  * the Q_Key and source QPN of its DETH, the SE bit, the immediate data, the header {@link NetworkRoute} rebuilds
  * from the IP header, and the sender's GID (its IP address as RoCE v2 maps it). RC and UC packets go to the
- * {@link ConnectedArrivals}, CM MADs to QP 1 to the device's {@link CmWire}; other packets (multicast) are
+ * {@link ConnectedArrivals}, CM MADs to QP 1 to the device's {@link MadReceiver} (its CM); other packets (multicast) are
  * counted and dropped. Runs in the receive loop's thread; nothing is allocated per packet (but per MAD).
  */
 public final class DatagramArrivals implements PacketHandler {
 
     private final ReentrantLock lock;
-    private final ObjectTable<SoftQueuePair> queuePairs;
-    private final SoftDevice device;
+    private final ObjectTable<? extends NetworkQueuePair> queuePairs;
+    private final NetworkDevice device;
     private final DatagramReceiver receiver;
     private final Arrival arrival = new Arrival();
     private final ConnectedArrivals connected;
@@ -47,7 +43,7 @@ public final class DatagramArrivals implements PacketHandler {
     private Gid lastSenderGid;
     private long unhandled;
 
-    DatagramArrivals(SoftFabric fabric, SoftDevice device, InetSocketAddress local) {
+    DatagramArrivals(WireFabric fabric, NetworkDevice device, InetSocketAddress local) {
         this.lock = fabric.lock();
         this.queuePairs = fabric.queuePairs();
         this.device = device;
@@ -74,7 +70,7 @@ public final class DatagramArrivals implements PacketHandler {
         describe(packet, opcode == Opcode.UD_SEND_ONLY_WITH_IMMEDIATE);
         lock.lock();
         try {
-            SoftQueuePair destination = queuePairs.get(Bth.destQp(packet.buffer(), 0));
+            NetworkQueuePair destination = queuePairs.get(Bth.destQp(packet.buffer(), 0));
             if (destination != null && destination.softContext().softDevice() == device) {
                 receiver.receive(destination, arrival);
             }
@@ -85,7 +81,7 @@ public final class DatagramArrivals implements PacketHandler {
 
     /** A MAD to QP 1 goes to the device's IB CM, if the connection manager made it and the Q_Key is the GSI's. */
     private void toGsi(RocePacket packet) {
-        CmWire cm = device.cmWire();
+        MadReceiver cm = device.cmWire();
         ByteBuffer buffer = packet.buffer();
         if (cm == null || packet.payloadLength() < Mad.BYTES
                 || Deth.qKey(buffer, packet.offsetOf(ExtensionHeader.DETH)) != Gsi.Q_KEY) {

@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import org.verbs4j.SendFlag;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.LocalAccess;
 import org.verbs4j.provider.soft.engine.SendOpcode;
 import org.verbs4j.provider.soft.engine.SendWqe;
@@ -45,7 +44,7 @@ final class DatagramSender {
     }
 
     /** @return SUCCESS (a datagram is never acknowledged) */
-    WcStatus send(SoftQueuePair qp, SendWqe wqe, Sges source, long length) {
+    WcStatus send(NetworkQueuePair qp, SendWqe wqe, Sges source, long length) {
         int bytes = (int) length;
         int payloadAt = headers(qp, wqe, bytes);
         LocalAccess.copy(source, 0, packetView, payloadAt, length);
@@ -62,7 +61,7 @@ final class DatagramSender {
     }
 
     /** Writes the headers. @return the index of the payload */
-    private int headers(SoftQueuePair qp, SendWqe wqe, int bytes) {
+    private int headers(NetworkQueuePair qp, SendWqe wqe, int bytes) {
         boolean immediate = wqe.opcode == SendOpcode.SEND_WITH_IMM;
         Opcode opcode = immediate ? Opcode.UD_SEND_ONLY_WITH_IMMEDIATE : Opcode.UD_SEND_ONLY;
         int flags = (wqe.flags & SOLICITED) != 0 ? BthFlags.SOLICITED : 0;

@@ -2,9 +2,9 @@ package org.verbs4j.provider.soft.wire;
 
 import org.verbs4j.QpType;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftQueuePair;
+import org.verbs4j.provider.soft.engine.FabricView;
 import org.verbs4j.provider.soft.engine.PlainSends;
+import org.verbs4j.provider.soft.engine.QueuePairView;
 import org.verbs4j.provider.soft.engine.Responder;
 import org.verbs4j.provider.soft.engine.Response;
 import org.verbs4j.provider.soft.engine.SendWqe;
@@ -23,24 +23,24 @@ public final class InJvmWire implements Wire {
     private final Datagrams datagrams;
     private final PlainSends plainSends;
 
-    public InJvmWire(SoftFabric fabric) {
+    public InJvmWire(FabricView fabric) {
         this.responder = new Responder(fabric);
         this.datagrams = new Datagrams(fabric);
         this.plainSends = new PlainSends(fabric.keys());
     }
 
     @Override
-    public int sendRun(SoftQueuePair qp) {
+    public int sendRun(QueuePairView qp) {
         return plainSends.run(qp);
     }
 
     /**
-     * The connected peer answers ({@link SoftQueuePair#connectedPeer}); an XRC_SEND request first reaches
+     * The connected peer answers ({@link QueuePairView#connectedPeer}); an XRC_SEND request first reaches
      * the XRC SRQ it names through the peer, or is invalid.
      */
     @Override
-    public int request(SoftQueuePair qp, SendWqe wqe, Sges source, long length, Response response) {
-        SoftQueuePair peer = qp.connectedPeer();
+    public int request(QueuePairView qp, SendWqe wqe, Sges source, long length, Response response) {
+        QueuePairView peer = qp.connectedPeer();
         if (peer == null) {
             return Response.NO_ANSWER;
         }
@@ -51,19 +51,19 @@ public final class InJvmWire implements Wire {
     }
 
     @Override
-    public WcStatus datagram(SoftQueuePair qp, SendWqe wqe, Sges source, long length) {
+    public WcStatus datagram(QueuePairView qp, SendWqe wqe, Sges source, long length) {
         return datagrams.send(qp, wqe, source, length);
     }
 
     @Override
-    public boolean read(SoftQueuePair qp, int rkey, long address, long length, Response response) {
-        SoftQueuePair peer = qp.connectedPeer();
+    public boolean read(QueuePairView qp, int rkey, long address, long length, Response response) {
+        QueuePairView peer = qp.connectedPeer();
         return peer != null && responder.readResponse(peer, rkey, address, length, response);
     }
 
     @Override
-    public void deviceSend(SoftQueuePair qp, Sges message, long length) {
-        SoftQueuePair peer = qp.connectedPeer();
+    public void deviceSend(QueuePairView qp, Sges message, long length) {
+        QueuePairView peer = qp.connectedPeer();
         if (peer != null) {
             responder.receiveDeviceSend(qp, peer, message, length);
         }

@@ -2,7 +2,6 @@ package org.verbs4j.provider.soft.wire;
 
 import java.nio.ByteBuffer;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.Response;
 import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.provider.soft.engine.Sges;
@@ -23,7 +22,7 @@ import org.verbs4j.provider.soft.wire.roce.rc.SendWork;
  */
 public final class NetworkConnection {
 
-    private final SoftQueuePair qp;
+    private final NetworkQueuePair qp;
     private final NetworkConnections owner;
     private final PacketSink sink;
     private final RequestPlacement placement = new RequestPlacement();
@@ -32,7 +31,7 @@ public final class NetworkConnection {
     private Responder responder;
     private boolean stopped;
 
-    NetworkConnection(SoftQueuePair qp, NetworkConnections owner, PacketSink sink) {
+    NetworkConnection(NetworkQueuePair qp, NetworkConnections owner, PacketSink sink) {
         this.qp = qp;
         this.owner = owner;
         this.sink = sink;

@@ -5,8 +5,6 @@ import java.net.InetSocketAddress;
 import java.util.function.UnaryOperator;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.QpType;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.wire.roce.RoceEndpoint;
 import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
 
@@ -19,12 +17,12 @@ import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
  */
 public final class NetworkConnections {
 
-    private final SoftFabric fabric;
+    private final WireFabric fabric;
     private final ConnectionTimer timer;
     private UnaryOperator<PacketSink> interposer = UnaryOperator.identity();
     private long socketErrors;
 
-    NetworkConnections(SoftFabric fabric) {
+    NetworkConnections(WireFabric fabric) {
         this.fabric = fabric;
         this.timer = new ConnectionTimer(fabric.lock());
     }
@@ -33,7 +31,7 @@ public final class NetworkConnections {
      * @return the connection of {@code qp}, made now if it needs one, or {@code null} if its peer is in the JVM
      *     (or it is no RC or UC queue pair of a device on the network)
      */
-    NetworkConnection of(SoftQueuePair qp) {
+    NetworkConnection of(NetworkQueuePair qp) {
         NetworkConnection connection = qp.connection();
         if (connection != null) {
             return connection;
@@ -69,7 +67,7 @@ public final class NetworkConnections {
         interposer = around;
     }
 
-    SoftFabric fabric() {
+    WireFabric fabric() {
         return fabric;
     }
 

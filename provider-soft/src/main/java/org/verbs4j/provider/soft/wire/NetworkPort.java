@@ -4,9 +4,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftDevice;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftQueuePair;
 import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.provider.soft.engine.Sges;
 import org.verbs4j.provider.soft.wire.roce.ReceiveLoop;
@@ -33,7 +30,7 @@ public final class NetworkPort {
      *
      * @throws IOException if the address cannot be bound
      */
-    public static NetworkPort open(SoftFabric fabric, SoftDevice device, InetAddress address) throws IOException {
+    public static NetworkPort open(WireFabric fabric, NetworkDevice device, InetAddress address) throws IOException {
         int udpPort = fabric.network().udpPort();
         RoceEndpoint endpoint = RoceEndpoint.open(new InetSocketAddress(address, udpPort));
         ReceiveLoop.start(endpoint, new DatagramArrivals(fabric, device, endpoint.localAddress()));
@@ -41,7 +38,7 @@ public final class NetworkPort {
     }
 
     /** Sends the datagram {@code wqe} of {@code qp}; fabric lock held. @return SUCCESS: what is lost is lost */
-    WcStatus send(SoftQueuePair qp, SendWqe wqe, Sges source, long length) {
+    WcStatus send(NetworkQueuePair qp, SendWqe wqe, Sges source, long length) {
         return sender.send(qp, wqe, source, length);
     }
 

@@ -1,8 +1,7 @@
 package org.verbs4j.provider.soft.wire;
 
 import org.verbs4j.WcStatus;
-import org.verbs4j.provider.soft.SoftFabric;
-import org.verbs4j.provider.soft.SoftQueuePair;
+import org.verbs4j.provider.soft.engine.QueuePairView;
 import org.verbs4j.provider.soft.engine.Response;
 import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.provider.soft.engine.Sges;
@@ -17,11 +16,11 @@ import org.verbs4j.provider.soft.engine.Wire;
  */
 public final class NetworkWire implements Wire {
 
-    private final SoftFabric fabric;
+    private final WireFabric fabric;
     private final Wire inJvm;
     private final NetworkConnections connections;
 
-    public NetworkWire(SoftFabric fabric, Wire inJvm) {
+    public NetworkWire(WireFabric fabric, Wire inJvm) {
         this.fabric = fabric;
         this.inJvm = inJvm;
         this.connections = new NetworkConnections(fabric);
@@ -33,15 +32,16 @@ public final class NetworkWire implements Wire {
     }
 
     @Override
-    public int sendRun(SoftQueuePair qp) {
+    public int sendRun(QueuePairView qp) {
         return inJvm.sendRun(qp);
     }
 
     @Override
-    public int request(SoftQueuePair qp, SendWqe wqe, Sges source, long length, Response response) {
-        NetworkConnection connection = qp.connection();
+    public int request(QueuePairView qp, SendWqe wqe, Sges source, long length, Response response) {
+        NetworkQueuePair networkQp = (NetworkQueuePair) qp;
+        NetworkConnection connection = networkQp.connection();
         if (connection == null && qp.connectedPeer() == null) { // the peer kept in the JVM needs no GID lookup
-            connection = connections.of(qp);
+            connection = connections.of(networkQp);
         }
         return connection == null ? inJvm.request(qp, wqe, source, length, response)
                 : connection.request(wqe, source, length, response);
@@ -49,21 +49,21 @@ public final class NetworkWire implements Wire {
 
     /** A datagram leaves the JVM if its destination is a single GID of no soft device here. */
     @Override
-    public WcStatus datagram(SoftQueuePair qp, SendWqe wqe, Sges source, long length) {
-        NetworkPort port = qp.softContext().softDevice().networkPort();
+    public WcStatus datagram(QueuePairView qp, SendWqe wqe, Sges source, long length) {
+        NetworkPort port = ((NetworkQueuePair) qp).softContext().softDevice().networkPort();
         if (port == null || wqe.remoteQpn == Datagrams.MULTICAST_QPN || fabric.ownsGid(wqe.ah.destinationGid())) {
             return inJvm.datagram(qp, wqe, source, length);
         }
-        return length > Datagrams.MTU_BYTES ? WcStatus.LOC_LEN_ERR : port.send(qp, wqe, source, length);
+        return length > Datagrams.MTU_BYTES ? WcStatus.LOC_LEN_ERR : port.send((NetworkQueuePair) qp, wqe, source, length);
     }
 
     @Override
-    public boolean read(SoftQueuePair qp, int rkey, long address, long length, Response response) {
+    public boolean read(QueuePairView qp, int rkey, long address, long length, Response response) {
         return inJvm.read(qp, rkey, address, length, response);
     }
 
     @Override
-    public void deviceSend(SoftQueuePair qp, Sges message, long length) {
+    public void deviceSend(QueuePairView qp, Sges message, long length) {
         inJvm.deviceSend(qp, message, length);
     }
 }

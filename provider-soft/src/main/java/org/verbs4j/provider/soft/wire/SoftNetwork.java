@@ -1,10 +1,14 @@
 package org.verbs4j.provider.soft.wire;
 
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import org.verbs4j.Errno;
+import org.verbs4j.VerbsException;
 import org.verbs4j.provider.soft.wire.roce.RoceV2;
+import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
  * Which soft devices live on the network, from the system properties {@value #ADDRESSES_PROPERTY} (a
@@ -82,5 +86,16 @@ public final class SoftNetwork {
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException(ADDRESSES_PROPERTY + ": '" + text + "' is not an IP address", e);
         }
+    }
+
+    /**
+     * A device on the network could not bind its address ({@code EADDRNOTAVAIL}, or {@code EADDRINUSE} when the
+     * UDP port is taken).
+     */
+    public static VerbsException openFailed(String device, InetAddress address, Exception cause) {
+        Errno errno = cause instanceof BindException && String.valueOf(cause.getMessage()).contains("in use")
+                ? Errno.EADDRINUSE : Errno.EADDRNOTAVAIL;
+        return VerbsEvents.failed(VerbsException.of("ibv_open_device", errno.code(), device + " cannot bind "
+                + address.getHostAddress() + " (" + ADDRESSES_PROPERTY + "): " + cause));
     }
 }

@@ -1,34 +1,31 @@
-package org.verbs4j.provider.soft.wire;
+package org.verbs4j.provider.soft.engine;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.verbs4j.Gid;
-import org.verbs4j.provider.soft.DeviceProfile;
-import org.verbs4j.provider.soft.SoftQueuePair;
-import org.verbs4j.provider.soft.engine.Failures;
 
 /** The multicast groups of the fabric and the UD queue pairs attached to each; used under the fabric lock. */
 public final class MulticastGroups {
 
-    private final Map<Gid, List<SoftQueuePair>> groups = new HashMap<>();
+    private final Map<Gid, List<QueuePairView>> groups = new HashMap<>();
 
     /** @return whether the queue pair was not attached yet */
-    public boolean attach(Gid gid, SoftQueuePair qp) {
-        List<SoftQueuePair> members = groups.computeIfAbsent(gid, key -> new ArrayList<>());
+    public boolean attach(Gid gid, QueuePairView qp) {
+        List<QueuePairView> members = groups.computeIfAbsent(gid, key -> new ArrayList<>());
         if (members.contains(qp)) {
             return false;
         }
-        if (members.size() >= DeviceProfile.MAX_MCAST_QP_ATTACH) {
+        if (members.size() >= WorkLimits.MAX_MCAST_QP_ATTACH) {
             throw Failures.noMemory("ibv_attach_mcast", "the group has " + members.size() + " members already");
         }
         return members.add(qp);
     }
 
     /** @return whether the queue pair was attached */
-    public boolean detach(Gid gid, SoftQueuePair qp) {
-        List<SoftQueuePair> members = groups.get(gid);
+    public boolean detach(Gid gid, QueuePairView qp) {
+        List<QueuePairView> members = groups.get(gid);
         if (members == null || !members.remove(qp)) {
             return false;
         }
@@ -39,7 +36,7 @@ public final class MulticastGroups {
     }
 
     /** @return the members of the group, or {@code null} */
-    List<SoftQueuePair> members(Gid gid) {
+    public List<QueuePairView> members(Gid gid) {
         return groups.get(gid);
     }
 }

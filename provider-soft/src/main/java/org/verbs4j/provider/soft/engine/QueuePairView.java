@@ -1,0 +1,135 @@
+package org.verbs4j.provider.soft.engine;
+
+import java.util.ArrayDeque;
+import java.util.Set;
+import org.verbs4j.AccessFlag;
+import org.verbs4j.AhAttributes;
+import org.verbs4j.AsyncEventType;
+import org.verbs4j.QpAttrMask;
+import org.verbs4j.QpAttributes;
+import org.verbs4j.QpState;
+import org.verbs4j.QpType;
+import org.verbs4j.WcOpcode;
+import org.verbs4j.WcStatus;
+
+/**
+ * A queue pair as the engine sees it: its attributes, its queues, and the completions and state changes
+ * that executing its work produces. Implemented by the soft queue pair alone, so that every call stays
+ * monomorphic; every call holds the fabric lock.
+ */
+public interface QueuePairView {
+
+    /** Its QP number. */
+    int qpNum();
+
+    /** Its transport. */
+    QpType type();
+
+    /** Its state. */
+    QpState state();
+
+    /** Whether it was destroyed. */
+    boolean isClosed();
+
+    /** Its attributes ({@code ibv_query_qp}). */
+    QpAttributes query(Set<QpAttrMask> mask);
+
+    /** The fabric of its device. */
+    FabricView fabric();
+
+    /** Its context. */
+    ContextView softContext();
+
+    /** Its protection domain. */
+    ProtectionDomainView softPd();
+
+    /** Its receive completion queue. */
+    CompletionQueueView softRecvCq();
+
+    /** Its shared receive queue, or null. */
+    SharedReceiveQueueView softSrq();
+
+    /** The queue pair of the JVM its RC or UC path leads to, or null. */
+    QueuePairView connectedPeer();
+
+    /** Its {@code dest_qp_num}. */
+    int destQpNum();
+
+    /** Its {@code qkey}. */
+    int qkey();
+
+    /** Its path ({@code ah_attr}). */
+    AhAttributes path();
+
+    /** Its path MTU in bytes. */
+    int pathMtuBytes();
+
+    /** Its service level. */
+    int serviceLevel();
+
+    /** Its {@code rnr_retry}. */
+    int rnrRetry();
+
+    /** Its {@code min_rnr_timer}. */
+    int minRnrTimer();
+
+    /** Whether it is RC or XRC. */
+    boolean reliable();
+
+    /** Whether it was created with {@code sq_sig_all}. */
+    boolean sqSigAll();
+
+    /** Whether its remote access flags allow {@code access}. */
+    boolean allowsRemote(AccessFlag access);
+
+    /** Whether it blocks its own multicast datagrams. */
+    boolean blocksSelfMulticast();
+
+    /** Whether an RDMA WRITE with immediate data needs no receive request. */
+    boolean unsolicitedWriteRecv();
+
+    /** Whether its receives go through tag matching. */
+    boolean matchesTags();
+
+    /** Whether an XRC target queue pair delivers to the SRQ with number {@code srqNum}. */
+    boolean deliverTo(int srqNum);
+
+    /** Whether it can receive now (RTR or RTS). */
+    boolean canReceive();
+
+    /** Its send queue. */
+    SendQueue sendQueue();
+
+    /** The receive queue it takes receive requests from: its own or its SRQ's. */
+    ReceiveQueue receiveQueue();
+
+    /** Its own receive queue, or null. */
+    ReceiveQueue ownReceiveQueue();
+
+    /** Takes the next receive request. @return its slot */
+    long takeReceive();
+
+    /** The requester's state for it. */
+    RequesterState requesterState();
+
+    /** The queue pairs waiting in RNR for a receive request of this one. */
+    ArrayDeque<QueuePairView> rnrWaiters();
+
+    /** Starts a send completion. */
+    Completion startSend(long wrId, WcStatus status, WcOpcode opcode);
+
+    /** Starts a receive completion. */
+    Completion startReceive(long wrId, WcStatus status, WcOpcode opcode);
+
+    /** Publishes a send completion. @return false if the completion queue overran */
+    boolean completeSend(Completion c);
+
+    /** Publishes a receive completion. */
+    void completeReceive(Completion c);
+
+    /** Moves it to ERROR with {@code event}. */
+    void enterError(AsyncEventType event);
+
+    /** Flushes its send queue. */
+    void flushSend();
+}
