@@ -40,7 +40,8 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * queue either overruns (entry dropped, CQ_ERR event, the producing queue pair goes to error) or, with
  * {@link CqCreateFlag#IGNORE_OVERRUN}, overwrites the oldest unread entries.
  */
-public final class SoftCompletionQueue extends SoftObject implements org.verbs4j.CompletionQueue, EventSubject, CompletionQueueView {
+public final class SoftCompletionQueue extends SoftObject
+        implements org.verbs4j.CompletionQueue, EventSubject, CompletionQueueView {
 
     private static final String CREATE = "ibv_create_cq_ex";
     private static final String RESIZE = "ibv_resize_cq";

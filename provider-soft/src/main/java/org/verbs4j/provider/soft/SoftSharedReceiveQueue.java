@@ -25,7 +25,8 @@ import org.verbs4j.provider.soft.engine.TagMatcher;
  * through any XRC_RECV queue pair of its XRC domain, and its receives complete on its own completion queue.
  * Used under the fabric lock.
  */
-public final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQueue, EventSubject, SharedReceiveQueueView {
+public final class SoftSharedReceiveQueue extends SoftObject
+        implements SharedReceiveQueue, EventSubject, SharedReceiveQueueView {
 
     private static final String CREATE = "ibv_create_srq_ex";
     private static final String POST = "ibv_post_srq_recv";

@@ -16,6 +16,6 @@ public interface AddressHandleView {
     /** The source GID of its route. */
     Gid sourceGid();
 
-    /** The UDP address of its destination on the network, with the fabric's {@code udpPort}. */
+    /** The IP address of its destination GID with the peers' RoCE v2 UDP port {@code udpPort}; made once. */
     InetSocketAddress networkDestination(int udpPort);
 }

@@ -11,15 +11,20 @@ public interface CompletionQueueView {
     /** Whether the queue was created with {@code field}, so that the engine fills it. */
     boolean wants(ExtraCompletionField field);
 
-    /** Free entries of the ring. */
+    /**
+     * How many entries a run can fill ({@link #ahead}) before {@link #publishRun}; 0 if it overran or is closed.
+     */
     int room();
 
-    /** The entry {@code offset} places after the next free one, to be filled before {@link #publishRun}. */
-    Completion ahead(int offset);
+    /** Entry {@code index} of a run (below {@link #room}), stamped with the device clock if asked. */
+    Completion ahead(int index);
 
-    /** Publishes {@code count} filled entries at once. */
+    /**
+     * Publishes the first {@code count} entries of a run; {@code solicited} if one may wake a solicited-only
+     * notification.
+     */
     void publishRun(int count, boolean solicited);
 
-    /** Copies {@code entry} into the ring and publishes it. @return false if the queue overran */
+    /** Appends a copy of {@code entry}. @return false if the queue overran and the completion was lost */
     boolean push(Completion entry);
 }

@@ -3,7 +3,10 @@ package org.verbs4j.provider.soft.engine;
 import java.lang.foreign.MemorySegment;
 import org.verbs4j.AccessFlag;
 
-/** A memory region as the engine sees it: the checks of its keys and its memory. Implemented by the soft region alone. */
+/**
+ * A memory region as the engine sees it: the checks of its keys and its memory. Implemented by the soft region
+ * alone.
+ */
 public interface MemoryRegionView {
 
     /** Whether the region was registered with {@code access}. */
@@ -12,16 +15,19 @@ public interface MemoryRegionView {
     /** Whether {@code [address, address + length)} lies inside the region. */
     boolean covers(long address, long length);
 
-    /** Whether {@code lkey} names this region for a local access of {@code pd}'s queue pair. */
+    /**
+     * Whether {@code lkey} is its key, it is usable, belongs to {@code pd}, grants LOCAL_WRITE if written, and
+     * holds the range.
+     */
     boolean grantsLocal(int lkey, ProtectionDomainView pd, boolean write, long address, long length);
 
-    /** The registered memory. */
+    /** The memory the device copies through. */
     MemorySegment memory();
 
     /** Its R_Key. */
     int rkey();
 
-    /** What to subtract from a virtual address to get the offset in {@link #memory()}. */
+    /** What to add to an address of the region to get the address in {@link #memory()}. */
     long shift();
 
     /** Its protection domain. */

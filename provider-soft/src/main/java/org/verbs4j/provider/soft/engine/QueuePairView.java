@@ -49,7 +49,10 @@ public interface QueuePairView {
     /** Its shared receive queue, or null. */
     SharedReceiveQueueView softSrq();
 
-    /** The queue pair of the JVM its RC or UC path leads to, or null. */
+    /**
+     * The connected queue pair of the JVM at the other end, if it answers (connected back, accepting messages), or
+     * null.
+     */
     QueuePairView connectedPeer();
 
     /** Its {@code dest_qp_num}. */
@@ -82,37 +85,41 @@ public interface QueuePairView {
     /** Whether its remote access flags allow {@code access}. */
     boolean allowsRemote(AccessFlag access);
 
-    /** Whether it blocks its own multicast datagrams. */
+    /** Whether it was created to block the multicast datagrams it sends itself. */
     boolean blocksSelfMulticast();
 
-    /** Whether an RDMA WRITE with immediate data needs no receive request. */
+    /** Whether an incoming RDMA WRITE with immediate data consumes no receive request. */
     boolean unsolicitedWriteRecv();
 
-    /** Whether its receives go through tag matching. */
+    /** Whether its receives go through a tag-matching SRQ. */
     boolean matchesTags();
 
-    /** Whether an XRC target queue pair delivers to the SRQ with number {@code srqNum}. */
+    /** Whether {@code srqNum} names an open XRC SRQ of its XRC domain, which then receives the request. */
     boolean deliverTo(int srqNum);
 
-    /** Whether it can receive now (RTR or RTS). */
+    /** Whether it accepts incoming messages (RTR and later, not ERR). */
     boolean canReceive();
 
     /** Its send queue. */
     SendQueue sendQueue();
 
-    /** The receive queue it takes receive requests from: its own or its SRQ's. */
+    /** The receive requests the responder consumes: its own, or those of its SRQ or XRC SRQ. */
     ReceiveQueue receiveQueue();
 
-    /** Its own receive queue, or null. */
+    /** Its own receive queue if its receives use it (no shared receive queue), otherwise null. */
     ReceiveQueue ownReceiveQueue();
 
-    /** Takes the next receive request. @return its slot */
+    /**
+     * Takes the request at the head of {@link #receiveQueue()}, which must not be empty.
+     *
+     * @return its work request id
+     */
     long takeReceive();
 
     /** The requester's state for it. */
     RequesterState requesterState();
 
-    /** The queue pairs waiting in RNR for a receive request of this one. */
+    /** The requesters waiting for a receive request of this queue pair after an RNR NAK. */
     ArrayDeque<QueuePairView> rnrWaiters();
 
     /** Starts a send completion. */
@@ -121,10 +128,10 @@ public interface QueuePairView {
     /** Starts a receive completion. */
     Completion startReceive(long wrId, WcStatus status, WcOpcode opcode);
 
-    /** Publishes a send completion. @return false if the completion queue overran */
+    /** Publishes a send completion; an overrun moves the queue pair to ERROR. @return whether it was published */
     boolean completeSend(Completion c);
 
-    /** Publishes a receive completion. */
+    /** Publishes a receive completion; an overrun moves the queue pair to ERROR. */
     void completeReceive(Completion c);
 
     /** Moves it to ERROR with {@code event}. */

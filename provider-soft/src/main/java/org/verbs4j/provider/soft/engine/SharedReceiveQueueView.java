@@ -9,10 +9,10 @@ public interface SharedReceiveQueueView {
     /** The posted receive requests. */
     ReceiveQueue queue();
 
-    /** The completion queue of an XRC or tag-matching SRQ, or null. */
+    /** Its completion queue, which an XRC or tag-matching SRQ has. */
     CompletionQueueView softCq();
 
-    /** Its protection domain. */
+    /** The domain of its access checks: its protection domain, or the PD of a parent domain. */
     ProtectionDomainView softPd();
 
     /** The tag matching of a tag-matching SRQ, or null. */

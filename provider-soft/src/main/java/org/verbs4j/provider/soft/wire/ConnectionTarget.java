@@ -23,8 +23,8 @@ import org.verbs4j.provider.soft.wire.roce.rc.ResponderTarget;
 /**
  * What a RoCE v2 responder reaches of a soft queue pair: its receive queue (its own or its SRQ's; a receive is
  * taken when a message starts and completed, with its immediate data, invalidated key and solicited bit, when
- * it ends), and the memory behind R_Keys, checked by the engine's own {@link org.verbs4j.provider.soft.engine.RemoteAccess}
- * rules. Runs in the receive loop with the fabric lock held; nothing is allocated.
+ * it ends), and the memory behind R_Keys, checked by the engine's own
+ * {@link org.verbs4j.provider.soft.engine.RemoteAccess} rules. Runs in the receive loop with the fabric lock held; nothing is allocated.
  */
 final class ConnectionTarget implements ResponderTarget {
 

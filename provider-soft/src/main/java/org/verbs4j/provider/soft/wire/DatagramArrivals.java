@@ -25,8 +25,8 @@ import org.verbs4j.provider.soft.wire.roce.cm.Mad;
  * immediate data) goes, under the fabric lock, to the device's queue pair its BTH names, as an {@link Arrival}:
  * the Q_Key and source QPN of its DETH, the SE bit, the immediate data, the header {@link NetworkRoute} rebuilds
  * from the IP header, and the sender's GID (its IP address as RoCE v2 maps it). RC and UC packets go to the
- * {@link ConnectedArrivals}, CM MADs to QP 1 to the device's {@link MadReceiver} (its CM); other packets (multicast) are
- * counted and dropped. Runs in the receive loop's thread; nothing is allocated per packet (but per MAD).
+ * {@link ConnectedArrivals}, CM MADs to QP 1 to the device's {@link MadReceiver} (its CM); other packets
+ * (multicast) are counted and dropped. Runs in the receive loop's thread; nothing is allocated per packet (but per MAD).
  */
 public final class DatagramArrivals implements PacketHandler {
 

@@ -54,7 +54,8 @@ public final class NetworkWire implements Wire {
         if (port == null || wqe.remoteQpn == Datagrams.MULTICAST_QPN || fabric.ownsGid(wqe.ah.destinationGid())) {
             return inJvm.datagram(qp, wqe, source, length);
         }
-        return length > Datagrams.MTU_BYTES ? WcStatus.LOC_LEN_ERR : port.send((NetworkQueuePair) qp, wqe, source, length);
+        return length > Datagrams.MTU_BYTES ? WcStatus.LOC_LEN_ERR
+                : port.send((NetworkQueuePair) qp, wqe, source, length);
     }
 
     @Override
