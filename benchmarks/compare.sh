@@ -44,9 +44,11 @@ run() { # name tree
       standin) main "$cp" org.verbs4j.benchmarks.standin.StandInRatio "$STANDIN_ROUNDS" ;;
       soft) main "$cp" org.verbs4j.benchmarks.CpuTimePerMessage unbatchedSend8 send8 ;;
       soft-all) main "$cp" org.verbs4j.benchmarks.CpuTimePerMessage send8 rdmaWrite8 ;;
+      soft-rates) main "$cp" org.verbs4j.benchmarks.MessageRateRatio
+                  main "$cp" org.verbs4j.benchmarks.BandwidthRatio ;;
       soft-scale) main "$cp" org.verbs4j.benchmarks.QpScaleRatio
                   main "$cp" -Xms1g -Xmx1g org.verbs4j.benchmarks.MemoryFootprint ;;
-      *) echo "compare.sh: unknown part $part (standin, soft, soft-all, soft-scale)" >&2; exit 2 ;;
+      *) echo "compare.sh: unknown part $part (standin, soft, soft-all, soft-rates, soft-scale)" >&2; exit 2 ;;
     esac
   done
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.VerbsObject;
+import org.verbs4j.provider.soft.engine.Failures;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**

@@ -7,6 +7,7 @@ import org.verbs4j.Errno;
 import org.verbs4j.cm.AddrInfoFlag;
 import org.verbs4j.cm.AddressHints;
 import org.verbs4j.cm.AddressInfo;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /** {@code rdma_getaddrinfo} for the soft devices: a local source is found for a destination a soft device has. */
 final class CmAddressInfo {

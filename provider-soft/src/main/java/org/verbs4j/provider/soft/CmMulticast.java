@@ -7,6 +7,7 @@ import org.verbs4j.AhAttributes;
 import org.verbs4j.Errno;
 import org.verbs4j.Gid;
 import org.verbs4j.cm.UdParam;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * The multicast groups one identifier joined, and the attachment of its QP to them (librdmacm attaches the

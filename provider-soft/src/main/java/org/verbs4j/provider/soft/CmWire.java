@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.verbs4j.Gid;
 import org.verbs4j.cm.PortSpace;
+import org.verbs4j.provider.soft.wire.DatagramArrivals;
+import org.verbs4j.provider.soft.wire.MadReceiver;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.Deth;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
@@ -33,7 +35,7 @@ import org.verbs4j.provider.soft.wire.roce.cm.ServiceId;
  * loop ({@link DatagramArrivals}). It maps each connection of the port to its communication identifier and
  * drives the port's timers on the fabric's timer. Every call holds the connection manager's lock.
  */
-final class CmWire {
+public final class CmWire implements MadReceiver {
 
     private static final int MAD_AT = RoceV2.BTH_BYTES + 8;
 
@@ -122,7 +124,7 @@ final class CmWire {
     }
 
     /** A MAD arrived at QP 1 from {@code sender}; called from the receive loop. */
-    void onMad(ByteBuffer b, int at, Gid sender) {
+    public void onMad(ByteBuffer b, int at, Gid sender) {
         cm.locked(() -> {
             port.onMad(b, at, sender.toBytes(), System.nanoTime());
             reschedule();

@@ -3,6 +3,7 @@ package org.verbs4j.provider.soft;
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
 import org.verbs4j.AccessFlag;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /** The rules of {@code ibv_reg_dm_mr} on the soft device. */
 final class DeviceMemoryRegions {

@@ -22,14 +22,15 @@ import org.verbs4j.PortAttributes;
 import org.verbs4j.PortState;
 import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.TmCapFlag;
+import org.verbs4j.provider.soft.engine.WorkLimits;
 
 /** What a soft device is: its attributes and limits, its port, its GID table and its capabilities. */
-final class DeviceProfile {
+public final class DeviceProfile {
 
     static final int PORT_COUNT = 1;
     static final int GID_TABLE_LENGTH = 16;
     static final int MAX_QP_WR = 16384;
-    static final int MAX_SGE = 32;
+    public static final int MAX_SGE = WorkLimits.MAX_SGE;
     static final int MAX_CQE = 65535;
     static final int MAX_INLINE_DATA = 1024;
     static final int MAX_SRQ_WR = 16384;
@@ -37,8 +38,8 @@ final class DeviceProfile {
     static final int MAX_NUM_TAGS = 1023;
     static final int MAX_TM_OPS = 1 << 12;
     static final int MAX_RNDV_HDR_SIZE = 64;
-    static final long MAX_MSG_SIZE = 1L << 31;
-    static final int MAX_MCAST_QP_ATTACH = 56;
+    public static final long MAX_MSG_SIZE = WorkLimits.MAX_MSG_SIZE;
+    public static final int MAX_MCAST_QP_ATTACH = WorkLimits.MAX_MCAST_QP_ATTACH;
     static final int VENDOR_ID = 0xffffff;
     static final int DEFAULT_PKEY = 0xffff;
     /** The P_Key index limit: the table has one entry, the default P_Key. */

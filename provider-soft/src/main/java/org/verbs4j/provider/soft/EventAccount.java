@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * Counts the events handed to the application about one object and the acknowledgements it gave, so

@@ -6,6 +6,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * The events of a channel (a completion channel, a connection manager's event channel) that were not read yet,

@@ -5,6 +5,7 @@ import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * What {@code ibv_init_ah_from_wc} reads of a work completion: its {@code wc_flags}, source LID, service level

@@ -11,6 +11,7 @@ import org.verbs4j.GidEntry;
 import org.verbs4j.GidType;
 import org.verbs4j.GlobalRoute;
 import org.verbs4j.VerbsException;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * {@code ibv_init_ah_from_wc(3)} on the soft device: the address vector of a reply to the sender of a received

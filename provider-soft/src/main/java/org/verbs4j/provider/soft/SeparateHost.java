@@ -8,6 +8,7 @@ import org.verbs4j.DeviceAttributes;
 import org.verbs4j.DeviceCapFlag;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.TagMatchingCaps;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * What a soft device that is a host of its own ({@link SoftDevice#separateHost()}) lacks, because the RoCE v2 wire

@@ -5,12 +5,14 @@ import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.Gid;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.provider.soft.engine.AddressHandleView;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * An address handle: the path to a remote port. On the soft device's Ethernet port it must carry a
  * global route, whose source GID index names a valid entry of the local GID table.
  */
-final class SoftAddressHandle extends SoftObject implements AddressHandle {
+public final class SoftAddressHandle extends SoftObject implements AddressHandle, AddressHandleView {
 
     private static final String CREATE = "ibv_create_ah";
 
@@ -60,11 +62,11 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
         return attributes;
     }
 
-    Gid sourceGid() {
+    public Gid sourceGid() {
         return sourceGid;
     }
 
-    Gid destinationGid() {
+    public Gid destinationGid() {
         return attributes.grh().dgid();
     }
 
@@ -72,7 +74,7 @@ final class SoftAddressHandle extends SoftObject implements AddressHandle {
      * @param udpPort the peers' RoCE v2 UDP port
      * @return the IP address of the destination GID with that port; made once, with the fabric lock held
      */
-    InetSocketAddress networkDestination(int udpPort) {
+    public InetSocketAddress networkDestination(int udpPort) {
         if (networkDestination == null) {
             networkDestination = new InetSocketAddress(destinationGid().toInetAddress(), udpPort);
         }

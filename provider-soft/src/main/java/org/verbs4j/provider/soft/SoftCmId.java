@@ -1,10 +1,10 @@
 package org.verbs4j.provider.soft;
 
 import java.net.InetAddress;
-import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.verbs4j.AhAttributes;
@@ -25,6 +25,7 @@ import org.verbs4j.cm.EventChannel;
 import org.verbs4j.cm.PortSpace;
 import org.verbs4j.cm.PrivateDataLimits;
 import org.verbs4j.cm.UdParam;
+import org.verbs4j.provider.soft.engine.Failures;
 import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
 import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
 import org.verbs4j.provider.soft.wire.roce.cm.CmSidrRep;

@@ -4,6 +4,7 @@ import java.time.Duration;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * A completion channel: a queue of completion events, each naming the completion queue that was armed

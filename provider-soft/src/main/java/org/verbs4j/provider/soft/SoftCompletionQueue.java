@@ -22,6 +22,12 @@ import org.verbs4j.ProtectionDomain;
 import org.verbs4j.TmInfo;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.Completion;
+import org.verbs4j.provider.soft.engine.CompletionQueueView;
+import org.verbs4j.provider.soft.engine.CompletionRing;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.FieldHandles;
+import org.verbs4j.provider.soft.engine.SendQueue;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
@@ -34,7 +40,8 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * queue either overruns (entry dropped, CQ_ERR event, the producing queue pair goes to error) or, with
  * {@link CqCreateFlag#IGNORE_OVERRUN}, overwrites the oldest unread entries.
  */
-final class SoftCompletionQueue extends SoftObject implements org.verbs4j.CompletionQueue, EventSubject {
+public final class SoftCompletionQueue extends SoftObject
+        implements org.verbs4j.CompletionQueue, EventSubject, CompletionQueueView {
 
     private static final String CREATE = "ibv_create_cq_ex";
     private static final String RESIZE = "ibv_resize_cq";
@@ -214,7 +221,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
      * @return how many entries can be appended now without overrunning; 0 if the queue overran or is
      *     closed, when {@link #reserve} decides what happens to the next completion
      */
-    int room() {
+    public int room() {
         if (overrun || isClosed()) {
             return 0;
         }
@@ -231,8 +238,9 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
      * @param serviceLevel the service level of the sender's path
      * @param solicited whether the sender asked for a solicited event
      */
-    void aheadReceive(int index, long wrId, int qpNum, long length, int sourceQp, int serviceLevel,
-                      boolean solicited) {
+    @Override
+    public void aheadReceive(int index, long wrId, int qpNum, long length, int sourceQp, int serviceLevel,
+                             boolean solicited) {
         producerRing().putReceive(producerPosition() + index, wrId, qpNum, length, sourceQp, serviceLevel,
                 solicited, stamp());
     }
@@ -242,7 +250,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
      *
      * @param solicited whether one of them may wake a solicited-only notification
      */
-    void publishRun(int count, boolean solicited) {
+    public void publishRun(int count, boolean solicited) {
         PUBLISHED.setRelease(this, producerPosition() + count);
         if (channel != null) {
             notifyChannel(solicited);
@@ -254,7 +262,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
      *
      * @return {@code false} if the queue overran and the completion was lost (see {@link #reserve})
      */
-    boolean push(Completion completion) {
+    public boolean push(Completion completion) {
         if (reserve() == null) {
             return false;
         }
@@ -685,7 +693,7 @@ final class SoftCompletionQueue extends SoftObject implements org.verbs4j.Comple
         return extraFields;
     }
 
-    boolean wants(ExtraCompletionField field) {
+    public boolean wants(ExtraCompletionField field) {
         return (extraBits & field.value()) != 0;
     }
 

@@ -18,6 +18,7 @@ import org.verbs4j.cm.CmId;
 import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.cm.EventChannel;
 import org.verbs4j.cm.PortSpace;
+import org.verbs4j.provider.soft.engine.Failures;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**

@@ -28,9 +28,12 @@ import org.verbs4j.SrqType;
 import org.verbs4j.WorkQueue;
 import org.verbs4j.WqInitAttributes;
 import org.verbs4j.XrcDomain;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.KnownPeers;
+import org.verbs4j.provider.soft.wire.NetworkContext;
 
 /** An open soft device: queries, object creation and the asynchronous event queue. */
-final class SoftContext extends SoftObject implements Context {
+public final class SoftContext extends SoftObject implements Context, NetworkContext {
 
     /** The system property that makes every new context start with a PORT_ACTIVE event on port 1. */
     static final String PORT_ACTIVE_EVENT_PROPERTY = "verbs4j.soft.port-active-event";
@@ -62,11 +65,11 @@ final class SoftContext extends SoftObject implements Context {
         return fabric;
     }
 
-    SoftDevice softDevice() {
+    public SoftDevice softDevice() {
         return device;
     }
 
-    KnownPeers knownPeers() {
+    public KnownPeers knownPeers() {
         return knownPeers;
     }
 
@@ -123,7 +126,7 @@ final class SoftContext extends SoftObject implements Context {
     }
 
     /** @return whether {@code gid} is a GID of this device's port */
-    boolean ownsGid(Gid gid) {
+    public boolean ownsGid(Gid gid) {
         return device.ownsGid(gid);
     }
 

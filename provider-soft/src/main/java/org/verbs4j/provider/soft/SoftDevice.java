@@ -9,9 +9,12 @@ import org.verbs4j.Gid;
 import org.verbs4j.GidEntry;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
+import org.verbs4j.provider.soft.wire.NetworkDevice;
+import org.verbs4j.provider.soft.wire.NetworkPort;
+import org.verbs4j.provider.soft.wire.SoftNetwork;
 
 /** One soft device, {@code soft0}, {@code soft1}, ...: a channel adapter with one RoCE-style port. */
-final class SoftDevice implements Device {
+public final class SoftDevice implements Device, NetworkDevice {
 
     /** The locally administered MAC prefix 02:53:4f:46:54 ("SOFT"); the last byte is the device. */
     private static final long GUID_BASE = 0x00534ffffe465400L;
@@ -85,7 +88,7 @@ final class SoftDevice implements Device {
             try {
                 networkPort = NetworkPort.open(fabric, this, networkAddress);
             } catch (IOException | IllegalArgumentException e) {
-                throw Failures.openFailed(name(), networkAddress, e);
+                throw SoftNetwork.openFailed(name(), networkAddress, e);
             }
         }
     }
@@ -101,16 +104,16 @@ final class SoftDevice implements Device {
     }
 
     /** @return the device's RoCE v2 port, or {@code null} while no context opened it (or inside the JVM) */
-    NetworkPort networkPort() {
+    public NetworkPort networkPort() {
         return networkPort;
     }
 
     /** @return the device's IB CM on the network, or {@code null} before the connection manager needed it */
-    CmWire cmWire() {
+    public CmWire cmWire() {
         return cmWire;
     }
 
-    void cmWire(CmWire wire) {
+    public void cmWire(CmWire wire) {
         this.cmWire = wire;
     }
 

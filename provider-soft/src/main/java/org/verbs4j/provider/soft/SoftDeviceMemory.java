@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.verbs4j.Context;
 import org.verbs4j.DmAttributes;
+import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * Device memory ({@code ibv_alloc_dm}): a native buffer the device owns, which the host reaches only by the

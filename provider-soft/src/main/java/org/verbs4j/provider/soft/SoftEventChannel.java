@@ -3,6 +3,7 @@ package org.verbs4j.provider.soft;
 import java.time.Duration;
 import org.verbs4j.cm.CmEvent;
 import org.verbs4j.cm.EventChannel;
+import org.verbs4j.provider.soft.engine.Failures;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**

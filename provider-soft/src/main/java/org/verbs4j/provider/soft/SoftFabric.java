@@ -6,6 +6,15 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.Gid;
+import org.verbs4j.provider.soft.engine.FabricLock;
+import org.verbs4j.provider.soft.engine.ObjectTable;
+import org.verbs4j.provider.soft.engine.Requester;
+import org.verbs4j.provider.soft.engine.Wire;
+import org.verbs4j.provider.soft.wire.InJvmWire;
+import org.verbs4j.provider.soft.engine.MulticastGroups;
+import org.verbs4j.provider.soft.wire.NetworkWire;
+import org.verbs4j.provider.soft.wire.SoftNetwork;
+import org.verbs4j.provider.soft.wire.WireFabric;
 
 /**
  * The fabric that joins every soft device of the JVM: the queue pairs by number, the memory keys, the
@@ -13,7 +22,7 @@ import org.verbs4j.Gid;
  * the {@link Wire} it sends through, and the daemon timer that retries requests after a receiver-not-ready
  * NAK.
  */
-final class SoftFabric {
+public final class SoftFabric implements WireFabric {
 
     /** The system property with the number of soft devices. */
     static final String DEVICES_PROPERTY = "verbs4j.soft.devices";
@@ -62,7 +71,7 @@ final class SoftFabric {
     }
 
     /** @return the lock under which every work request and queue pair transition executes */
-    ReentrantLock lock() {
+    public ReentrantLock lock() {
         return lock;
     }
 
@@ -70,11 +79,11 @@ final class SoftFabric {
         return clock;
     }
 
-    ObjectTable<SoftQueuePair> queuePairs() {
+    public ObjectTable<SoftQueuePair> queuePairs() {
         return queuePairs;
     }
 
-    ObjectTable<Object> keys() {
+    public ObjectTable<Object> keys() {
         return keys;
     }
 
@@ -84,22 +93,22 @@ final class SoftFabric {
     }
 
     /** @return the engine that executes send queues; used with the fabric lock held */
-    Requester requester() {
+    public Requester requester() {
         return requester;
     }
 
     /** @return what carries requests between queue pairs, and answers back; used with the fabric lock held */
-    Wire wire() {
+    public Wire wire() {
         return wire;
     }
 
     /** @return which devices live on the network, and their UDP port */
-    SoftNetwork network() {
+    public SoftNetwork network() {
         return network;
     }
 
     /** @return whether a soft device of this JVM has {@code gid} in its GID table */
-    boolean ownsGid(Gid gid) {
+    public boolean ownsGid(Gid gid) {
         for (int i = 0; i < devices.size(); i++) {
             if (devices.get(i).ownsGid(gid)) {
                 return true;
@@ -112,7 +121,8 @@ final class SoftFabric {
      * @return whether traffic to {@code gid} stays inside the JVM: a soft device of the JVM has it and is no
      *     separate host ({@link SoftNetwork#separateHosts()})
      */
-    boolean keepsInJvm(Gid gid) {
+    @Override
+    public boolean keepsInJvm(Gid gid) {
         for (int i = 0; i < devices.size(); i++) {
             SoftDevice device = devices.get(i);
             if (device.ownsGid(gid) && !device.separateHost()) {
@@ -122,12 +132,12 @@ final class SoftFabric {
         return false;
     }
 
-    MulticastGroups multicast() {
+    public MulticastGroups multicast() {
         return multicast;
     }
 
     /** Runs {@code action} on the daemon timer thread after {@code delayNanos}. */
-    void schedule(Runnable action, long delayNanos) {
+    public void schedule(Runnable action, long delayNanos) {
         timer.schedule(action, delayNanos, TimeUnit.NANOSECONDS);
     }
 }

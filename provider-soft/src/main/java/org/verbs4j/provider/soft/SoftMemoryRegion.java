@@ -6,6 +6,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.provider.soft.engine.DeviceMemory;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.MemoryKeys;
+import org.verbs4j.provider.soft.engine.MemoryRegionView;
+import org.verbs4j.provider.soft.engine.ProtectionDomainView;
 
 /**
  * Registered memory. The device reaches it through its segment ({@link DeviceMemory}), from whichever thread
@@ -13,7 +18,7 @@ import org.verbs4j.ProtectionDomain;
  * memory alive. Deregistration waits for the request that is executing (it takes the fabric lock), so no copy
  * touches the memory once {@code ibv_dereg_mr} has returned.
  */
-final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
+public final class SoftMemoryRegion extends SoftObject implements MemoryRegion, MemoryRegionView {
 
     private static final String REG = "ibv_reg_mr";
     /** A thread that owns no arena: memory it may access is accessible from every thread. */
@@ -130,7 +135,7 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
         return pd;
     }
 
-    SoftProtectionDomain softPd() {
+    public SoftProtectionDomain softPd() {
         return domain;
     }
 
@@ -140,12 +145,12 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
     }
 
     /** @return the memory the device copies through (for a zero-based region, not at {@link #address()}) */
-    MemorySegment memory() {
+    public MemorySegment memory() {
         return memory;
     }
 
     /** @return what to add to an address of the region to get the address in {@link #memory()} */
-    long shift() {
+    public long shift() {
         return shift;
     }
 
@@ -178,11 +183,11 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
      * @return whether the region can be used: not deregistered, and its memory still alive (an arena closed
      *     before deregistration makes every access a protection error instead of a wild write)
      */
-    boolean usable() {
+    public boolean usable() {
         return !deregistered && scope.isAlive();
     }
 
-    boolean allows(AccessFlag flag) {
+    public boolean allows(AccessFlag flag) {
         return (accessBits & flag.value()) != 0;
     }
 
@@ -193,12 +198,12 @@ final class SoftMemoryRegion extends SoftObject implements MemoryRegion {
      *
      * @return whether the access is granted
      */
-    boolean grantsLocal(int lkey, SoftProtectionDomain pd, boolean write, long address, long length) {
+    public boolean grantsLocal(int lkey, ProtectionDomainView pd, boolean write, long address, long length) {
         return key == lkey && (localWrite || !write) && domain == pd && covers(address, length) && usable();
     }
 
     /** @return whether {@code [address, address + length)} lies inside the region */
-    boolean covers(long address, long length) {
+    public boolean covers(long address, long length) {
         return length >= 0 && address - start >= 0 && address - start <= size - length
                 && Long.compareUnsigned(address, start) >= 0;
     }

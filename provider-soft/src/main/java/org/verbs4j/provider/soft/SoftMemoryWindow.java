@@ -6,6 +6,11 @@ import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwBindInfo;
 import org.verbs4j.MwType;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.MemoryKeys;
+import org.verbs4j.provider.soft.engine.MemoryWindowView;
+import org.verbs4j.provider.soft.engine.ProtectionDomainView;
+import org.verbs4j.provider.soft.engine.QueuePairView;
 
 /**
  * A memory window: a remote-access grant on part of a memory region, bound through a send queue. A
@@ -13,7 +18,7 @@ import org.verbs4j.ProtectionDomain;
  * the queue pair that bound it and must be invalidated before it is bound again. The bind state changes
  * only under the fabric lock.
  */
-final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
+public final class SoftMemoryWindow extends SoftObject implements MemoryWindow, MemoryWindowView {
 
     private final SoftProtectionDomain pd;
     private final MwType type;
@@ -23,7 +28,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
     private long address;
     private long length;
     private long accessBits;
-    private SoftQueuePair boundQp;
+    private QueuePairView boundQp;
 
     SoftMemoryWindow(SoftProtectionDomain pd, MwType type) {
         super("ibv_dealloc_mw", "memory window", pd.softContext().device().name());
@@ -45,7 +50,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
     }
 
     /** @return the domain of the access checks: the protection domain, or the PD of a parent domain */
-    SoftProtectionDomain softPd() {
+    public SoftProtectionDomain softPd() {
         return pd.domain();
     }
 
@@ -63,19 +68,19 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
         return region != null;
     }
 
-    SoftMemoryRegion region() {
+    public SoftMemoryRegion region() {
         return region;
     }
 
-    SoftQueuePair boundQp() {
+    public QueuePairView boundQp() {
         return boundQp;
     }
 
-    boolean allows(AccessFlag flag) {
+    public boolean allows(AccessFlag flag) {
         return (accessBits & flag.value()) != 0;
     }
 
-    boolean covers(long start, long size) {
+    public boolean covers(long start, long size) {
         return size >= 0 && start - address >= 0 && start - address <= length - size;
     }
 
@@ -84,7 +89,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
      *
      * @return whether the bind was valid (otherwise the caller completes it with MW_BIND_ERR)
      */
-    boolean bind(SoftQueuePair qp, int newRkey, MwBindInfo info) {
+    public boolean bind(QueuePairView qp, int newRkey, MwBindInfo info) {
         if (isClosed() || MemoryKeys.index(newRkey) != index || info == null) {
             return false;
         }
@@ -118,7 +123,7 @@ final class SoftMemoryWindow extends SoftObject implements MemoryWindow {
     }
 
     /** Invalidates a bound type 2 window (LOCAL_INV, SEND_WITH_INV); @return whether it was valid */
-    boolean invalidate(SoftProtectionDomain by) {
+    public boolean invalidate(ProtectionDomainView by) {
         if (type != MwType.TYPE_2 || !isBound() || by != softPd()) {
             return false;
         }

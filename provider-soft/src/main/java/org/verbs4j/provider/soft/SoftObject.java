@@ -1,6 +1,7 @@
 package org.verbs4j.provider.soft;
 
 import org.verbs4j.VerbsObject;
+import org.verbs4j.provider.soft.engine.Failures;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**

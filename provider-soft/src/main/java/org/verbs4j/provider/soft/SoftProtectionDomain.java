@@ -15,6 +15,8 @@ import org.verbs4j.MemoryWindow;
 import org.verbs4j.MwType;
 import org.verbs4j.ProtectionDomain;
 import org.verbs4j.ScatterGatherList;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.ProtectionDomainView;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
@@ -22,7 +24,7 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * domain (no thread domain, no allocators) is an alias of its protection domain: the objects created with
  * it act on that domain ({@link #domain()}), which it keeps busy.
  */
-final class SoftProtectionDomain extends SoftObject implements ProtectionDomain {
+public final class SoftProtectionDomain extends SoftObject implements ProtectionDomain, ProtectionDomainView {
 
     private final SoftContext context;
     private final SoftProtectionDomain protectionDomain;

@@ -29,6 +29,16 @@ import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqType;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.Completion;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.QueuePairView;
+import org.verbs4j.provider.soft.engine.ReceiveQueue;
+import org.verbs4j.provider.soft.engine.RequesterState;
+import org.verbs4j.provider.soft.engine.SendOpcode;
+import org.verbs4j.provider.soft.engine.SendQueue;
+import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.wire.NetworkConnection;
+import org.verbs4j.provider.soft.wire.NetworkQueuePair;
 import org.verbs4j.spi.QpTransitionRules;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
@@ -39,7 +49,7 @@ import org.verbs4j.spi.jfr.VerbsEvents;
  * the request addresses ({@link #deliverTo}): its receive requests, protection domain and completion queue.
  * Transitions, posts and the execution of requests happen under the fabric lock.
  */
-final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject {
+public final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject, NetworkQueuePair {
 
     private static final String CREATE = "ibv_create_qp_ex";
     private static final String MODIFY = "ibv_modify_qp";
@@ -64,7 +74,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     private final int qpNum;
     private final SendQueue sendQueue;
     private final ReceiveQueue receiveQueue;
-    private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
+    private final ArrayDeque<QueuePairView> rnrWaiters = new ArrayDeque<>();
     private final SoftSendOps sendOps;
     /** Where a completion that its queue cannot take (overrun) is built, then dropped. */
     private final Completion lost = new Completion();
@@ -261,11 +271,11 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return context;
     }
 
-    SoftContext softContext() {
+    public SoftContext softContext() {
         return context;
     }
 
-    SoftFabric fabric() {
+    public SoftFabric fabric() {
         return fabric;
     }
 
@@ -290,7 +300,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     /** @return the domain of the access checks: of its protection domain, or of the XRC SRQ it delivers to */
-    SoftProtectionDomain softPd() {
+    public SoftProtectionDomain softPd() {
         return accessDomain;
     }
 
@@ -304,7 +314,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return recvCq;
     }
 
-    SoftCompletionQueue softRecvCq() {
+    public SoftCompletionQueue softRecvCq() {
         return recvCq;
     }
 
@@ -314,7 +324,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     /** @return the SRQ its receives use: the one it was created with, or the XRC SRQ it delivers to */
-    SoftSharedReceiveQueue softSrq() {
+    public SoftSharedReceiveQueue softSrq() {
         return sharedQueue;
     }
 
@@ -322,12 +332,12 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      * @return whether its receives go through a tag-matching SRQ (a boolean, not the SRQ: the data path can
      *     inline it while no SRQ class is loaded)
      */
-    boolean matchesTags() {
+    public boolean matchesTags() {
         return sharedQueue != null && sharedQueue.tagMatcher() != null;
     }
 
     /** @return whether the transport is reliable (RC and XRC): errors are NAKed, an empty queue RNR-NAKed */
-    boolean reliable() {
+    public boolean reliable() {
         return reliable;
     }
 
@@ -348,7 +358,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      * @param srqNum the SRQ number the XRC_SEND request carries
      * @return whether it is an open XRC SRQ of this queue pair's XRC domain
      */
-    boolean deliverTo(int srqNum) {
+    public boolean deliverTo(int srqNum) {
         SoftSharedReceiveQueue target = fabric.xrcSrqs().get(srqNum);
         if (target == null || target.isClosed() || target.xrcDomain() != xrcd) {
             return false;
@@ -374,50 +384,50 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
         return asyncEvents;
     }
 
-    SendQueue sendQueue() {
+    public SendQueue sendQueue() {
         return sendQueue;
     }
 
-    boolean sqSigAll() {
+    public boolean sqSigAll() {
         return sqSigAll;
     }
 
-    int qkey() {
+    public int qkey() {
         return attributes.qkey();
     }
 
-    int destQpNum() {
+    public int destQpNum() {
         return attributes.destQpNum();
     }
 
-    int pathMtuBytes() {
+    public int pathMtuBytes() {
         return attributes.pathMtuBytes();
     }
 
     /** @return the service level of the primary path, 0 without one */
-    int serviceLevel() {
+    public int serviceLevel() {
         AhAttributes path = attributes.ahAttr();
         return path == null ? 0 : path.sl();
     }
 
-    int rnrRetry() {
+    public int rnrRetry() {
         return attributes.rnrRetry();
     }
 
-    int minRnrTimer() {
+    public int minRnrTimer() {
         return attributes.minRnrTimer();
     }
 
-    boolean blocksSelfMulticast() {
+    public boolean blocksSelfMulticast() {
         return blockSelfMulticast;
     }
 
-    boolean allowsRemote(AccessFlag access) {
+    public boolean allowsRemote(AccessFlag access) {
         return attributes.allowsRemote(access);
     }
 
     /** @return whether an incoming RDMA_WRITE_WITH_IMM consumes no receive request */
-    boolean unsolicitedWriteRecv() {
+    public boolean unsolicitedWriteRecv() {
         return unsolicitedWriteRecv;
     }
 
@@ -429,7 +439,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      *
      * @return the peer, or {@code null} if it does not answer
      */
-    SoftQueuePair connectedPeer() {
+    public SoftQueuePair connectedPeer() {
         SoftQueuePair found = peer;
         if (found == null) {
             found = lookUpPeer();
@@ -452,23 +462,23 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     /** @return whether the queue pair accepts incoming messages (RTR and later, not ERR) */
-    boolean canReceive() {
+    public boolean canReceive() {
         QpState current = state;
         return current == QpState.RTR || current == QpState.RTS || current == QpState.SQD || current == QpState.SQE;
     }
 
     /** @return the receive requests the responder consumes: its own, or those of its SRQ or XRC SRQ */
-    ReceiveQueue receiveQueue() {
+    public ReceiveQueue receiveQueue() {
         return sharedQueue != null ? sharedQueue.queue() : receiveQueue;
     }
 
     /** @return its own receive queue if its receives use it (no shared receive queue), otherwise {@code null} */
-    ReceiveQueue ownReceiveQueue() {
+    public ReceiveQueue ownReceiveQueue() {
         return sharedQueue == null ? receiveQueue : null;
     }
 
     /** @return the requesters waiting for a receive request after an RNR NAK */
-    ArrayDeque<SoftQueuePair> rnrWaiters() {
+    public ArrayDeque<QueuePairView> rnrWaiters() {
         return sharedQueue != null ? sharedQueue.rnrWaiters() : rnrWaiters;
     }
 
@@ -478,7 +488,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      *
      * @return the work request id of the request
      */
-    long takeReceive() {
+    public long takeReceive() {
         long wrId = receiveQueue().take();
         if (sharedQueue != null) {
             sharedQueue.consumed();
@@ -487,17 +497,24 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     /** @return the requester's state of this queue pair, which the engine keeps; fabric lock held */
-    RequesterState requesterState() {
+    public RequesterState requesterState() {
         return requesterState;
     }
 
     /** @return its RoCE v2 connection to a peer outside the JVM, or {@code null}; fabric lock held */
-    NetworkConnection connection() {
+    public NetworkConnection connection() {
         return connection;
     }
 
+    @Override
+    public void handAhead() {
+        if (connection != null) {
+            connection.handAhead();
+        }
+    }
+
     /** Gives it the RoCE v2 connection to its peer outside the JVM; fabric lock held. */
-    void connection(NetworkConnection opened) {
+    public void connection(NetworkConnection opened) {
         connection = opened;
     }
 
@@ -510,7 +527,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
     }
 
     /** @return the primary path (the address vector of RTR), or {@code null} */
-    AhAttributes path() {
+    public AhAttributes path() {
         return attributes.ahAttr();
     }
 
@@ -590,7 +607,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      *
      * @param event the asynchronous event to raise about it, or {@code null}
      */
-    void enterError(AsyncEventType event) {
+    public void enterError(AsyncEventType event) {
         if (state == QpState.ERR || state == QpState.RESET) {
             return;
         }
@@ -620,7 +637,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      * request at the head executes ({@link RequesterState#executingHead}), whose requester flushes after
      * completing it.
      */
-    void flushSend() {
+    public void flushSend() {
         if (requesterState.executingHead()) {
             return;
         }
@@ -639,7 +656,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      * Starts a send completion in the next entry of the send completion queue (to be finished with
      * {@link #completeSend}); fabric lock held.
      */
-    Completion startSend(long wrId, WcStatus status, WcOpcode opcode) {
+    public Completion startSend(long wrId, WcStatus status, WcOpcode opcode) {
         return start(sendCq, wrId, status, opcode);
     }
 
@@ -647,7 +664,7 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      * Starts a receive completion in the next entry of the receive completion queue (to be finished with
      * {@link #completeReceive}); fabric lock held.
      */
-    Completion startReceive(long wrId, WcStatus status, WcOpcode opcode) {
+    public Completion startReceive(long wrId, WcStatus status, WcOpcode opcode) {
         return start(receiveCq, wrId, status, opcode);
     }
 
@@ -661,12 +678,12 @@ final class SoftQueuePair extends SoftObject implements QueuePair, EventSubject 
      *
      * @return whether it was published (otherwise the queue pair is in error now)
      */
-    boolean completeSend(Completion c) {
+    public boolean completeSend(Completion c) {
         return complete(sendCq, c);
     }
 
     /** Publishes a receive completion; one its queue could not take (overrun) moves the queue pair to error. */
-    void completeReceive(Completion c) {
+    public void completeReceive(Completion c) {
         complete(receiveCq, c);
     }
 

@@ -6,6 +6,7 @@ import org.verbs4j.RwqIndirectionTable;
 import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.WorkQueue;
 import org.verbs4j.WqInitAttributes;
+import org.verbs4j.provider.soft.engine.Failures;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**

@@ -20,6 +20,13 @@ import org.verbs4j.ScatterGatherList;
 import org.verbs4j.SendOps;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.VerbsException;
+import org.verbs4j.provider.soft.engine.DeviceMemory;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.FieldHandles;
+import org.verbs4j.provider.soft.engine.SendOpcode;
+import org.verbs4j.provider.soft.engine.SendOperands;
+import org.verbs4j.provider.soft.engine.SendQueue;
+import org.verbs4j.provider.soft.engine.SendWqe;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**

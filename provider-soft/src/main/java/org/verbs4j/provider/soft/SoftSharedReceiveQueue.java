@@ -12,6 +12,11 @@ import org.verbs4j.SrqAttributes;
 import org.verbs4j.SrqInitAttributes;
 import org.verbs4j.SrqOperation;
 import org.verbs4j.SrqType;
+import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.engine.QueuePairView;
+import org.verbs4j.provider.soft.engine.ReceiveQueue;
+import org.verbs4j.provider.soft.engine.SharedReceiveQueueView;
+import org.verbs4j.provider.soft.engine.TagMatcher;
 
 /**
  * A shared receive queue: one pool of receive requests for several queue pairs, with the one-shot limit
@@ -20,7 +25,8 @@ import org.verbs4j.SrqType;
  * through any XRC_RECV queue pair of its XRC domain, and its receives complete on its own completion queue.
  * Used under the fabric lock.
  */
-final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQueue, EventSubject {
+public final class SoftSharedReceiveQueue extends SoftObject
+        implements SharedReceiveQueue, EventSubject, SharedReceiveQueueView {
 
     private static final String CREATE = "ibv_create_srq_ex";
     private static final String POST = "ibv_post_srq_recv";
@@ -33,7 +39,7 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
     private final SrqType type;
     private final Object srqContext;
     private final ReceiveQueue queue;
-    private final ArrayDeque<SoftQueuePair> rnrWaiters = new ArrayDeque<>();
+    private final ArrayDeque<QueuePairView> rnrWaiters = new ArrayDeque<>();
     private final EventAccount asyncEvents = new EventAccount("asynchronous");
     private final SoftCompletionQueue cq;
     private final SoftXrcDomain xrcd;
@@ -107,16 +113,16 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         return context;
     }
 
-    SoftFabric fabric() {
+    public SoftFabric fabric() {
         return fabric;
     }
 
     /** @return the domain of the access checks: the protection domain, or the PD of a parent domain */
-    SoftProtectionDomain softPd() {
+    public SoftProtectionDomain softPd() {
         return pd.domain();
     }
 
-    SoftCompletionQueue softCq() {
+    public SoftCompletionQueue softCq() {
         return cq;
     }
 
@@ -149,15 +155,15 @@ final class SoftSharedReceiveQueue extends SoftObject implements SharedReceiveQu
         return asyncEvents;
     }
 
-    ReceiveQueue queue() {
+    public ReceiveQueue queue() {
         return queue;
     }
 
-    ArrayDeque<SoftQueuePair> rnrWaiters() {
+    ArrayDeque<QueuePairView> rnrWaiters() {
         return rnrWaiters;
     }
 
-    TagMatcher tagMatcher() {
+    public TagMatcher tagMatcher() {
         return tagMatcher;
     }
 

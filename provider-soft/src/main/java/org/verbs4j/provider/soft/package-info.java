@@ -2,7 +2,9 @@
  * The soft provider: RDMA devices in pure Java.
  *
  * <h2>Structure</h2>
- * Three layers, split as Linux's rxe splits its requester, responder, completer and network code:
+ * Three floors, split as Linux's rxe splits its verbs objects from its requester, responder, completer and
+ * network code, each a package. Their dependencies go one way: the objects use the wire and the engine, the wire
+ * uses the engine, and the engine reaches the wire only through the {@code Wire} seam it owns:
  * <ul>
  * <li><b>The verbs objects</b> ({@code SoftContext}, {@code SoftQueuePair}, {@code SoftCompletionQueue},
  * {@code SoftMemoryRegion}, ..., with {@code QpStateMachine} and {@code QpAttributeStore}) check and record
@@ -35,9 +37,6 @@
  * it by destination QPN, and its responder reaches the receive queue and the memory behind R_Keys through
  * {@code ConnectionTarget}, with the engine's own key checks.</li>
  * </ul>
- * They share one package for now: the engine still reads the verbs objects it works on (queue pairs,
- * regions, completion queues) directly, and the packages of the build may not depend on each other in a
- * cycle.
  *
  * <h2>Progress model</h2>
  * Work executes in the thread that posts it. {@code ibv_wr_complete} publishes a batch and runs the send

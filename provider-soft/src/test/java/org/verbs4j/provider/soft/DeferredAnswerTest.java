@@ -15,6 +15,12 @@ import org.verbs4j.SendFlag;
 import org.verbs4j.SendOps;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.QueuePairView;
+import org.verbs4j.provider.soft.engine.Requester;
+import org.verbs4j.provider.soft.engine.Response;
+import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.engine.Sges;
+import org.verbs4j.provider.soft.engine.Wire;
 
 /**
  * The wire seam with answers that come later, as from the network: a wire that carries each request at once
@@ -128,29 +134,29 @@ class DeferredAnswerTest {
         int carried;
 
         @Override
-        public int sendRun(SoftQueuePair qp) {
+        public int sendRun(QueuePairView qp) {
             return 0;
         }
 
         @Override
-        public int request(SoftQueuePair qp, SendWqe wqe, Sges source, long length, Response response) {
+        public int request(QueuePairView qp, SendWqe wqe, Sges source, long length, Response response) {
             carried++;
             held = inner.request(qp, wqe, source, length, response);
             return Response.PENDING;
         }
 
         @Override
-        public org.verbs4j.WcStatus datagram(SoftQueuePair qp, SendWqe wqe, Sges source, long length) {
+        public org.verbs4j.WcStatus datagram(QueuePairView qp, SendWqe wqe, Sges source, long length) {
             return inner.datagram(qp, wqe, source, length);
         }
 
         @Override
-        public boolean read(SoftQueuePair qp, int rkey, long address, long length, Response response) {
+        public boolean read(QueuePairView qp, int rkey, long address, long length, Response response) {
             return inner.read(qp, rkey, address, length, response);
         }
 
         @Override
-        public void deviceSend(SoftQueuePair qp, Sges message, long length) {
+        public void deviceSend(QueuePairView qp, Sges message, long length) {
             inner.deviceSend(qp, message, length);
         }
     }

@@ -22,6 +22,7 @@ import org.verbs4j.SendOps;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.wire.NetworkWire;
 
 /**
  * One side of {@link NetworkConnectedTest}, in a JVM of its own whose soft0 lives on the network: RC and UC queue

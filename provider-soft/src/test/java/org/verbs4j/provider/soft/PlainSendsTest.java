@@ -26,6 +26,7 @@ import org.verbs4j.SendOps;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
+import org.verbs4j.provider.soft.engine.PlainSends;
 
 /**
  * Runs of plain SENDs (one SGE, no immediate data, to a queue pair with a receive queue of its own), which

@@ -1,0 +1,36 @@
+/**
+ * The soft provider's wire: the only way from a requester to another queue pair's responder and back,
+ * implementing the engine's {@code Wire} seam.
+ *
+ * <p>{@code InJvmWire} joins the soft devices of the JVM: it finds the destination in the fabric's table and
+ * calls its responder in the calling thread, routes datagrams with {@code Datagrams} (to a queue pair or the
+ * members of a multicast group) and carries runs of plain SENDs with the engine's {@code PlainSends}. When devices
+ * are bound to addresses ({@code SoftNetwork}), {@code NetworkWire} wraps it: a UD datagram to a GID no device of
+ * the JVM has leaves as a RoCE v2 packet ({@code DatagramSender}) through the device's {@code NetworkPort}, and
+ * received datagrams reach their queue pair through {@code DatagramArrivals}; both fill an {@code Arrival} that the
+ * engine's {@code DatagramReceiver} delivers. An RC or UC queue pair whose destination GID no device of the JVM has
+ * gets a {@code NetworkConnection} ({@code NetworkConnections}): the protocol machines of {@code wire.roce.rc}, made
+ * from its attributes at RTR and RTS and dropped when it leaves for ERROR or RESET or is destroyed. The requester
+ * hands it the request at the head of the send queue, which answers later ({@code Response.PENDING}, then
+ * {@code Requester.answer}) with the ACK, the READ data or atomic value it placed ({@code RequestPlacement}), or the
+ * error its retries ended in; one request of a queue pair is on the wire at a time. {@code ConnectedArrivals} hands
+ * the received packets to it by destination QPN, and its responder reaches the receive queue and the memory behind
+ * R_Keys through {@code ConnectionTarget}, with the engine's own key checks. MADs for QP1 go to the device's
+ * {@code MadReceiver}, its connection manager.
+ *
+ * <p>The wire sees the verbs objects through the engine's views, extended where it needs more:
+ * {@code NetworkQueuePair} (with its connection), {@code NetworkContext}, {@code NetworkDevice} and
+ * {@code WireFabric} (with the network), each implemented by the verbs object alone. The RoCE v2 protocol it speaks
+ * lives in {@code wire.roce} and knows nothing of the engine or the objects.
+ *
+ * <h2>Threads</h2>
+ * {@code InJvmWire} runs in the thread that moves the send queue, with the fabric lock held. A device bound to an
+ * address has one more thread: its receive loop ({@code verbs4j-roce-rx-PORT}, a daemon), started with its first
+ * context, which takes the fabric lock for each packet it delivers (a datagram, or an RC or UC packet and the ACK or
+ * response its responder sends back); sends leave in the thread that moves the send queue. The RC and UC
+ * connections share one more daemon, {@code verbs4j-roce-timer} ({@code ConnectionTimer}, started with the first
+ * connection), which sleeps on a condition of the fabric lock until the earliest ACK timeout or RNR timer of their
+ * requesters and runs the due ones: retransmission, RNR retries, RETRY_EXC_ERR and RNR_RETRY_EXC_ERR. None of them
+ * allocates per packet.
+ */
+package org.verbs4j.provider.soft.wire;
