@@ -12,7 +12,7 @@ public interface CompletionQueueView {
     boolean wants(ExtraCompletionField field);
 
     /**
-     * How many entries a run can fill ({@link #ahead}) before {@link #publishRun}; 0 if it overran or is closed.
+     * How many entries a run can fill ({@link #aheadReceive}) before {@link #publishRun}; 0 if it overran or is closed.
      */
     int room();
 

@@ -20,7 +20,7 @@ import org.verbs4j.provider.soft.wire.roce.rc.Responder;
  * ERROR or RESET or is destroyed. The engine's requester hands it the request at the head of the send queue, and
  * a {@link RequestHandOver} gives the requester the requests posted after it as well, so that many are on the wire;
  * their answers (ACK, READ response, atomic acknowledgement, or the error the retries end in) come back in send
- * queue order, one at a time through {@link org.verbs4j.provider.soft.Requester#answer} for the head, which then
+ * queue order, one at a time through {@link org.verbs4j.provider.soft.engine.Requester#answer} for the head, which then
  * finds the next one answered already or waits for it. Every call holds the fabric lock; nothing allocates.
  */
 public final class NetworkConnection {
