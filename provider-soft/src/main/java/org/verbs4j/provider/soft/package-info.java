@@ -6,36 +6,20 @@
  * network code, each a package. Their dependencies go one way: the objects use the wire and the engine, the wire
  * uses the engine, and the engine reaches the wire only through the {@code Wire} seam it owns:
  * <ul>
- * <li><b>The verbs objects</b> ({@code SoftContext}, {@code SoftQueuePair}, {@code SoftCompletionQueue},
- * {@code SoftMemoryRegion}, ..., with {@code QpStateMachine} and {@code QpAttributeStore}) check and record
- * what the application asks for, post work requests to the queues ({@code SendQueue}, {@code ReceiveQueue})
- * and read completions from the rings ({@code CompletionRing}).</li>
- * <li><b>The engine</b> executes them. {@code Requester} runs a send queue; its state for each queue pair
- * (whether it runs, the request at the head, the RNR wait, the answer it waits for) is a
- * {@code RequesterState} of its own, not fields of the queue pair. {@code Responder} (with
- * {@code TagMatcher} for tag-matching SRQs, and {@code DatagramReceiver} for UD) executes a request that
- * arrives: it writes only its own
- * queue pair's memory and answers with a {@code Response}: an ACK, an RNR NAK with its timer, an error NAK,
- * the data of an RDMA READ response or the original value of an atomic operation, which the requester
- * places in its own memory, as rxe's completer does. A rendezvous of a tag-matching SRQ reads the sender's
- * data the same way.</li>
- * <li><b>The wire</b> ({@code Wire}) is the only way from a requester to another queue pair's responder and
- * back. {@code InJvmWire} joins the soft devices of the JVM: it finds the
- * destination in the fabric's table and calls its responder in the calling thread, routes datagrams with
- * {@code Datagrams} (to a queue pair or the members of a multicast group) and carries runs of plain SENDs with
- * {@code PlainSends}. When devices are bound to addresses ({@code SoftNetwork}), {@code NetworkWire} wraps it:
- * a UD datagram to a GID no device of the JVM has leaves as a RoCE v2 packet ({@code DatagramSender}) through
- * the device's {@code NetworkPort}, and received datagrams reach their queue pair through
- * {@code DatagramArrivals}; both fill an {@code Arrival} that {@code DatagramReceiver} delivers. An RC or UC
- * queue pair whose destination GID no device of the JVM has gets a {@code NetworkConnection}
- * ({@code NetworkConnections}): the protocol machines of {@code wire.roce.rc}, made from its attributes at RTR
- * and RTS and dropped when it leaves for ERROR or RESET or is destroyed. The requester hands it the request at the
- * head of the send queue, which answers later ({@code Response.PENDING}, then {@code Requester.answer}) with the
- * ACK, the READ data or atomic value it placed ({@code RequestPlacement}), or the error its retries ended in;
- * {@code RequestHandOver} gives it the requests posted after the head as well, so that many are on the wire (as rxe's
- * requester keeps them), and their answers come back in send queue order. {@code ConnectedArrivals} hands the received packets to
- * it by destination QPN, and its responder reaches the receive queue and the memory behind R_Keys through
- * {@code ConnectionTarget}, with the engine's own key checks.</li>
+ * <li><b>The verbs objects</b>, this package ({@code SoftProvider}, {@code SoftDevice}, {@code SoftContext},
+ * {@code SoftQueuePair}, {@code SoftCompletionQueue}, {@code SoftMemoryRegion}, ..., with {@code QpAttributeStore},
+ * the events, the fabric ({@code SoftFabric}) and connection management ({@code SoftCmId}, {@code CmWire})), check
+ * and record what the application asks for, post work requests to the engine's queues and read completions from its
+ * rings.</li>
+ * <li><b>The engine</b> ({@code engine}) executes them: the requester, the responder, tag
+ * matching, the queues and rings, the checks of local and remote keys. It sees the objects only through views it
+ * owns ({@code QueuePairView}, {@code CompletionQueueView}, {@code MemoryRegionView}, {@code FabricView}, ...),
+ * which the objects implement, each by one class. It calls the {@code Wire} seam, which it owns too.</li>
+ * <li><b>The wire</b> ({@code wire}) carries requests from a requester to another queue
+ * pair's responder and back: {@code InJvmWire} between the devices of the JVM, and {@code NetworkWire} with the
+ * devices' ports, arrivals and RC/UC connections over RoCE v2 when the devices are bound to addresses. It uses the
+ * engine and the protocol of {@code wire.roce}, which knows nothing of the floors above
+ * it.</li>
  * </ul>
  *
  * <h2>Progress model</h2>

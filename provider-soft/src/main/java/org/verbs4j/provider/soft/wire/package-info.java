@@ -13,7 +13,10 @@
  * from its attributes at RTR and RTS and dropped when it leaves for ERROR or RESET or is destroyed. The requester
  * hands it the request at the head of the send queue, which answers later ({@code Response.PENDING}, then
  * {@code Requester.answer}) with the ACK, the READ data or atomic value it placed ({@code RequestPlacement}), or the
- * error its retries ended in; one request of a queue pair is on the wire at a time. {@code ConnectedArrivals} hands
+ * error its retries ended in; {@code RequestHandOver} gives it the requests posted after the head as well, so that
+ * many are on the wire (as rxe's requester keeps them: within the send queue's depth, the PSN window and
+ * {@code max_rd_atomic}, a fenced request after the READs and atomics before it), and their answers come back in
+ * send queue order. {@code ConnectedArrivals} hands
  * the received packets to it by destination QPN, and its responder reaches the receive queue and the memory behind
  * R_Keys through {@code ConnectionTarget}, with the engine's own key checks. MADs for QP1 go to the device's
  * {@code MadReceiver}, its connection manager.
