@@ -654,9 +654,11 @@ public abstract class SendOperationsVerification extends AreaVerification {
             MemoryRegion source = payload(pairs.pd(), 10);
             MemoryRegion target = openMemoryRegion(pairs.pd(), 2 * SIZE);
             WorkRequests.receive(pairs.responder(), 1, target, 0, SIZE);
-            WorkRequests.send(pairs.requester(), 1, source, 0, SIZE);
+            // The WRITE first: a UC requester completes a request once it is sent, so only the SEND's receive
+            // completion, which the responder makes after the WRITE before it, tells that the WRITE landed.
             WorkRequests.rdmaWrite(pairs.requester(), 2, target.rkey(), target.address() + SIZE, source, 0, SIZE);
-            List<Completion> sent = Completions.await(pairs.requesterCq(), 2, timeout(), "the UC SEND and RDMA_WRITE");
+            WorkRequests.send(pairs.requester(), 1, source, 0, SIZE);
+            List<Completion> sent = Completions.await(pairs.requesterCq(), 2, timeout(), "the UC RDMA_WRITE and SEND");
             Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the UC receive");
             assertAll(() -> assertEquals(List.of(WcStatus.SUCCESS, WcStatus.SUCCESS),
                             sent.stream().map(Completion::status).toList()),

@@ -2,7 +2,6 @@ package org.verbs4j.provider.soft;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +70,7 @@ final class NetworkRcPeer {
     private final QueuePair refused = rig.qp(QpType.RC, cq, 8);
     private final QueuePair gone = rig.qp(QpType.RC, cq, 8);
     private final MemoryRegion mr = rig.region(MB);
-    private final StringBuilder failures = new StringBuilder();
+    private final PeerChecks checks = new PeerChecks();
     private final Gid peerGid;
     private final boolean lossy;
     private int peerRkey;
@@ -89,8 +88,8 @@ final class NetworkRcPeer {
             peer.loseAndReorder(server ? 17 : 29);
         }
         peer.run(server);
-        System.out.println(peer.failures.isEmpty() ? "PASS" : peer.failures);
-        System.exit(peer.failures.isEmpty() ? 0 : 1);
+        System.out.println(peer.checks.failures().isEmpty() ? "PASS" : peer.checks.failures());
+        System.exit(peer.checks.failures().isEmpty() ? 0 : 1);
     }
 
     private void loseAndReorder(long seed) {
@@ -283,11 +282,11 @@ final class NetworkRcPeer {
                 expectSend(i, WcOpcode.FETCH_ADD);
                 check("fetch-and-add " + i, mr.segment().get(ValueLayout.JAVA_LONG, COUNTER), expectedCounter++);
             }
-            if (failures.length() > 2000) {
+            if (checks.failures().length() > 2000) {
                 return;
             }
         }
-        for (int round = 0; round < BURST_ROUNDS && failures.length() <= 2000; round++) {
+        for (int round = 0; round < BURST_ROUNDS && checks.failures().length() <= 2000; round++) {
             expectedCounter = burst(round, expectedCounter);
         }
         post(rc, END, 0, 1, ops -> ops.sendWithImm(END));
@@ -408,18 +407,7 @@ final class NetworkRcPeer {
     }
 
     private Wc poll(Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (cq.startPoll()) {
-                Wc wc = Wc.read(cq);
-                cq.endPoll();
-                return wc;
-            }
-            Thread.yield();
-        }
-        System.out.println("no completion within " + limit + "\n" + failures);
-        System.exit(2);
-        return null;
+        return checks.poll(cq, limit);
     }
 
     private void fill(long offset, int length, int seed) {
@@ -427,15 +415,10 @@ final class NetworkRcPeer {
     }
 
     private void checkPattern(long offset, int length, int seed) {
-        MemorySegment expected = rig.arena.allocate(Math.max(1, length));
-        Rig.fill(expected.asSlice(0, length), seed);
-        long mismatch = mr.segment().asSlice(offset, length).mismatch(expected.asSlice(0, length));
-        check("bytes at " + offset + " (" + length + ", seed " + seed + ")", mismatch, -1L);
+        checks.checkPattern(mr.segment(), rig.arena, offset, length, seed);
     }
 
     private void check(String what, Object actual, Object expected) {
-        if (!expected.equals(actual)) {
-            failures.append(what).append(": ").append(actual).append(", expected ").append(expected).append('\n');
-        }
+        checks.check(what, actual, expected);
     }
 }

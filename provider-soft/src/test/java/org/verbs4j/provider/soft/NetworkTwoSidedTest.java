@@ -2,11 +2,6 @@ package org.verbs4j.provider.soft;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -31,10 +26,7 @@ class NetworkTwoSidedTest {
         Process client = PeerJvm.start(logs, "client", PeerJvm.CLIENT_IP, port, TwoSidedPeer.class, "client",
                 PeerJvm.SERVER_IP);
         try {
-            String serverLine = firstLine(server);
-            String clientLine = firstLine(client);
-            send(client, serverLine);
-            send(server, clientLine);
+            PeerJvm.exchangeFirstLines(server, client);
             assertThat(client.waitFor(120, TimeUnit.SECONDS)).as("the client ends").isTrue();
             assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("the server ends").isTrue();
             assertThat(PeerJvm.output(logs, client, "client")).as("the client's output").contains("PASS");
@@ -47,16 +39,4 @@ class NetworkTwoSidedTest {
         }
     }
 
-    private static String firstLine(Process process) throws IOException {
-        String line = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII))
-                .readLine();
-        assertThat(line).as("the peer's line of queue pair numbers").isNotNull();
-        return line;
-    }
-
-    private static void send(Process process, String line) throws IOException {
-        try (Writer in = process.outputWriter(StandardCharsets.US_ASCII)) {
-            in.write(line + "\n");
-        }
-    }
 }

@@ -1,7 +1,12 @@
 package org.verbs4j.provider.soft;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Writer;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -38,6 +43,30 @@ final class PeerJvm {
     static String output(Path logs, Process process, String role) throws IOException {
         return new String(process.getInputStream().readAllBytes(), StandardCharsets.US_ASCII)
                 + Files.readString(logs.resolve(role + ".err"));
+    }
+
+    /**
+     * Gives each of two peers the first line the other printed (its queue pair numbers), as the C pingpong tools
+     * exchange theirs, and closes their standard input.
+     */
+    static void exchangeFirstLines(Process server, Process client) throws IOException {
+        String serverLine = firstLine(server);
+        String clientLine = firstLine(client);
+        sendLine(client, serverLine);
+        sendLine(server, clientLine);
+    }
+
+    private static String firstLine(Process process) throws IOException {
+        String line = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII))
+                .readLine();
+        assertThat(line).as("the peer's line of queue pair numbers").isNotNull();
+        return line;
+    }
+
+    private static void sendLine(Process process, String line) throws IOException {
+        try (Writer in = process.outputWriter(StandardCharsets.US_ASCII)) {
+            in.write(line + "\n");
+        }
     }
 
     /** @return a UDP port free on the client's address, for both peers */

@@ -64,7 +64,7 @@ final class TwoSidedPeer {
     private final MemoryRegion readOnly = rig.region(4096, EnumSet.of(AccessFlag.LOCAL_WRITE,
             AccessFlag.REMOTE_READ));
     private final QueuePair ud = rig.qp(QpType.UD, cq, 8);
-    private final StringBuilder failures = new StringBuilder();
+    private final PeerChecks checks = new PeerChecks();
     private final Gid peerGid;
     private SharedReceiveQueue srq;
     private QueuePair[] rc;
@@ -85,8 +85,8 @@ final class TwoSidedPeer {
         } else {
             side.request();
         }
-        System.out.println(side.failures.isEmpty() ? "PASS" : side.failures);
-        System.exit(side.failures.isEmpty() ? 0 : 1);
+        System.out.println(side.checks.failures().isEmpty() ? "PASS" : side.checks.failures());
+        System.exit(side.checks.failures().isEmpty() ? 0 : 1);
     }
 
     // ---- the server: the responder side ----
@@ -242,18 +242,7 @@ final class TwoSidedPeer {
     }
 
     private Wc poll(Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (cq.startPoll()) {
-                Wc wc = Wc.read(cq);
-                cq.endPoll();
-                return wc;
-            }
-            Thread.yield();
-        }
-        System.out.println("no completion within " + limit + "\n" + failures);
-        System.exit(2);
-        return null;
+        return checks.poll(cq, limit);
     }
 
     private interface Operation {
@@ -274,15 +263,10 @@ final class TwoSidedPeer {
     }
 
     private void checkPattern(long offset, int length, int seed) {
-        MemorySegment expected = rig.arena.allocate(length);
-        Rig.fill(expected, seed);
-        check("bytes at " + offset + " (" + length + ", seed " + seed + ")",
-                mr.segment().asSlice(offset, length).mismatch(expected), -1L);
+        checks.checkPattern(mr.segment(), rig.arena, offset, length, seed);
     }
 
     private void check(String what, Object actual, Object expected) {
-        if (!expected.equals(actual)) {
-            failures.append(what).append(": ").append(actual).append(", expected ").append(expected).append('\n');
-        }
+        checks.check(what, actual, expected);
     }
 }
