@@ -43,6 +43,7 @@ verbs4j_lane_wire() {
     $step env ROCE_WIRE_ITERS=20 ROCE_WIRE_TIMEOUT=900 "$r/vm/run-roce-wire.sh" soft-ud
     $step env ROCE_WIRE_ITERS=20 ROCE_WIRE_PERF_ITERS=50 ROCE_WIRE_TIMEOUT=400 "$r/vm/run-roce-wire.sh" soft-rc
     $step "$r/vm/run-roce-wire.sh" soft-cm
+    $step "$r/vm/run-roce-wire.sh" soft-udp
 }
 
 # Builds (or finds up to date) the image of $RXE_VM_SUITE, with qemu and mmdebstrap installed first when root.
