@@ -110,6 +110,25 @@ public abstract class XrcVerification extends AreaVerification {
     }
 
     @Test
+    @DisplayName("XRC annex: a SEND addressed to an XRC SRQ of another XRC domain than the XRC_RECV QP's is an "
+            + "invalid request: the sender completes REM_INV_REQ_ERR and that SRQ receives nothing")
+    void anSrqOfAnotherDomainIsAnInvalidRequest() {
+        XrcPair pair = connectedPair();
+        XrcDomain otherDomain = track(context().openXrcDomain());
+        CompletionQueue otherCq = completionQueue(16);
+        SharedReceiveQueue foreign = track(context().createSharedReceiveQueue(SrqInitAttributes.xrc(pd, otherDomain,
+                otherCq, 16, 1)));
+        MemoryRegion mr = openMemoryRegion(pd, MESSAGE * 2);
+        WorkRequests.receive(foreign, 1, mr, MESSAGE, MESSAGE);
+        WorkRequests.sendXrc(pair.sender(), 2, foreign.srqNum(), mr, 0, MESSAGE);
+        Completion sent = Completions.awaitOne(pair.sendCq(), environment().completionTimeout(),
+                "XRC SEND to an SRQ of another domain");
+        assertEquals(WcStatus.REM_INV_REQ_ERR, sent.status(), "XRC SEND to SRQ number " + foreign.srqNum()
+                + " of another XRC domain: " + sent);
+        Completions.assertNone(otherCq, environment().completionTimeout().dividedBy(10), "that SRQ's CQ");
+    }
+
+    @Test
     @DisplayName("ibv_create_qp_ex(3): an XRC_RECV QP has only its XRC domain, an XRC_SEND QP no receive side")
     void xrcQueuePairsHaveTheirOwnShape() {
         XrcPair pair = connectedPair();
