@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,8 @@ import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqInitAttributes;
@@ -68,9 +72,13 @@ public abstract class XrcVerification extends AreaVerification {
     }
 
     private XrcPair connectedPair() {
+        return connectedPair(EnumSet.of(SendOpsFlag.SEND));
+    }
+
+    private XrcPair connectedPair(Set<SendOpsFlag> operations) {
         CompletionQueue sendCq = completionQueue(64);
         QpInitAttributes senderAttributes = QpInitAttributes.xrcSend(pd, sendCq, new QpCapabilities(16, 0, 1, 0, 0))
-                .sendOpsFlags(EnumSet.of(SendOpsFlag.SEND)).build();
+                .sendOpsFlags(operations).build();
         loopback().requireType(senderAttributes);
         loopback().requireActivePort();
         QueuePair receiver = queuePair(QpInitAttributes.xrcRecv(xrcd).build());
@@ -107,6 +115,56 @@ public abstract class XrcVerification extends AreaVerification {
                     () -> Payloads.assertPayload(mr.segment(), MESSAGE, payload, "message " + index));
         }
         Completions.assertNone(srqCq, environment().completionTimeout().dividedBy(10), "every receive was polled");
+    }
+
+    @Test
+    @DisplayName("XRC annex: an RDMA WRITE and an RDMA READ of an XRC_SEND QP, addressed to the XRC SRQ, reach "
+            + "memory of the SRQ's protection domain through the XRC_RECV QP, byte for byte")
+    void writesAndReadsReachTheSrqsDomain() {
+        XrcPair pair = connectedPair(EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.RDMA_WRITE, SendOpsFlag.RDMA_READ));
+        MemoryRegion local = openMemoryRegion(pd, MESSAGE * 2);
+        MemoryRegion remote = openMemoryRegion(pd, MESSAGE);
+        byte[] written = Payloads.pattern(7, MESSAGE);
+        Payloads.write(local.segment(), 0, written);
+        postXrc(pair.sender(), 1, ops -> ops.rdmaWrite(remote.rkey(), remote.address()), local, 0);
+        Completion write = Completions.awaitOne(pair.sendCq(), environment().completionTimeout(), "XRC RDMA WRITE");
+        assertEquals(WcStatus.SUCCESS, write.status(), "XRC RDMA WRITE: " + write);
+        Payloads.assertPayload(remote.segment(), 0, written, "the written region");
+        postXrc(pair.sender(), 2, ops -> ops.rdmaRead(remote.rkey(), remote.address()), local, MESSAGE);
+        Completion read = Completions.awaitOne(pair.sendCq(), environment().completionTimeout(), "XRC RDMA READ");
+        assertAll(() -> assertEquals(WcStatus.SUCCESS, read.status(), "XRC RDMA READ: " + read),
+                () -> assertEquals(WcOpcode.RDMA_READ, read.opcode(), "read opcode"),
+                () -> Payloads.assertPayload(local.segment(), MESSAGE, written, "the read-back"));
+        Completions.assertNone(srqCq, environment().completionTimeout().dividedBy(10), "no receive consumed");
+    }
+
+    private void postXrc(QueuePair sender, long wrId, Consumer<SendOps> operation,
+            MemoryRegion local, long offset) {
+        SendOps ops = sender.sendOps();
+        ops.start();
+        ops.wrId(wrId).wrFlags((int) SendFlag.SIGNALED.value());
+        operation.accept(ops);
+        ops.setXrcSrqn(srq.srqNum()).setSge(local.lkey(), local.address() + offset, MESSAGE);
+        ops.complete();
+    }
+
+    @Test
+    @DisplayName("XRC annex: a SEND addressed to an XRC SRQ of another XRC domain than the XRC_RECV QP's is an "
+            + "invalid request: the sender completes REM_INV_REQ_ERR and that SRQ receives nothing")
+    void anSrqOfAnotherDomainIsAnInvalidRequest() {
+        XrcPair pair = connectedPair();
+        XrcDomain otherDomain = track(context().openXrcDomain());
+        CompletionQueue otherCq = completionQueue(16);
+        SharedReceiveQueue foreign = track(context().createSharedReceiveQueue(SrqInitAttributes.xrc(pd, otherDomain,
+                otherCq, 16, 1)));
+        MemoryRegion mr = openMemoryRegion(pd, MESSAGE * 2);
+        WorkRequests.receive(foreign, 1, mr, MESSAGE, MESSAGE);
+        WorkRequests.sendXrc(pair.sender(), 2, foreign.srqNum(), mr, 0, MESSAGE);
+        Completion sent = Completions.awaitOne(pair.sendCq(), environment().completionTimeout(),
+                "XRC SEND to an SRQ of another domain");
+        assertEquals(WcStatus.REM_INV_REQ_ERR, sent.status(), "XRC SEND to SRQ number " + foreign.srqNum()
+                + " of another XRC domain: " + sent);
+        Completions.assertNone(otherCq, environment().completionTimeout().dividedBy(10), "that SRQ's CQ");
     }
 
     @Test

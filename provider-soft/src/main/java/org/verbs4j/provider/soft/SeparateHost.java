@@ -5,21 +5,19 @@ import java.util.Set;
 import org.verbs4j.Capabilities;
 import org.verbs4j.Capability;
 import org.verbs4j.DeviceAttributes;
-import org.verbs4j.DeviceCapFlag;
 import org.verbs4j.SendOpsFlag;
 import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * What a soft device that is a host of its own ({@link SoftDevice#separateHost()}) lacks, because the RoCE v2 wire
- * does not carry it yet: XRC (no XRCETH), tag matching (its rendezvous reads and FIN), ATOMIC_WRITE and FLUSH, and
- * multicast (no IP multicast group). Its context reports these capabilities off, {@code tm_caps} empty and no
- * {@code IBV_DEVICE_XRC}, and the verbs that would need them fail with EOPNOTSUPP naming the reason.
+ * does not carry it yet: tag matching (its rendezvous reads and FIN), ATOMIC_WRITE and FLUSH, and multicast (no IP
+ * multicast group). Its context reports these capabilities off and {@code tm_caps} empty, and the verbs that would
+ * need them fail with EOPNOTSUPP naming the reason. XRC crosses the wire (XRCETH).
  */
 final class SeparateHost {
 
-    private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.XRC, Capability.TAG_MATCHING,
-            Capability.ATOMIC_WRITE, Capability.FLUSH, Capability.MULTICAST);
+    private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.TAG_MATCHING, Capability.ATOMIC_WRITE, Capability.FLUSH, Capability.MULTICAST);
 
     private SeparateHost() {
     }
@@ -39,16 +37,15 @@ final class SeparateHost {
         return Capabilities.of(all);
     }
 
-    /** @return {@code profile}, without XRC and tag matching if {@code device} is a separate host */
+    /** @return {@code profile}, without tag matching if {@code device} is a separate host */
     static DeviceAttributes attributes(SoftDevice device, DeviceAttributes profile) {
         if (!device.separateHost()) {
             return profile;
         }
         DeviceAttributes p = profile;
-        long flags = p.deviceCapFlags() & ~DeviceCapFlag.XRC.value();
         return new DeviceAttributes(p.firmwareVersion(), p.nodeGuid(), p.sysImageGuid(), p.vendorId(),
-                p.vendorPartId(), p.hwVersion(), p.physPortCount(), p.pageSizeCap(), flags, flags, p.atomicCap(),
-                p.localCaAckDelay(), p.limits(), p.completionTimestampMask(), p.hcaCoreClockKhz(),
+                p.vendorPartId(), p.hwVersion(), p.physPortCount(), p.pageSizeCap(), p.deviceCapFlags(),
+                p.deviceCapFlagsEx(), p.atomicCap(), p.localCaAckDelay(), p.limits(), p.completionTimestampMask(), p.hcaCoreClockKhz(),
                 TagMatchingCaps.NONE, p.odpCaps(), p.maxDmSize());
     }
 
@@ -72,7 +69,6 @@ final class SeparateHost {
 
     private static String reason(Capability capability) {
         return switch (capability) {
-            case XRC -> "no XRCETH in its packets";
             case TAG_MATCHING -> "the rendezvous READ and FIN of tag matching stay inside a JVM";
             case ATOMIC_WRITE, FLUSH -> "no RoCE v2 ATOMIC_WRITE or FLUSH packets";
             default -> "a multicast group is no IP multicast group";

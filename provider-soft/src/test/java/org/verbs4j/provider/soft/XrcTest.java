@@ -14,6 +14,7 @@ import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.QpCapabilities;
 import org.verbs4j.QpInitAttributes;
+import org.verbs4j.QpState;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
 import org.verbs4j.SendFlag;
@@ -114,6 +115,7 @@ class XrcTest {
     void anUnknownSrqNumberIsAnInvalidRequest() {
         send(6, srq.srqNum() + 1000, 8);
         assertThat(Rig.poll(sendCq).status()).isEqualTo(WcStatus.REM_INV_REQ_ERR);
+        assertThat(receiver.state()).as("an invalid request stops the responder").isEqualTo(QpState.ERR);
     }
 
     @Test
@@ -127,6 +129,7 @@ class XrcTest {
         send(7, foreign.srqNum(), 8);
         assertThat(Rig.poll(sendCq).status()).isEqualTo(WcStatus.REM_INV_REQ_ERR);
         assertThat(Rig.empty(srqCq)).isTrue();
+        assertThat(receiver.state()).isEqualTo(QpState.ERR);
     }
 
     @Test

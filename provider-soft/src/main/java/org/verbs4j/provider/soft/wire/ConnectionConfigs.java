@@ -41,6 +41,10 @@ final class ConnectionConfigs {
     }
 
     private static Transport transport(NetworkQueuePair qp) {
-        return qp.type() == QpType.RC ? Transport.RC : Transport.UC;
+        return switch (qp.type()) {
+            case RC -> Transport.RC;
+            case UC -> Transport.UC;
+            default -> Transport.XRC; // XRC_SEND and XRC_RECV: the only other connected types
+        };
     }
 }

@@ -21,7 +21,8 @@ import org.verbs4j.provider.soft.wire.roce.rc.RemoteAccess;
 import org.verbs4j.provider.soft.wire.roce.rc.ResponderTarget;
 
 /**
- * What a RoCE v2 responder reaches of a soft queue pair: its receive queue (its own or its SRQ's; a receive is
+ * What a RoCE v2 responder reaches of a soft queue pair: its receive queue (its own, its SRQ's, or for XRC_RECV the
+ * XRC SRQ a request names; a receive is
  * taken when a message starts and completed, with its immediate data, invalidated key and solicited bit, when
  * it ends), and the memory behind R_Keys, checked by the engine's own
  * {@link org.verbs4j.provider.soft.engine.RemoteAccess} rules. Runs in the receive loop with the fabric lock held; nothing is allocated.
@@ -59,6 +60,12 @@ final class ConnectionTarget implements ResponderTarget {
     /** @return whether a receive failed at this end after the responder took the message (a key to invalidate) */
     boolean brokeLocally() {
         return brokeLocally;
+    }
+
+    /** The in-JVM rules of an XRC_RECV queue pair: an open XRC SRQ of its own XRC domain. */
+    @Override
+    public boolean deliverTo(int srqNumber) {
+        return qp.deliverTo(srqNumber);
     }
 
     /** Tag-matching SRQs take messages from queue pairs of the JVM only: their receives are never claimed. */

@@ -24,7 +24,7 @@ import org.verbs4j.provider.soft.wire.roce.cm.Mad;
  * What a device on the network does with the packets its receive loop hands over: a UD SEND (with or without
  * immediate data) goes, under the fabric lock, to the device's queue pair its BTH names, as an {@link Arrival}:
  * the Q_Key and source QPN of its DETH, the SE bit, the immediate data, the header {@link NetworkRoute} rebuilds
- * from the IP header, and the sender's GID (its IP address as RoCE v2 maps it). RC and UC packets go to the
+ * from the IP header, and the sender's GID (its IP address as RoCE v2 maps it). RC, UC and XRC packets go to the
  * {@link ConnectedArrivals}, CM MADs to QP 1 to the device's {@link MadReceiver} (its CM); other packets
  * (multicast) are counted and dropped. Runs in the receive loop's thread; nothing is allocated per packet (but per MAD).
  */
@@ -55,7 +55,7 @@ public final class DatagramArrivals implements PacketHandler {
     @Override
     public void onPacket(RocePacket packet) {
         Opcode opcode = packet.opcode();
-        if (opcode != null && (opcode.transport() == Transport.RC || opcode.transport() == Transport.UC)) {
+        if (opcode != null && opcode.transport() != Transport.UD) {
             connected.onPacket(packet);
             return;
         }

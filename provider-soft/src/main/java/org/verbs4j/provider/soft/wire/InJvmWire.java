@@ -1,5 +1,6 @@
 package org.verbs4j.provider.soft.wire;
 
+import org.verbs4j.AsyncEventType;
 import org.verbs4j.QpType;
 import org.verbs4j.WcStatus;
 import org.verbs4j.provider.soft.engine.FabricView;
@@ -36,7 +37,8 @@ public final class InJvmWire implements Wire {
 
     /**
      * The connected peer answers ({@link QueuePairView#connectedPeer}); an XRC_SEND request first reaches
-     * the XRC SRQ it names through the peer, or is invalid.
+     * the XRC SRQ it names through the peer, or is invalid: the peer NAKs it and enters ERROR, as an RC
+     * responder does after an invalid request (and as over the RoCE v2 wire).
      */
     @Override
     public int request(QueuePairView qp, SendWqe wqe, Sges source, long length, Response response) {
@@ -45,6 +47,7 @@ public final class InJvmWire implements Wire {
             return Response.NO_ANSWER;
         }
         if (qp.type() == QpType.XRC_SEND && !peer.deliverTo(wqe.operands.remoteSrqn)) {
+            peer.enterError(AsyncEventType.QP_REQ_ERR);
             return Response.NAK_INVALID;
         }
         return responder.respond(qp, peer, wqe, source, length, response);

@@ -14,7 +14,7 @@ import org.verbs4j.provider.soft.wire.roce.rc.Requester;
 import org.verbs4j.provider.soft.wire.roce.rc.Responder;
 
 /**
- * The RoCE v2 connection of an RC or UC queue pair whose peer is outside the JVM: the two protocol machines of
+ * The RoCE v2 connection of an RC, UC or XRC queue pair whose peer is outside the JVM: the two protocol machines of
  * {@code wire.roce.rc}, made from the queue pair's attributes when first needed (the responder once the queue
  * pair receives, RTR; the requester at its first request, RTS) and stopped when the queue pair leaves for
  * ERROR or RESET or is destroyed. The engine's requester hands it the request at the head of the send queue, and

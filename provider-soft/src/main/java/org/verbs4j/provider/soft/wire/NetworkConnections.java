@@ -2,6 +2,8 @@ package org.verbs4j.provider.soft.wire;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.QpType;
@@ -18,6 +20,8 @@ import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
  */
 public final class NetworkConnections {
 
+    private static final Set<QpType> CONNECTED = EnumSet.of(QpType.RC, QpType.UC, QpType.XRC_SEND, QpType.XRC_RECV);
+
     private final WireFabric fabric;
     private final ConnectionTimer timer;
     private final LocalAccess localAccess;
@@ -32,7 +36,7 @@ public final class NetworkConnections {
 
     /**
      * @return the connection of {@code qp}, made now if it needs one, or {@code null} if its peer is in the JVM
-     *     (or it is no RC or UC queue pair of a device on the network)
+     *     (or it is no RC, UC or XRC queue pair of a device on the network)
      */
     NetworkConnection of(NetworkQueuePair qp) {
         NetworkConnection connection = qp.connection();
@@ -41,8 +45,7 @@ public final class NetworkConnections {
         }
         NetworkPort port = qp.softContext().softDevice().networkPort();
         AhAttributes path = qp.path();
-        if (port == null || path == null || (qp.type() != QpType.RC && qp.type() != QpType.UC)
-                || fabric.keepsInJvm(path.grh().dgid())) {
+        if (port == null || path == null || !CONNECTED.contains(qp.type()) || fabric.keepsInJvm(path.grh().dgid())) {
             return null;
         }
         connection = new NetworkConnection(qp, this, sink(port.endpoint(), path));

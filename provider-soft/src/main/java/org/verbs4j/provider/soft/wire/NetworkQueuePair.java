@@ -3,7 +3,7 @@ package org.verbs4j.provider.soft.wire;
 import org.verbs4j.provider.soft.engine.QueuePairView;
 
 /**
- * A queue pair as the wire sees it: the engine's view, and the network connection of an RC or UC queue pair
+ * A queue pair as the wire sees it: the engine's view, and the network connection of an RC, UC or XRC queue pair
  * whose peer is outside the JVM. Implemented by the soft queue pair alone.
  */
 public interface NetworkQueuePair extends QueuePairView {

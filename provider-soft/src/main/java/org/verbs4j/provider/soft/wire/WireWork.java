@@ -40,6 +40,9 @@ public final class WireWork {
         if ((wqe.flags & FENCE) != 0) {
             work.fence();
         }
+        if (wqe.hasXrcSrqn) {
+            work.xrcSrq(wqe.operands.remoteSrqn);
+        }
         return true;
     }
 }

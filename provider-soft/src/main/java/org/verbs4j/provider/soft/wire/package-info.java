@@ -8,8 +8,8 @@
  * are bound to addresses ({@code SoftNetwork}), {@code NetworkWire} wraps it: a UD datagram to a GID no device of
  * the JVM has leaves as a RoCE v2 packet ({@code DatagramSender}) through the device's {@code NetworkPort}, and
  * received datagrams reach their queue pair through {@code DatagramArrivals}; both fill an {@code Arrival} that the
- * engine's {@code DatagramReceiver} delivers. An RC or UC queue pair whose destination GID no device of the JVM has
- * gets a {@code NetworkConnection} ({@code NetworkConnections}): the protocol machines of {@code wire.roce.rc}, made
+ * engine's {@code DatagramReceiver} delivers. An RC, UC or XRC queue pair whose destination GID no device of the JVM
+ * has gets a {@code NetworkConnection} ({@code NetworkConnections}): the protocol machines of {@code wire.roce.rc}, made
  * from its attributes at RTR and RTS and dropped when it leaves for ERROR or RESET or is destroyed. The requester
  * hands it the request at the head of the send queue, which answers later ({@code Response.PENDING}, then
  * {@code Requester.answer}) with the ACK, the READ data or atomic value it placed ({@code RequestPlacement}), or the
@@ -18,7 +18,8 @@
  * {@code max_rd_atomic}, a fenced request after the READs and atomics before it), and their answers come back in
  * send queue order. {@code ConnectedArrivals} hands
  * the received packets to it by destination QPN, and its responder reaches the receive queue and the memory behind
- * R_Keys through {@code ConnectionTarget}, with the engine's own key checks. MADs for QP1 go to the device's
+ * R_Keys through {@code ConnectionTarget}, with the engine's own key checks (for XRC_RECV, through the XRC SRQ the
+ * request names, under the rules that hold inside the JVM). MADs for QP1 go to the device's
  * {@code MadReceiver}, its connection manager.
  *
  * <p>The wire sees the verbs objects through the engine's views, extended where it needs more:

@@ -2,9 +2,12 @@ package org.verbs4j.provider.soft.wire.roce;
 
 /**
  * The extended transport headers that may follow the BTH, declared in the order they appear on the wire
- * (IBTA 9.2: RDETH, DETH, RETH, AtomicETH, AETH, AtomicAckETH, ImmDt, IETH; RDETH is absent, as RD is).
+ * (IBTA 9.2: RDETH, DETH, RETH, AtomicETH, AETH, AtomicAckETH, ImmDt, IETH; RDETH is absent, as RD is). The
+ * XRCETH of the XRC annex comes first, right after the BTH; no XRC packet carries a DETH.
  */
 public enum ExtensionHeader {
+    /** XRC Extended Transport Header: the XRC SRQ number a request goes to. */
+    XRCETH(4),
     /** Datagram Extended Transport Header: Q_Key and source QP (UD). */
     DETH(8),
     /** RDMA Extended Transport Header: virtual address, R_Key, DMA length. */

@@ -7,14 +7,16 @@ import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.DETH;
 import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.IETH;
 import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.IMMDT;
 import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.RETH;
+import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.XRCETH;
 import static org.verbs4j.provider.soft.wire.roce.MessagePart.FIRST;
 import static org.verbs4j.provider.soft.wire.roce.MessagePart.LAST;
 import static org.verbs4j.provider.soft.wire.roce.MessagePart.MIDDLE;
 import static org.verbs4j.provider.soft.wire.roce.MessagePart.ONLY;
 
 /**
- * The BTH opcodes of RC, UC and UD (IBTA 9.2, Table 38), each with the extended headers it carries, where it
- * sits in its message and whether it carries a payload, as Linux's rxe tabulates them.
+ * The BTH opcodes of RC, UC and UD (IBTA 9.2, Table 38) and of XRC (the IBTA XRC annex: RC's opcodes from 0xA0,
+ * with an XRCETH in every request packet and none in a response), each with the extended headers it carries,
+ * where it sits in its message and whether it carries a payload, as Linux's rxe tabulates them.
  */
 public enum Opcode {
     /** RC SEND, first packet. */
@@ -87,6 +89,52 @@ public enum Opcode {
     UC_RDMA_WRITE_ONLY(Transport.UC, 0x0A, ONLY, Carries.PAYLOAD, RETH),
     /** UC RDMA WRITE with immediate in one packet. */
     UC_RDMA_WRITE_ONLY_WITH_IMMEDIATE(Transport.UC, 0x0B, ONLY, Carries.PAYLOAD, RETH, IMMDT),
+    /** XRC SEND, first packet. */
+    XRC_SEND_FIRST(Transport.XRC, 0x00, FIRST, Carries.PAYLOAD, XRCETH),
+    /** XRC SEND, middle packet. */
+    XRC_SEND_MIDDLE(Transport.XRC, 0x01, MIDDLE, Carries.PAYLOAD, XRCETH),
+    /** XRC SEND, last packet. */
+    XRC_SEND_LAST(Transport.XRC, 0x02, LAST, Carries.PAYLOAD, XRCETH),
+    /** XRC SEND with immediate, last packet. */
+    XRC_SEND_LAST_WITH_IMMEDIATE(Transport.XRC, 0x03, LAST, Carries.PAYLOAD, XRCETH, IMMDT),
+    /** XRC SEND in one packet. */
+    XRC_SEND_ONLY(Transport.XRC, 0x04, ONLY, Carries.PAYLOAD, XRCETH),
+    /** XRC SEND with immediate in one packet. */
+    XRC_SEND_ONLY_WITH_IMMEDIATE(Transport.XRC, 0x05, ONLY, Carries.PAYLOAD, XRCETH, IMMDT),
+    /** XRC RDMA WRITE, first packet. */
+    XRC_RDMA_WRITE_FIRST(Transport.XRC, 0x06, FIRST, Carries.PAYLOAD, XRCETH, RETH),
+    /** XRC RDMA WRITE, middle packet. */
+    XRC_RDMA_WRITE_MIDDLE(Transport.XRC, 0x07, MIDDLE, Carries.PAYLOAD, XRCETH),
+    /** XRC RDMA WRITE, last packet. */
+    XRC_RDMA_WRITE_LAST(Transport.XRC, 0x08, LAST, Carries.PAYLOAD, XRCETH),
+    /** XRC RDMA WRITE with immediate, last packet. */
+    XRC_RDMA_WRITE_LAST_WITH_IMMEDIATE(Transport.XRC, 0x09, LAST, Carries.PAYLOAD, XRCETH, IMMDT),
+    /** XRC RDMA WRITE in one packet. */
+    XRC_RDMA_WRITE_ONLY(Transport.XRC, 0x0A, ONLY, Carries.PAYLOAD, XRCETH, RETH),
+    /** XRC RDMA WRITE with immediate in one packet. */
+    XRC_RDMA_WRITE_ONLY_WITH_IMMEDIATE(Transport.XRC, 0x0B, ONLY, Carries.PAYLOAD, XRCETH, RETH, IMMDT),
+    /** XRC RDMA READ request. */
+    XRC_RDMA_READ_REQUEST(Transport.XRC, 0x0C, ONLY, Carries.NOTHING, XRCETH, RETH),
+    /** XRC RDMA READ response, first packet. */
+    XRC_RDMA_READ_RESPONSE_FIRST(Transport.XRC, 0x0D, FIRST, Carries.RESPONSE_PAYLOAD, AETH),
+    /** XRC RDMA READ response, middle packet. */
+    XRC_RDMA_READ_RESPONSE_MIDDLE(Transport.XRC, 0x0E, MIDDLE, Carries.RESPONSE_PAYLOAD),
+    /** XRC RDMA READ response, last packet. */
+    XRC_RDMA_READ_RESPONSE_LAST(Transport.XRC, 0x0F, LAST, Carries.RESPONSE_PAYLOAD, AETH),
+    /** XRC RDMA READ response in one packet. */
+    XRC_RDMA_READ_RESPONSE_ONLY(Transport.XRC, 0x10, ONLY, Carries.RESPONSE_PAYLOAD, AETH),
+    /** XRC acknowledgement (ACK or NAK, by its AETH syndrome). */
+    XRC_ACKNOWLEDGE(Transport.XRC, 0x11, ONLY, Carries.RESPONSE, AETH),
+    /** XRC atomic acknowledgement, with the original remote value. */
+    XRC_ATOMIC_ACKNOWLEDGE(Transport.XRC, 0x12, ONLY, Carries.RESPONSE, AETH, ATOMIC_ACK_ETH),
+    /** XRC atomic compare and swap. */
+    XRC_COMPARE_SWAP(Transport.XRC, 0x13, ONLY, Carries.NOTHING, XRCETH, ATOMIC_ETH),
+    /** XRC atomic fetch and add. */
+    XRC_FETCH_ADD(Transport.XRC, 0x14, ONLY, Carries.NOTHING, XRCETH, ATOMIC_ETH),
+    /** XRC SEND with invalidate, last packet. */
+    XRC_SEND_LAST_WITH_INVALIDATE(Transport.XRC, 0x16, LAST, Carries.PAYLOAD, XRCETH, IETH),
+    /** XRC SEND with invalidate in one packet. */
+    XRC_SEND_ONLY_WITH_INVALIDATE(Transport.XRC, 0x17, ONLY, Carries.PAYLOAD, XRCETH, IETH),
     /** UD SEND (always one packet). */
     UD_SEND_ONLY(Transport.UD, 0x04, ONLY, Carries.PAYLOAD, DETH),
     /** UD SEND with immediate. */
@@ -116,7 +164,7 @@ public enum Opcode {
      * The opcode of a BTH opcode byte.
      *
      * @param code the byte, 0 to 255
-     * @return the opcode, or null if this layer does not know it (RD, CNP, XRC, reserved, vendor)
+     * @return the opcode, or null if this layer does not know it (RD, CNP, reserved, vendor)
      */
     public static Opcode of(int code) {
         return BY_CODE[code & 0xFF];

@@ -9,7 +9,9 @@ public enum Transport {
     /** Reliable Datagram (no opcode of it is supported here, as in rxe). */
     RD(2),
     /** Unreliable Datagram. */
-    UD(3);
+    UD(3),
+    /** Extended Reliable Connection (the IBTA XRC annex): RC's operations and sequencing, with an XRCETH. */
+    XRC(5);
 
     private final int code;
 
@@ -18,7 +20,12 @@ public enum Transport {
     }
 
     /** @return the opcode bits of this transport, already shifted into place */
-    int opcodeBase() {
+    public int opcodeBase() {
         return code << 5;
+    }
+
+    /** @return whether it acknowledges, retries and NAKs as RC does (RC and XRC) */
+    public boolean reliable() {
+        return this == RC || this == XRC;
     }
 }

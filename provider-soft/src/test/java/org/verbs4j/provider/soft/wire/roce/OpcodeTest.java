@@ -13,7 +13,7 @@ class OpcodeTest {
         for (Opcode opcode : Opcode.values()) {
             assertThat(Opcode.of(opcode.code())).isSameAs(opcode);
         }
-        assertThat(Opcode.values()).hasSize(23 + 12 + 2);
+        assertThat(Opcode.values()).hasSize(23 + 12 + 2 + 23);
     }
 
     @Test
@@ -30,7 +30,7 @@ class OpcodeTest {
 
     @Test
     void reservedAndUnsupportedCodesAreUnknown() {
-        for (int code : new int[] {0x15, 0x18, 0x1F, 0x2C, 0x40, 0x60, 0x63, 0x66, 0x80, 0x81, 0xA0, 0xC0, 0xFF}) {
+        for (int code : new int[] {0x15, 0x18, 0x1F, 0x2C, 0x40, 0x60, 0x63, 0x66, 0x80, 0x81, 0xB5, 0xB8, 0xC0, 0xFF}) {
             assertThat(Opcode.of(code)).as("0x%02x", code).isNull();
         }
     }
@@ -67,6 +67,45 @@ class OpcodeTest {
         assertThat(Opcode.UC_SEND_FIRST.part().starts()).isTrue();
         assertThat(Opcode.UC_SEND_FIRST.part().ends()).isFalse();
         assertThat(Opcode.UD_SEND_ONLY.transport()).isEqualTo(Transport.UD);
+    }
+
+    @Test
+    void xrcHasRcsOpcodesFrom0xA0() {
+        for (Opcode rc : Opcode.values()) {
+            if (rc.transport() == Transport.RC) {
+                Opcode xrc = Opcode.of(0xA0 | rc.code());
+                assertThat(xrc).as("0x%02x", 0xA0 | rc.code()).isNotNull();
+                assertThat(xrc.name()).isEqualTo("X" + rc.name());
+                assertThat(xrc.transport()).isEqualTo(Transport.XRC);
+                assertThat(xrc.part()).isEqualTo(rc.part());
+                assertThat(xrc.isResponse()).isEqualTo(rc.isResponse());
+                assertThat(xrc.hasPayload()).isEqualTo(rc.hasPayload());
+            }
+        }
+        assertThat(Opcode.XRC_SEND_FIRST.code()).isEqualTo(0xA0);
+        assertThat(Opcode.XRC_RDMA_READ_REQUEST.code()).isEqualTo(0xAC);
+        assertThat(Opcode.XRC_ACKNOWLEDGE.code()).isEqualTo(0xB1);
+        assertThat(Opcode.XRC_SEND_ONLY_WITH_INVALIDATE.code()).isEqualTo(0xB7);
+    }
+
+    @Test
+    void everyXrcRequestPacketCarriesTheXrcethRightAfterTheBthAndNoResponseDoes() {
+        for (Opcode opcode : Opcode.values()) {
+            boolean xrcRequest = opcode.transport() == Transport.XRC && !opcode.isResponse();
+            assertThat(opcode.carries(ExtensionHeader.XRCETH)).as(opcode.name()).isEqualTo(xrcRequest);
+            if (xrcRequest) {
+                assertThat(opcode.offsetOf(ExtensionHeader.XRCETH)).isEqualTo(12);
+            }
+        }
+        assertThat(Opcode.XRC_SEND_MIDDLE.headerBytes()).isEqualTo(16);
+        assertThat(Opcode.XRC_RDMA_WRITE_FIRST.offsetOf(ExtensionHeader.RETH)).isEqualTo(16);
+        assertThat(Opcode.XRC_RDMA_WRITE_ONLY_WITH_IMMEDIATE.offsetOf(ExtensionHeader.IMMDT)).isEqualTo(32);
+        assertThat(Opcode.XRC_RDMA_WRITE_ONLY_WITH_IMMEDIATE.headerBytes()).isEqualTo(36);
+        assertThat(Opcode.XRC_COMPARE_SWAP.offsetOf(ExtensionHeader.ATOMIC_ETH)).isEqualTo(16);
+        assertThat(Opcode.XRC_COMPARE_SWAP.headerBytes()).isEqualTo(44);
+        assertThat(Opcode.XRC_SEND_LAST_WITH_INVALIDATE.offsetOf(ExtensionHeader.IETH)).isEqualTo(16);
+        assertThat(Opcode.XRC_ATOMIC_ACKNOWLEDGE.offsetOf(ExtensionHeader.ATOMIC_ACK_ETH)).isEqualTo(16);
+        assertThat(Opcode.XRC_RDMA_READ_RESPONSE_MIDDLE.headerBytes()).isEqualTo(12);
     }
 
     @Test

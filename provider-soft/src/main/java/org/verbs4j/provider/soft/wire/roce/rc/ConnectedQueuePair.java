@@ -5,7 +5,7 @@ import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
 
 /**
- * The two machines of one RC or UC queue pair: the packets that arrive for it go to the {@link Requester} if they
+ * The two machines of one RC, UC or XRC queue pair: the packets that arrive for it go to the {@link Requester} if they
  * are responses (acknowledgements, READ responses), to the {@link Responder} if they are requests.
  *
  * @param requester the sending half

@@ -10,14 +10,15 @@ import org.verbs4j.provider.soft.wire.roce.ImmDt;
 import org.verbs4j.provider.soft.wire.roce.MessagePart;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.Reth;
-import org.verbs4j.provider.soft.wire.roce.RoceV2;
+import org.verbs4j.provider.soft.wire.roce.Xrceth;
 
 /**
  * Builds a requester's packets as rxe's requester does: a message of several packets at the path MTU is first,
  * middles and last; RETH in the first packet of an RDMA WRITE and in a READ request (which, resent from the middle
  * of its response, asks for the rest only); ImmDt or IETH in the last; the acknowledge request bit on the last
  * packet of each message and after 64 packets without one; the solicited bit on the last packet of a SEND or an
- * RDMA WRITE with immediate when the request asks for it.
+ * RDMA WRITE with immediate when the request asks for it; XRC: the XRCETH, naming the request's XRC SRQ, in every
+ * packet.
  */
 final class RequestBuilder {
 
@@ -65,6 +66,7 @@ final class RequestBuilder {
     }
 
     private void extensions(SendWork work, Opcode opcode) {
+        xrc(work, opcode);
         if (opcode.carries(ExtensionHeader.RETH)) {
             Reth.put(packet, opcode.offsetOf(ExtensionHeader.RETH), work.remoteAddress, work.rKey, work.length);
         }
@@ -78,17 +80,25 @@ final class RequestBuilder {
 
     private int readRequest(SendWork work, int psn) {
         long offset = (long) Psn.diff(psn, work.firstPsn) * config.pathMtu();
-        Opcode opcode = Opcode.RC_RDMA_READ_REQUEST;
+        Opcode opcode = work.operation.opcode(config.transport(), MessagePart.ONLY);
         header(opcode, ackRequested(true), 0, psn);
-        Reth.put(packet, RoceV2.BTH_BYTES, work.remoteAddress + offset, work.rKey, (int) (work.length - offset));
+        xrc(work, opcode);
+        Reth.put(packet, opcode.offsetOf(ExtensionHeader.RETH), work.remoteAddress + offset, work.rKey, (int) (work.length - offset));
         return opcode.headerBytes();
     }
 
     private int atomic(SendWork work, int psn) {
         Opcode opcode = work.operation.opcode(config.transport(), MessagePart.ONLY);
         header(opcode, ackRequested(true), 0, psn);
-        AtomicEth.put(packet, RoceV2.BTH_BYTES, work.remoteAddress, work.rKey, work.swapOrAdd, work.compare);
+        xrc(work, opcode);
+        AtomicEth.put(packet, opcode.offsetOf(ExtensionHeader.ATOMIC_ETH), work.remoteAddress, work.rKey, work.swapOrAdd, work.compare);
         return opcode.headerBytes();
+    }
+
+    private void xrc(SendWork work, Opcode opcode) {
+        if (opcode.carries(ExtensionHeader.XRCETH)) {
+            Xrceth.put(packet, opcode.offsetOf(ExtensionHeader.XRCETH), work.xrcSrqNumber);
+        }
     }
 
     private void header(Opcode opcode, int flags, int pad, int psn) {

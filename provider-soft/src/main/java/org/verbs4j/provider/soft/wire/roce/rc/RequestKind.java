@@ -15,6 +15,11 @@ enum RequestKind {
         };
     }
 
+    /** @return whether an atomic opcode is a compare and swap (a fetch and add otherwise) */
+    static boolean comparesAndSwaps(Opcode opcode) {
+        return (opcode.code() & 0x1F) == 0x13;
+    }
+
     /** @return the remote access right it needs, or null for a SEND */
     RemoteAccess access() {
         return switch (this) {

@@ -7,7 +7,7 @@ import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.Transport;
 
 /**
- * The sending half of an RC or UC queue pair on the RoCE v2 wire, as rxe's requester and completer: it gives each
+ * The sending half of an RC, UC or XRC (XRC_SEND) queue pair on the RoCE v2 wire, as rxe's requester and completer: it gives each
  * message its PSNs, segments it at the path MTU, keeps at most {@code max_rd_atomic} RDMA READs and atomics
  * outstanding, and completes the work requests in order: on RC when acknowledged, on UC once sent. Like rxe's
  * requester it keeps sending while the send queue has posted requests and the window allows: at most
@@ -110,7 +110,8 @@ public final class Requester {
      */
     public void onResponse(ByteBuffer packet, int length, long now) {
         Opcode opcode = Opcode.of(Bth.opcode(packet, 0));
-        if (failed || config.transport() != Transport.RC || opcode == null || !opcode.isResponse()) {
+        if (failed || !config.transport().reliable() || opcode == null || !opcode.isResponse()
+                || opcode.transport() != config.transport()) {
             return;
         }
         int responsePsn = Bth.psn(packet, 0);
@@ -169,7 +170,7 @@ public final class Requester {
             sendOne(queue.unsent());
             sent = true;
         }
-        if (sent && config.transport() == Transport.RC) {
+        if (sent && config.transport().reliable()) {
             armAckTimer(now);
         }
     }
@@ -193,7 +194,7 @@ public final class Requester {
     }
 
     private boolean windowOpen() {
-        return config.transport() != Transport.RC || Psn.diff(psn, ackedPsn) < MAX_UNACKED_PSNS;
+        return !config.transport().reliable() || Psn.diff(psn, ackedPsn) < MAX_UNACKED_PSNS;
     }
 
     private void sendOne(SendWork work) {

@@ -6,7 +6,7 @@ import org.verbs4j.provider.soft.wire.roce.Transport;
 /**
  * The queue pair attributes a {@link Requester} works with (ibv_modify_qp(3) at RTR and RTS).
  *
- * @param transport RC or UC
+ * @param transport RC, UC or XRC
  * @param destQp the remote queue pair number (dest_qp_num)
  * @param startPsn the first PSN to send (sq_psn)
  * @param pathMtu the path MTU in bytes: 256, 512, 1024, 2048 or 4096

@@ -14,10 +14,12 @@ import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.Reth;
 import org.verbs4j.provider.soft.wire.roce.RoceV2;
 import org.verbs4j.provider.soft.wire.roce.Transport;
+import org.verbs4j.provider.soft.wire.roce.Xrceth;
 
 /**
- * The receiving half of an RC or UC queue pair on the RoCE v2 wire, as rxe's responder: it executes the requests
- * in PSN order and answers them.
+ * The receiving half of an RC, UC or XRC (XRC_RECV) queue pair on the RoCE v2 wire, as rxe's responder: it executes
+ * the requests in PSN order and answers them. XRC is RC with one more check: the XRC SRQ the XRCETH of a request's
+ * first packet names must be one the target may deliver to, else the request gets an invalid request NAK.
  *
  * <p>RC: a packet ahead of the expected PSN is answered once with a PSN sequence error NAK (until the expected
  * one arrives); a duplicate SEND or RDMA WRITE is acknowledged again, not executed again; a duplicate RDMA READ
@@ -91,7 +93,7 @@ public final class Responder {
         }
         int psn = Bth.psn(packet, 0);
         int payload = length - opcode.headerBytes() - Bth.pad(packet, 0) - RoceV2.ICRC_BYTES;
-        boolean inOrder = config.transport() == Transport.RC ? inSequence(packet, opcode, psn) : inStep(opcode, psn);
+        boolean inOrder = config.transport().reliable() ? inSequence(packet, opcode, psn) : inStep(opcode, psn);
         if (inOrder && payload >= 0) {
             execute(packet, opcode, psn, payload);
         }
@@ -140,20 +142,27 @@ public final class Responder {
 
     private void execute(ByteBuffer packet, Opcode opcode, int psn, int payload) {
         RequestKind kind = RequestKind.of(opcode);
-        if (!fitsSequence(opcode, kind) || !allowed(kind) || !fitsLength(opcode, payload)) {
+        if (!fitsSequence(opcode, kind) || !allowed(kind) || !fitsLength(opcode, payload)
+                || !reachesXrcSrq(packet, opcode)) {
             reject(NakCode.INVALID_REQUEST, WcStatus.REM_INV_REQ_ERR);
             return;
         }
         switch (kind) {
             case SEND -> send(packet, opcode, psn, payload);
             case WRITE -> write(packet, opcode, psn, payload);
-            case READ -> read(packet, psn);
+            case READ -> read(packet, opcode, psn);
             case ATOMIC -> atomic(packet, opcode, psn);
         }
     }
 
     private boolean fitsSequence(Opcode opcode, RequestKind kind) {
         return current == null ? opcode.part().starts() : !opcode.part().starts() && kind == current;
+    }
+
+    /** XRC: the first packet of a request names, in its XRCETH, the XRC SRQ the request goes to. */
+    private boolean reachesXrcSrq(ByteBuffer packet, Opcode opcode) {
+        return !opcode.carries(ExtensionHeader.XRCETH) || !opcode.part().starts()
+                || target.deliverTo(Xrceth.srqNumber(packet, opcode.offsetOf(ExtensionHeader.XRCETH)));
     }
 
     private boolean allowed(RequestKind kind) {
@@ -222,8 +231,8 @@ public final class Responder {
         return true;
     }
 
-    private void read(ByteBuffer packet, int psn) {
-        int at = RoceV2.BTH_BYTES;
+    private void read(ByteBuffer packet, Opcode opcode, int psn) {
+        int at = opcode.offsetOf(ExtensionHeader.RETH);
         long address = Reth.virtualAddress(packet, at);
         int key = Reth.rKey(packet, at);
         long length = Reth.dmaLength(packet, at);
@@ -240,7 +249,7 @@ public final class Responder {
     }
 
     private void atomic(ByteBuffer packet, Opcode opcode, int psn) {
-        int at = RoceV2.BTH_BYTES;
+        int at = opcode.offsetOf(ExtensionHeader.ATOMIC_ETH);
         long address = AtomicEth.virtualAddress(packet, at);
         int key = AtomicEth.rKey(packet, at);
         if ((address & 7) != 0) {
@@ -251,7 +260,7 @@ public final class Responder {
             reject(NakCode.REMOTE_ACCESS_ERROR, WcStatus.REM_ACCESS_ERR);
             return;
         }
-        long original = target.atomic(address, key, opcode == Opcode.RC_COMPARE_SWAP,
+        long original = target.atomic(address, key, RequestKind.comparesAndSwaps(opcode),
                 AtomicEth.swapOrAdd(packet, at), AtomicEth.compare(packet, at));
         ResponderResource resource = resources.take();
         resource.atomic(psn, original);
@@ -269,7 +278,7 @@ public final class Responder {
             receiveClaimed = true;
             return true;
         }
-        if (config.transport() == Transport.RC) {
+        if (config.transport().reliable()) {
             out.acknowledge(Aeth.rnrNak(config.minRnrTimer()), psn, msn);
         } else {
             dropping = true;
@@ -302,7 +311,7 @@ public final class Responder {
     }
 
     private void acknowledgeIfAsked(ByteBuffer packet, int psn) {
-        if (config.transport() == Transport.RC && Bth.ackRequest(packet, 0)) {
+        if (config.transport().reliable() && Bth.ackRequest(packet, 0)) {
             out.acknowledge(Aeth.ack(Aeth.UNLIMITED_CREDITS), psn, msn);
         }
     }

@@ -7,7 +7,7 @@ import org.verbs4j.provider.soft.wire.roce.Transport;
 /**
  * The queue pair attributes a {@link Responder} works with (ibv_modify_qp(3) at INIT and RTR).
  *
- * @param transport RC or UC
+ * @param transport RC, UC or XRC
  * @param destQp the remote queue pair number, to which acknowledgements and READ responses go
  * @param expectedPsn the first PSN expected (rq_psn)
  * @param pathMtu the path MTU in bytes

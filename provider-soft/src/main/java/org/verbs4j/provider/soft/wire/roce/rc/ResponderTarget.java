@@ -26,6 +26,17 @@ public interface ResponderTarget {
     }
 
     /**
+     * XRC: makes the XRC SRQ {@code srqNumber} the receive queue, protection domain and completion queue of the
+     * request that starts (the XRC SRQ must be open and of the XRC_RECV queue pair's XRC domain).
+     *
+     * @param srqNumber the XRC SRQ number of the request's XRCETH
+     * @return false if the queue pair may not deliver to it: the responder NAKs the request as invalid
+     */
+    default boolean deliverTo(int srqNumber) {
+        return false;
+    }
+
+    /**
      * Places a slice of a SEND into the claimed receive's scatter list.
      *
      * @param offset the slice's offset in the message

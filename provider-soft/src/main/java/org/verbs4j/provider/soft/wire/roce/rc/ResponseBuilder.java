@@ -11,10 +11,10 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
 /** Builds and sends a responder's packets: ACKs and NAKs, RDMA READ responses, atomic acknowledgements. */
 final class ResponseBuilder {
 
-    private static final Opcode[] READ_RESPONSES = {
-        Opcode.RC_RDMA_READ_RESPONSE_FIRST, Opcode.RC_RDMA_READ_RESPONSE_MIDDLE, Opcode.RC_RDMA_READ_RESPONSE_LAST,
-        Opcode.RC_RDMA_READ_RESPONSE_ONLY,
-    };
+    /** The low bits of the READ response opcodes, by message part (IBTA Table 38). */
+    private static final int[] READ_RESPONSES = {0x0D, 0x0E, 0x0F, 0x10};
+    private static final int ACKNOWLEDGE = 0x11;
+    private static final int ATOMIC_ACKNOWLEDGE = 0x12;
 
     private final ResponderConfig config;
     private final PacketSink sink;
@@ -29,14 +29,14 @@ final class ResponseBuilder {
     }
 
     void acknowledge(int syndrome, int psn, int msn) {
-        Opcode opcode = Opcode.RC_ACKNOWLEDGE;
+        Opcode opcode = opcode(ACKNOWLEDGE);
         header(opcode, 0, psn);
         Aeth.put(packet, RoceV2.BTH_BYTES, syndrome, msn);
         sink.send(packet, opcode.headerBytes());
     }
 
     void atomic(ResponderResource resource, int msn) {
-        Opcode opcode = Opcode.RC_ATOMIC_ACKNOWLEDGE;
+        Opcode opcode = opcode(ATOMIC_ACKNOWLEDGE);
         header(opcode, 0, resource.firstPsn);
         Aeth.put(packet, RoceV2.BTH_BYTES, Aeth.ack(Aeth.UNLIMITED_CREDITS), msn);
         AtomicAckEth.put(packet, opcode.offsetOf(ExtensionHeader.ATOMIC_ACK_ETH), resource.original);
@@ -51,7 +51,7 @@ final class ResponseBuilder {
         for (int index = start; index <= end; index++) {
             long offset = (long) index * mtu;
             int payload = (int) Math.min(mtu, resource.length - offset);
-            Opcode opcode = READ_RESPONSES[RequestBuilder.partOf(index - start, end - start + 1).ordinal()];
+            Opcode opcode = opcode(READ_RESPONSES[RequestBuilder.partOf(index - start, end - start + 1).ordinal()]);
             header(opcode, Bth.padFor(payload), Psn.add(resource.firstPsn, index));
             if (opcode.carries(ExtensionHeader.AETH)) {
                 Aeth.put(packet, RoceV2.BTH_BYTES, Aeth.ack(Aeth.UNLIMITED_CREDITS), msn);
@@ -60,6 +60,11 @@ final class ResponseBuilder {
             target.read(resource.address + offset, resource.rKey, packet, at, payload);
             sink.send(packet, pad(at + payload));
         }
+    }
+
+    /** The response opcode of the responder's transport: RC's, or XRC's. */
+    private Opcode opcode(int low) {
+        return Opcode.of(config.transport().opcodeBase() | low);
     }
 
     private void header(Opcode opcode, int pad, int psn) {

@@ -19,6 +19,9 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
  */
 final class ResponseReader {
 
+    private static final int ACKNOWLEDGE = 0x11;
+    private static final int ATOMIC_ACKNOWLEDGE = 0x12;
+
     private final Requester requester;
     private final int mtu;
     private final RequesterListener listener;
@@ -38,9 +41,9 @@ final class ResponseReader {
         if (ahead < 0 || ahead > 0 && work.operation.isReadOrAtomic()) {
             return;
         }
-        switch (opcode) {
-            case RC_ACKNOWLEDGE -> acknowledge(packet, work, psn, now);
-            case RC_ATOMIC_ACKNOWLEDGE -> atomic(packet, work, psn);
+        switch (opcode.code() & 0x1F) { // RC's and XRC's responses share their low bits
+            case ACKNOWLEDGE -> acknowledge(packet, work, psn, now);
+            case ATOMIC_ACKNOWLEDGE -> atomic(packet, work, psn);
             default -> readResponse(packet, length, opcode, work, psn);
         }
     }

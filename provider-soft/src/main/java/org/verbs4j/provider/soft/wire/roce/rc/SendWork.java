@@ -13,6 +13,7 @@ public final class SendWork {
     long remoteAddress;
     int rKey;
     int immediateOrKey;
+    int xrcSrqNumber;
     long swapOrAdd;
     long compare;
     boolean solicited;
@@ -158,6 +159,18 @@ public final class SendWork {
         return operation;
     }
 
+    /**
+     * Names the XRC SRQ of the remote XRC domain the request goes to ({@code ibv_wr_set_xrc_srqn}): an XRC
+     * requester puts it in the XRCETH of every packet of the request.
+     *
+     * @param srqNumber the remote XRC SRQ number
+     * @return this slot
+     */
+    public SendWork xrcSrq(int srqNumber) {
+        xrcSrqNumber = srqNumber;
+        return this;
+    }
+
     /** @return the message length */
     public int length() {
         return length;
@@ -172,6 +185,7 @@ public final class SendWork {
         length = bytes;
         solicited = false;
         fenced = false;
+        xrcSrqNumber = 0;
         started = false;
         holdsReadCredit = false;
         return this;

@@ -9,8 +9,8 @@ final class Transports {
     }
 
     static void requireConnected(Transport transport) {
-        if (transport != Transport.RC && transport != Transport.UC) {
-            throw new IllegalArgumentException("a connected transport (RC or UC) is needed, not " + transport);
+        if (transport != Transport.RC && transport != Transport.UC && transport != Transport.XRC) {
+            throw new IllegalArgumentException("a connected transport (RC, UC or XRC) is needed, not " + transport);
         }
     }
 }

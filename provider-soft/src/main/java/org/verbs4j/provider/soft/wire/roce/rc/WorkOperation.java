@@ -7,27 +7,25 @@ import org.verbs4j.provider.soft.wire.roce.Transport;
 
 /**
  * The operations a requester sends ({@code ibv_wr_opcode} of a connected queue pair), each with its BTH opcodes
- * by message part: the low five bits of IBTA Table 38, to which UC adds 0x20.
+ * by message part: the low five bits of IBTA Table 38, to which UC adds 0x20 and XRC 0xA0.
  */
 public enum WorkOperation {
     /** SEND. */
     SEND(WcOpcode.SEND, 0x00, 0x01, 0x02, 0x04),
     /** SEND with immediate data. */
     SEND_WITH_IMMEDIATE(WcOpcode.SEND, 0x00, 0x01, 0x03, 0x05),
-    /** SEND with invalidate (RC only). */
+    /** SEND with invalidate (RC and XRC only). */
     SEND_WITH_INVALIDATE(WcOpcode.SEND, 0x00, 0x01, 0x16, 0x17),
     /** RDMA WRITE. */
     RDMA_WRITE(WcOpcode.RDMA_WRITE, 0x06, 0x07, 0x08, 0x0A),
     /** RDMA WRITE with immediate data. */
     RDMA_WRITE_WITH_IMMEDIATE(WcOpcode.RDMA_WRITE, 0x06, 0x07, 0x09, 0x0B),
-    /** RDMA READ (RC only). */
+    /** RDMA READ (RC and XRC only). */
     RDMA_READ(WcOpcode.RDMA_READ, -1, -1, -1, 0x0C),
-    /** Atomic compare and swap (RC only). */
+    /** Atomic compare and swap (RC and XRC only). */
     COMPARE_SWAP(WcOpcode.COMP_SWAP, -1, -1, -1, 0x13),
-    /** Atomic fetch and add (RC only). */
+    /** Atomic fetch and add (RC and XRC only). */
     FETCH_ADD(WcOpcode.FETCH_ADD, -1, -1, -1, 0x14);
-
-    private static final int UC_BASE = 0x20;
 
     private final WcOpcode completion;
     private final int[] codes;
@@ -63,19 +61,19 @@ public enum WorkOperation {
     }
 
     /**
-     * @param transport RC or UC
+     * @param transport RC, UC or XRC
      * @return whether the transport service carries this operation
      */
     public boolean runsOn(Transport transport) {
-        return transport == Transport.RC || isSegmented() && this != SEND_WITH_INVALIDATE;
+        return transport.reliable() || isSegmented() && this != SEND_WITH_INVALIDATE;
     }
 
     /**
-     * @param transport RC or UC
+     * @param transport RC, UC or XRC
      * @param part where the packet sits in the message
      * @return the packet's opcode
      */
     public Opcode opcode(Transport transport, MessagePart part) {
-        return Opcode.of((transport == Transport.UC ? UC_BASE : 0) | codes[part.ordinal()]);
+        return Opcode.of(transport.opcodeBase() | codes[part.ordinal()]);
     }
 }

@@ -32,6 +32,9 @@ final class TestHost implements PayloadSource, RequesterListener, ResponderTarge
     final int receiveBytes;
     private byte[] claimed;
     int atomicsExecuted;
+    /** The XRC SRQ numbers it delivers to, and those the requests it took named, in order. */
+    final java.util.Set<Integer> xrcSrqs = new java.util.HashSet<>();
+    final List<Integer> deliveredTo = new ArrayList<>();
 
     record SendCompletion(long wrId, WcOpcode opcode, WcStatus status, int byteLength) {
     }
@@ -75,6 +78,12 @@ final class TestHost implements PayloadSource, RequesterListener, ResponderTarge
     public boolean claimReceive() {
         claimed = postedReceives.poll();
         return claimed != null;
+    }
+
+    @Override
+    public boolean deliverTo(int srqNumber) {
+        deliveredTo.add(srqNumber);
+        return xrcSrqs.contains(srqNumber);
     }
 
     @Override
