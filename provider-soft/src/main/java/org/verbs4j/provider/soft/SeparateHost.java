@@ -6,20 +6,19 @@ import org.verbs4j.Capabilities;
 import org.verbs4j.Capability;
 import org.verbs4j.DeviceAttributes;
 import org.verbs4j.DeviceCapFlag;
-import org.verbs4j.SendOpsFlag;
 import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * What a soft device that is a host of its own ({@link SoftDevice#separateHost()}) lacks, because the RoCE v2 wire
- * does not carry it yet: XRC (no XRCETH), tag matching (its rendezvous reads and FIN), ATOMIC_WRITE and FLUSH, and
- * multicast (no IP multicast group). Its context reports these capabilities off, {@code tm_caps} empty and no
+ * does not carry it yet: XRC (no XRCETH), tag matching (its rendezvous reads and FIN), and multicast (no IP
+ * multicast group). Its context reports these capabilities off, {@code tm_caps} empty and no
  * {@code IBV_DEVICE_XRC}, and the verbs that would need them fail with EOPNOTSUPP naming the reason.
  */
 final class SeparateHost {
 
     private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.XRC, Capability.TAG_MATCHING,
-            Capability.ATOMIC_WRITE, Capability.FLUSH, Capability.MULTICAST);
+            Capability.MULTICAST);
 
     private SeparateHost() {
     }
@@ -60,21 +59,10 @@ final class SeparateHost {
         }
     }
 
-    /** Fails ibv_create_qp_ex with EOPNOTSUPP for ATOMIC_WRITE or FLUSH on a separate host. */
-    static void requireSendOps(SoftDevice device, Set<SendOpsFlag> flags) {
-        if (flags.contains(SendOpsFlag.ATOMIC_WRITE)) {
-            require(device, Capability.ATOMIC_WRITE, "ibv_create_qp_ex");
-        }
-        if (flags.contains(SendOpsFlag.FLUSH)) {
-            require(device, Capability.FLUSH, "ibv_create_qp_ex");
-        }
-    }
-
     private static String reason(Capability capability) {
         return switch (capability) {
             case XRC -> "no XRCETH in its packets";
             case TAG_MATCHING -> "the rendezvous READ and FIN of tag matching stay inside a JVM";
-            case ATOMIC_WRITE, FLUSH -> "no RoCE v2 ATOMIC_WRITE or FLUSH packets";
             default -> "a multicast group is no IP multicast group";
         };
     }
