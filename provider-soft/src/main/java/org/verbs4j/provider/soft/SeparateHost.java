@@ -5,19 +5,18 @@ import java.util.Set;
 import org.verbs4j.Capabilities;
 import org.verbs4j.Capability;
 import org.verbs4j.DeviceAttributes;
-import org.verbs4j.SendOpsFlag;
 import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * What a soft device that is a host of its own ({@link SoftDevice#separateHost()}) lacks, because the RoCE v2 wire
- * does not carry it yet: tag matching (its rendezvous reads and FIN), ATOMIC_WRITE and FLUSH, and multicast (no IP
- * multicast group). Its context reports these capabilities off and {@code tm_caps} empty, and the verbs that would
- * need them fail with EOPNOTSUPP naming the reason. XRC crosses the wire (XRCETH).
+ * does not carry it yet: tag matching (its rendezvous reads and FIN) and multicast (no IP multicast group). Its
+ * context reports these capabilities off and {@code tm_caps} empty, and the verbs that would need them fail with
+ * EOPNOTSUPP naming the reason. XRC (XRCETH), ATOMIC_WRITE and FLUSH cross the wire.
  */
 final class SeparateHost {
 
-    private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.TAG_MATCHING, Capability.ATOMIC_WRITE, Capability.FLUSH, Capability.MULTICAST);
+    private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.TAG_MATCHING, Capability.MULTICAST);
 
     private SeparateHost() {
     }
@@ -45,8 +44,8 @@ final class SeparateHost {
         DeviceAttributes p = profile;
         return new DeviceAttributes(p.firmwareVersion(), p.nodeGuid(), p.sysImageGuid(), p.vendorId(),
                 p.vendorPartId(), p.hwVersion(), p.physPortCount(), p.pageSizeCap(), p.deviceCapFlags(),
-                p.deviceCapFlagsEx(), p.atomicCap(), p.localCaAckDelay(), p.limits(), p.completionTimestampMask(), p.hcaCoreClockKhz(),
-                TagMatchingCaps.NONE, p.odpCaps(), p.maxDmSize());
+                p.deviceCapFlagsEx(), p.atomicCap(), p.localCaAckDelay(), p.limits(), p.completionTimestampMask(),
+                p.hcaCoreClockKhz(), TagMatchingCaps.NONE, p.odpCaps(), p.maxDmSize());
     }
 
     /** Fails {@code verb} with EOPNOTSUPP if {@code device} is a separate host and {@code capability} needs the JVM. */
@@ -57,20 +56,9 @@ final class SeparateHost {
         }
     }
 
-    /** Fails ibv_create_qp_ex with EOPNOTSUPP for ATOMIC_WRITE or FLUSH on a separate host. */
-    static void requireSendOps(SoftDevice device, Set<SendOpsFlag> flags) {
-        if (flags.contains(SendOpsFlag.ATOMIC_WRITE)) {
-            require(device, Capability.ATOMIC_WRITE, "ibv_create_qp_ex");
-        }
-        if (flags.contains(SendOpsFlag.FLUSH)) {
-            require(device, Capability.FLUSH, "ibv_create_qp_ex");
-        }
-    }
-
     private static String reason(Capability capability) {
         return switch (capability) {
             case TAG_MATCHING -> "the rendezvous READ and FIN of tag matching stay inside a JVM";
-            case ATOMIC_WRITE, FLUSH -> "no RoCE v2 ATOMIC_WRITE or FLUSH packets";
             default -> "a multicast group is no IP multicast group";
         };
     }

@@ -195,7 +195,6 @@ public final class SoftContext extends SoftObject implements Context, NetworkCon
     @Override
     public QueuePair createQueuePair(QpInitAttributes attributes) {
         Failures.required("ibv_create_qp_ex", attributes, "the attributes");
-        SeparateHost.requireSendOps(device, attributes.sendOpsFlags());
         return SoftQueuePair.create(this, attributes);
     }
 

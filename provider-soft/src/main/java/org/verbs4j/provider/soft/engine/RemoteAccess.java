@@ -44,7 +44,7 @@ public final class RemoteAccess {
      * @return whether {@code rkey} names a usable region or window of the responder's domain that grants
      *     {@code access}, as does the responder queue pair (no address range is checked)
      */
-    static boolean grants(ObjectTable<Object> keys, QueuePairView responder, int rkey, AccessFlag access) {
+    public static boolean grants(ObjectTable<Object> keys, QueuePairView responder, int rkey, AccessFlag access) {
         return responder.allowsRemote(access)
                 && grantingRegion(keys.get(MemoryKeys.index(rkey)), responder, rkey, access) != null;
     }

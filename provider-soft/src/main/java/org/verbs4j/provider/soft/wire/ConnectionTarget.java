@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.WcFlag;
@@ -30,6 +31,7 @@ import org.verbs4j.provider.soft.wire.roce.rc.ResponderTarget;
 final class ConnectionTarget implements ResponderTarget {
 
     private static final VarHandle ATOMIC_LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final VarHandle BIG_ENDIAN_LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.BIG_ENDIAN).varHandle();
     private static final int WITH_IMM = (int) WcFlag.WITH_IMM.value();
     private static final int WITH_INV = (int) WcFlag.WITH_INV.value();
 
@@ -174,6 +176,38 @@ final class ConnectionTarget implements ResponderTarget {
         }
     }
 
+    /** An arena closed under the store (misuse) leaves the memory unchanged. */
+    @Override
+    public void atomicWrite(long address, int rKey, long value) {
+        if (!resolve(address, rKey, Long.BYTES, AccessFlag.REMOTE_WRITE)) {
+            return;
+        }
+        MemorySegment memory = remote.memory(0);
+        long offset = remote.memoryAddress(0) - memory.address();
+        boolean interrupted = Thread.currentThread().isInterrupted();
+        try {
+            BIG_ENDIAN_LONG.setRelease(memory, offset, value);
+        } catch (IllegalStateException arenaClosed) {
+            DeviceMemory.stopped(interrupted);
+        }
+    }
+
+    /** The engine's FLUSH rule: the key grants the access; for a range, the range too. */
+    @Override
+    public boolean mayFlush(long address, int rKey, long length, boolean wholeRegion, RemoteAccess access) {
+        AccessFlag flag = flag(access);
+        boolean granted = org.verbs4j.provider.soft.engine.RemoteAccess.grants(keys, qp, rKey, flag)
+                && (wholeRegion || resolve(address, rKey, length, flag));
+        accessRefused |= !granted;
+        return granted;
+    }
+
+    /** The soft device's memory is globally visible once placed: a fence orders the placements before. */
+    @Override
+    public void flush() {
+        VarHandle.fullFence();
+    }
+
     private boolean resolve(long address, int rKey, long length, AccessFlag access) {
         return org.verbs4j.provider.soft.engine.RemoteAccess.resolve(keys, qp, rKey, address, length, access, remote);
     }
@@ -183,6 +217,8 @@ final class ConnectionTarget implements ResponderTarget {
             case WRITE -> AccessFlag.REMOTE_WRITE;
             case READ -> AccessFlag.REMOTE_READ;
             case ATOMIC -> AccessFlag.REMOTE_ATOMIC;
+            case FLUSH_GLOBAL -> AccessFlag.FLUSH_GLOBAL;
+            case FLUSH_PERSISTENT -> AccessFlag.FLUSH_PERSISTENT;
         };
     }
 }

@@ -4,6 +4,7 @@ import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.AETH;
 import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.ATOMIC_ACK_ETH;
 import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.ATOMIC_ETH;
 import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.DETH;
+import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.FETH;
 import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.IETH;
 import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.IMMDT;
 import static org.verbs4j.provider.soft.wire.roce.ExtensionHeader.RETH;
@@ -65,6 +66,10 @@ public enum Opcode {
     RC_SEND_LAST_WITH_INVALIDATE(Transport.RC, 0x16, LAST, Carries.PAYLOAD, IETH),
     /** RC SEND with invalidate in one packet. */
     RC_SEND_ONLY_WITH_INVALIDATE(Transport.RC, 0x17, ONLY, Carries.PAYLOAD, IETH),
+    /** RC FLUSH: FETH, then the RETH of the range (IBTA 1.5 annex, rxe's IB_OPCODE_RC_FLUSH). */
+    RC_FLUSH(Transport.RC, 0x1C, ONLY, Carries.NOTHING, FETH, RETH),
+    /** RC ATOMIC WRITE: RETH and the 8 bytes to store (rxe's IB_OPCODE_RC_ATOMIC_WRITE). */
+    RC_ATOMIC_WRITE(Transport.RC, 0x1D, ONLY, Carries.PAYLOAD, RETH),
     /** UC SEND, first packet. */
     UC_SEND_FIRST(Transport.UC, 0x00, FIRST, Carries.PAYLOAD),
     /** UC SEND, middle packet. */

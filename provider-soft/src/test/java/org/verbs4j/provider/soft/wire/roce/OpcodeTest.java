@@ -13,7 +13,7 @@ class OpcodeTest {
         for (Opcode opcode : Opcode.values()) {
             assertThat(Opcode.of(opcode.code())).isSameAs(opcode);
         }
-        assertThat(Opcode.values()).hasSize(23 + 12 + 2 + 23);
+        assertThat(Opcode.values()).as("RC with FLUSH and ATOMIC WRITE, UC, UD, XRC").hasSize(25 + 12 + 2 + 23);
     }
 
     @Test
@@ -22,6 +22,8 @@ class OpcodeTest {
         assertThat(Opcode.RC_ACKNOWLEDGE.code()).isEqualTo(0x11);
         assertThat(Opcode.RC_FETCH_ADD.code()).isEqualTo(0x14);
         assertThat(Opcode.RC_SEND_ONLY_WITH_INVALIDATE.code()).isEqualTo(0x17);
+        assertThat(Opcode.RC_FLUSH.code()).isEqualTo(0x1C);
+        assertThat(Opcode.RC_ATOMIC_WRITE.code()).isEqualTo(0x1D);
         assertThat(Opcode.UC_SEND_ONLY.code()).isEqualTo(0x24);
         assertThat(Opcode.UC_RDMA_WRITE_ONLY_WITH_IMMEDIATE.code()).isEqualTo(0x2B);
         assertThat(Opcode.UD_SEND_ONLY.code()).isEqualTo(0x64);

@@ -267,4 +267,19 @@ final class RcMachinePeer implements RequesterListener, ResponderTarget {
     public long atomic(long address, int rKey, boolean compareSwap, long swapOrAdd, long compare) {
         throw new IllegalStateException("no memory is registered");
     }
+
+    @Override
+    public void atomicWrite(long address, int rKey, long value) {
+        throw new IllegalStateException("no memory is registered");
+    }
+
+    @Override
+    public boolean mayFlush(long address, int rKey, long length, boolean wholeRegion, RemoteAccess access) {
+        return false;
+    }
+
+    @Override
+    public void flush() {
+        throw new IllegalStateException("no memory is registered");
+    }
 }

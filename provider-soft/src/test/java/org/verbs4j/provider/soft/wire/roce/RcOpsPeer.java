@@ -267,4 +267,19 @@ final class RcOpsPeer implements RequesterListener, ResponderTarget {
         view.putLong(at, compareSwap ? (original == compare ? swapOrAdd : original) : original + swapOrAdd);
         return original;
     }
+
+    @Override
+    public void atomicWrite(long address, int key, long value) {
+        view.putLong((int) (address - base), Long.reverseBytes(value)); // the view is little-endian
+    }
+
+    @Override
+    public boolean mayFlush(long address, int key, long length, boolean wholeRegion, RemoteAccess access) {
+        return key == rKey && (wholeRegion || mayAccess(address, key, length, access));
+    }
+
+    @Override
+    public void flush() {
+        // the region is a Java array: placed bytes are visible to the peer program already
+    }
 }

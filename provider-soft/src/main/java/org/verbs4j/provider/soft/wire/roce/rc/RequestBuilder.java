@@ -5,6 +5,7 @@ import org.verbs4j.provider.soft.wire.roce.AtomicEth;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.BthFlags;
 import org.verbs4j.provider.soft.wire.roce.ExtensionHeader;
+import org.verbs4j.provider.soft.wire.roce.Feth;
 import org.verbs4j.provider.soft.wire.roce.Ieth;
 import org.verbs4j.provider.soft.wire.roce.ImmDt;
 import org.verbs4j.provider.soft.wire.roce.MessagePart;
@@ -18,7 +19,7 @@ import org.verbs4j.provider.soft.wire.roce.Xrceth;
  * of its response, asks for the rest only); ImmDt or IETH in the last; the acknowledge request bit on the last
  * packet of each message and after 64 packets without one; the solicited bit on the last packet of a SEND or an
  * RDMA WRITE with immediate when the request asks for it; XRC: the XRCETH, naming the request's XRC SRQ, in every
- * packet.
+ * packet. A FLUSH is FETH and RETH; an ATOMIC WRITE is RETH (DMA length 8) and the 8 bytes.
  */
 final class RequestBuilder {
 
@@ -49,7 +50,12 @@ final class RequestBuilder {
         if (work.operation.isSegmented()) {
             return segment(work, psn);
         }
-        return work.operation.isAtomic() ? atomic(work, psn) : readRequest(work, psn);
+        return switch (work.operation) {
+            case RDMA_READ -> readRequest(work, psn);
+            case FLUSH -> flush(work, psn);
+            case ATOMIC_WRITE -> atomicWrite(work, psn);
+            default -> atomic(work, psn);
+        };
     }
 
     private int segment(SendWork work, int psn) {
@@ -99,6 +105,22 @@ final class RequestBuilder {
         if (opcode.carries(ExtensionHeader.XRCETH)) {
             Xrceth.put(packet, opcode.offsetOf(ExtensionHeader.XRCETH), work.xrcSrqNumber);
         }
+    }
+
+    private int flush(SendWork work, int psn) {
+        Opcode opcode = Opcode.RC_FLUSH;
+        header(opcode, ackRequested(true), 0, psn);
+        Feth.put(packet, opcode.offsetOf(ExtensionHeader.FETH), work.flushType, work.flushLevel);
+        Reth.put(packet, opcode.offsetOf(ExtensionHeader.RETH), work.remoteAddress, work.rKey, (int) work.flushLength);
+        return opcode.headerBytes();
+    }
+
+    private int atomicWrite(SendWork work, int psn) {
+        Opcode opcode = Opcode.RC_ATOMIC_WRITE;
+        header(opcode, ackRequested(true), 0, psn);
+        Reth.put(packet, opcode.offsetOf(ExtensionHeader.RETH), work.remoteAddress, work.rKey, Long.BYTES);
+        packet.putLong(opcode.headerBytes(), work.swapOrAdd);
+        return opcode.headerBytes() + Long.BYTES;
     }
 
     private void header(Opcode opcode, int flags, int pad, int psn) {

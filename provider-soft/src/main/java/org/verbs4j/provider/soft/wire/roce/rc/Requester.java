@@ -8,9 +8,10 @@ import org.verbs4j.provider.soft.wire.roce.Transport;
 
 /**
  * The sending half of an RC, UC or XRC (XRC_SEND) queue pair on the RoCE v2 wire, as rxe's requester and completer: it gives each
- * message its PSNs, segments it at the path MTU, keeps at most {@code max_rd_atomic} RDMA READs and atomics
- * outstanding, and completes the work requests in order: on RC when acknowledged, on UC once sent. Like rxe's
- * requester it keeps sending while the send queue has posted requests and the window allows: at most
+ * message its PSNs, segments it at the path MTU, keeps at most {@code max_rd_atomic} RDMA READs, atomics, FLUSHes
+ * and ATOMIC WRITEs outstanding (rxe's requester counts READs and atomics only, but its responder takes a resource
+ * for each of the four), and completes the work requests in order: on RC when acknowledged, on UC once sent. Like
+ * rxe's requester it keeps sending while the send queue has posted requests and the window allows: at most
  * {@link #MAX_UNACKED_PSNS} PSNs unacknowledged, and a fenced request waits until the READs and atomics before it
  * completed.
  *

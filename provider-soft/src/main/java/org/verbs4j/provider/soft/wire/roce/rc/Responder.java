@@ -7,6 +7,7 @@ import org.verbs4j.provider.soft.wire.roce.Aeth;
 import org.verbs4j.provider.soft.wire.roce.AtomicEth;
 import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.ExtensionHeader;
+import org.verbs4j.provider.soft.wire.roce.Feth;
 import org.verbs4j.provider.soft.wire.roce.Ieth;
 import org.verbs4j.provider.soft.wire.roce.ImmDt;
 import org.verbs4j.provider.soft.wire.roce.NakCode;
@@ -24,7 +25,8 @@ import org.verbs4j.provider.soft.wire.roce.Xrceth;
  * <p>RC: a packet ahead of the expected PSN is answered once with a PSN sequence error NAK (until the expected
  * one arrives); a duplicate SEND or RDMA WRITE is acknowledged again, not executed again; a duplicate RDMA READ
  * is answered again from its responder resource, and a duplicate atomic gets the value the atomic returned the
- * first time. Packets asking for an acknowledgement get one (ACK coalescing: one ACK answers all the PSNs before
+ * first time. A FLUSH or an ATOMIC WRITE is answered, as rxe answers it, by an RDMA READ response without payload,
+ * and its duplicate gets that answer again without being executed again. Packets asking for an acknowledgement get one (ACK coalescing: one ACK answers all the PSNs before
  * it). A SEND with no receive posted gets an RNR NAK with {@code min_rnr_timer}; a bad opcode sequence, length or
  * queue pair access right gets an invalid request NAK, a bad R_Key or range a remote access error NAK, after which
  * the responder stops (the queue pair goes to the error state). UC answers nothing: it drops a message it cannot
@@ -33,6 +35,9 @@ import org.verbs4j.provider.soft.wire.roce.Xrceth;
  * <p>Not thread-safe: the engine calls it from one thread at a time. It allocates nothing after construction.
  */
 public final class Responder {
+
+    /** IBTA C9-94: the largest DMA length a RETH may ask for. */
+    private static final long MAX_DMA_LENGTH = 1L << 31;
 
     private final ResponderConfig config;
     private final ResponderTarget target;
@@ -105,7 +110,7 @@ public final class Responder {
             nakSent = true;
             out.acknowledge(Aeth.nak(NakCode.PSN_SEQUENCE_ERROR), expectedPsn, msn);
         } else if (ahead < 0) {
-            duplicate(packet, opcode, psn);
+            duplicate(opcode, psn);
         }
         nakSent &= ahead != 0;
         return ahead == 0;
@@ -123,20 +128,24 @@ public final class Responder {
         return !dropping;
     }
 
-    private void duplicate(ByteBuffer packet, Opcode opcode, int psn) {
+    private void duplicate(Opcode opcode, int psn) {
+        RequestKind kind = RequestKind.of(opcode);
+        if (!kind.takesResource()) {
+            out.acknowledge(Aeth.ack(Aeth.UNLIMITED_CREDITS), Psn.add(expectedPsn, -1), msn);
+            return;
+        }
         ResponderResource resource = resources.find(psn);
-        switch (RequestKind.of(opcode)) {
-            case READ -> {
-                if (resource != null && !resource.atomic) {
-                    out.read(resource, psn, msn);
-                }
-            }
-            case ATOMIC -> {
-                if (resource != null && resource.atomic) {
-                    out.atomic(resource, msn);
-                }
-            }
-            default -> out.acknowledge(Aeth.ack(Aeth.UNLIMITED_CREDITS), Psn.add(expectedPsn, -1), msn);
+        if (resource != null && resource.kind == kind) {
+            replay(resource, psn);
+        }
+    }
+
+    /** Answers a duplicate from its resource; a FLUSH or an ATOMIC WRITE is not executed again (rxe, oA19-14). */
+    private void replay(ResponderResource resource, int psn) {
+        switch (resource.kind) {
+            case READ -> out.read(resource, psn, msn);
+            case ATOMIC -> out.atomic(resource, msn);
+            default -> out.empty(resource.firstPsn, msn);
         }
     }
 
@@ -152,6 +161,8 @@ public final class Responder {
             case WRITE -> write(packet, opcode, psn, payload);
             case READ -> read(packet, opcode, psn);
             case ATOMIC -> atomic(packet, opcode, psn);
+            case FLUSH -> flush(packet, opcode, psn);
+            case ATOMIC_WRITE -> atomicWrite(packet, opcode, psn, payload);
         }
     }
 
@@ -166,7 +177,7 @@ public final class Responder {
     }
 
     private boolean allowed(RequestKind kind) {
-        boolean resources = !(kind == RequestKind.READ || kind == RequestKind.ATOMIC) || config.maxDestReadAtomic() > 0;
+        boolean resources = !kind.needsResources() || config.maxDestReadAtomic() > 0;
         return resources && (kind.access() == null || config.access().contains(kind.access()));
     }
 
@@ -267,6 +278,73 @@ public final class Responder {
         expectedPsn = Psn.add(psn, 1);
         msn++;
         out.atomic(resource, msn);
+    }
+
+    /**
+     * FLUSH: the queue pair must allow each placement type it names, and the key grant it for the range (or the
+     * whole region); the placements before it then become visible, and an empty READ response answers it.
+     */
+    private void flush(ByteBuffer packet, Opcode opcode, int psn) {
+        int feth = opcode.offsetOf(ExtensionHeader.FETH);
+        int at = opcode.offsetOf(ExtensionHeader.RETH);
+        int type = Feth.placementType(packet, feth);
+        long length = Reth.dmaLength(packet, at);
+        if (!flushAllowed(type) || length > MAX_DMA_LENGTH) {
+            reject(NakCode.INVALID_REQUEST, WcStatus.REM_INV_REQ_ERR);
+            return;
+        }
+        boolean whole = Feth.selectivityLevel(packet, feth) == Feth.REGION;
+        if (!mayFlush(Reth.virtualAddress(packet, at), Reth.rKey(packet, at), length, whole, type)) {
+            reject(NakCode.REMOTE_ACCESS_ERROR, WcStatus.REM_ACCESS_ERR);
+            return;
+        }
+        target.flush();
+        answerEmpty(psn, RequestKind.FLUSH);
+    }
+
+    /** rxe's check_qp_attr_access: the queue pair allows every placement type named, and one is named. */
+    private boolean flushAllowed(int type) {
+        boolean global = (type & Feth.GLOBAL) == 0 || config.access().contains(RemoteAccess.FLUSH_GLOBAL);
+        boolean persistent = (type & Feth.PERSISTENT) == 0
+                || config.access().contains(RemoteAccess.FLUSH_PERSISTENT);
+        return (type & (Feth.GLOBAL | Feth.PERSISTENT)) != 0 && global && persistent;
+    }
+
+    private boolean mayFlush(long address, int key, long length, boolean whole, int type) {
+        return ((type & Feth.GLOBAL) == 0 || target.mayFlush(address, key, length, whole, RemoteAccess.FLUSH_GLOBAL))
+                && ((type & Feth.PERSISTENT) == 0
+                        || target.mayFlush(address, key, length, whole, RemoteAccess.FLUSH_PERSISTENT));
+    }
+
+    /**
+     * ATOMIC WRITE: 8 bytes (the payload and the RETH's DMA length), at an address the key grants remote write
+     * (as rxe grants it) and 8-byte aligned, stored at once; an empty READ response answers it.
+     */
+    private void atomicWrite(ByteBuffer packet, Opcode opcode, int psn, int payload) {
+        int at = RoceV2.BTH_BYTES;
+        long address = Reth.virtualAddress(packet, at);
+        int key = Reth.rKey(packet, at);
+        if (payload != Long.BYTES || Reth.dmaLength(packet, at) != Long.BYTES) {
+            reject(NakCode.INVALID_REQUEST, WcStatus.REM_INV_REQ_ERR);
+            return;
+        }
+        if (!target.mayAccess(address, key, Long.BYTES, RemoteAccess.WRITE)) {
+            reject(NakCode.REMOTE_ACCESS_ERROR, WcStatus.REM_ACCESS_ERR);
+            return;
+        }
+        if ((address & 7) != 0) {
+            reject(NakCode.INVALID_REQUEST, WcStatus.REM_INV_REQ_ERR);
+            return;
+        }
+        target.atomicWrite(address, key, packet.getLong(opcode.headerBytes()));
+        answerEmpty(psn, RequestKind.ATOMIC_WRITE);
+    }
+
+    private void answerEmpty(int psn, RequestKind kind) {
+        resources.take().answered(psn, kind);
+        expectedPsn = Psn.add(psn, 1);
+        msn = msn + 1 & Bth.MASK_24;
+        out.empty(psn, msn);
     }
 
     private boolean claimReceive(int psn) {

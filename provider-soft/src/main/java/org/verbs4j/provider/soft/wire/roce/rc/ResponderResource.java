@@ -1,13 +1,14 @@
 package org.verbs4j.provider.soft.wire.roce.rc;
 
 /**
- * What a responder remembers of an RDMA READ or an atomic it executed (a responder resource), so that it
- * answers a duplicate again: the READ's PSNs and memory, or the atomic's PSN and the value it returned.
+ * What a responder remembers of an RDMA READ, an atomic, a FLUSH or an ATOMIC WRITE it executed (a responder
+ * resource), so that it answers a duplicate again: the READ's PSNs and memory, the atomic's PSN and the value it
+ * returned, or the PSN of a FLUSH or ATOMIC WRITE, whose duplicate is acknowledged, not executed, again.
  */
 final class ResponderResource {
 
     boolean valid;
-    boolean atomic;
+    RequestKind kind;
     int firstPsn;
     int lastPsn;
     long address;
@@ -17,7 +18,7 @@ final class ResponderResource {
 
     void read(int psn, int packets, long readAddress, int key, long bytes) {
         valid = true;
-        atomic = false;
+        kind = RequestKind.READ;
         firstPsn = psn;
         lastPsn = Psn.add(psn, packets - 1);
         address = readAddress;
@@ -26,11 +27,16 @@ final class ResponderResource {
     }
 
     void atomic(int psn, long value) {
+        answered(psn, RequestKind.ATOMIC);
+        original = value;
+    }
+
+    /** Remembers a one-packet request of {@code requestKind} at {@code psn}. */
+    void answered(int psn, RequestKind requestKind) {
         valid = true;
-        atomic = true;
+        kind = requestKind;
         firstPsn = psn;
         lastPsn = psn;
-        original = value;
     }
 
     boolean covers(int psn) {

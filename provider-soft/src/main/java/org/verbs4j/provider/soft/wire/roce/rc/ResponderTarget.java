@@ -100,4 +100,30 @@ public interface ResponderTarget {
      * @return the value before the operation
      */
     long atomic(long address, int rKey, boolean compareSwap, long swapOrAdd, long compare);
+
+    /**
+     * Executes an ATOMIC WRITE on 8 aligned bytes {@link #mayAccess} allowed for {@link RemoteAccess#WRITE}: one
+     * 64-bit store, ordered after every placement before it.
+     *
+     * @param address the address
+     * @param rKey the R_Key
+     * @param value the 8 bytes of the packet, read big-endian: its first byte goes to {@code address}
+     */
+    void atomicWrite(long address, int rKey, long value);
+
+    /**
+     * Checks the R_Key of a FLUSH: it names a memory region (or window) of the queue pair's protection domain that
+     * grants {@code access} and, unless {@code wholeRegion}, covers the range.
+     *
+     * @param address the start of the range
+     * @param rKey the R_Key
+     * @param length the length of the range, up to 2^31
+     * @param wholeRegion true for the selectivity level of the whole region, whose range is not checked
+     * @param access {@link RemoteAccess#FLUSH_GLOBAL} or {@link RemoteAccess#FLUSH_PERSISTENT}
+     * @return whether the FLUSH may proceed; false NAKs it with a remote access error
+     */
+    boolean mayFlush(long address, int rKey, long length, boolean wholeRegion, RemoteAccess access);
+
+    /** Executes a FLUSH {@link #mayFlush} allowed: every placement before it becomes globally visible. */
+    void flush();
 }

@@ -8,7 +8,10 @@ import org.verbs4j.provider.soft.wire.roce.ExtensionHeader;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.RoceV2;
 
-/** Builds and sends a responder's packets: ACKs and NAKs, RDMA READ responses, atomic acknowledgements. */
+/**
+ * Builds and sends a responder's packets: ACKs and NAKs, RDMA READ responses (empty for FLUSH and ATOMIC WRITE),
+ * atomic acknowledgements.
+ */
 final class ResponseBuilder {
 
     /** The low bits of the READ response opcodes, by message part (IBTA Table 38). */
@@ -40,6 +43,14 @@ final class ResponseBuilder {
         header(opcode, 0, resource.firstPsn);
         Aeth.put(packet, RoceV2.BTH_BYTES, Aeth.ack(Aeth.UNLIMITED_CREDITS), msn);
         AtomicAckEth.put(packet, opcode.offsetOf(ExtensionHeader.ATOMIC_ACK_ETH), resource.original);
+        sink.send(packet, opcode.headerBytes());
+    }
+
+    /** Answers a FLUSH or an ATOMIC WRITE at {@code psn}: an RDMA READ response, ONLY, without payload (rxe). */
+    void empty(int psn, int msn) {
+        Opcode opcode = Opcode.RC_RDMA_READ_RESPONSE_ONLY;
+        header(opcode, 0, psn);
+        Aeth.put(packet, RoceV2.BTH_BYTES, Aeth.ack(Aeth.UNLIMITED_CREDITS), msn);
         sink.send(packet, opcode.headerBytes());
     }
 

@@ -15,7 +15,8 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
  * A requester's completer, as rxe's: matches each response to the oldest request it started. A response past a
  * SEND or RDMA WRITE acknowledges it; past a READ or an atomic it means their response was lost, and the
  * requester goes back. A response before the oldest unacknowledged PSN is a duplicate and is ignored, so is a
- * READ response past it (a packet of the response was lost: the timeout resends the READ from there).
+ * READ response past it (a packet of the response was lost: the timeout resends the READ from there). A FLUSH
+ * and an ATOMIC WRITE are answered as a one-packet READ without payload.
  */
 final class ResponseReader {
 
@@ -118,6 +119,10 @@ final class ResponseReader {
         int payload = length - opcode.headerBytes() - Bth.pad(packet, 0) - RoceV2.ICRC_BYTES;
         boolean last = psn == work.lastPsn;
         boolean fits = opcode.part().ends() == last && (opcode.part().starts() || index > 0) && payload == expected;
+        if (work.operation.answeredEmpty()) {
+            empty(packet, opcode, work, psn, payload);
+            return;
+        }
         if (work.operation != WorkOperation.RDMA_READ || !fits || !positiveAeth(packet)) {
             requester.fail(WcStatus.BAD_RESP_ERR);
             return;
@@ -129,6 +134,16 @@ final class ResponseReader {
             requester.resetRetries();
             requester.acknowledgedBefore(Psn.add(psn, 1));
         }
+    }
+
+    /** A FLUSH or an ATOMIC WRITE completes with one READ response, ONLY and empty, as rxe's completer takes it. */
+    private void empty(ByteBuffer packet, Opcode opcode, SendWork work, int psn, int payload) {
+        boolean fits = opcode == Opcode.RC_RDMA_READ_RESPONSE_ONLY && psn == work.lastPsn && payload == 0;
+        if (!fits || !positiveAeth(packet)) {
+            requester.fail(WcStatus.BAD_RESP_ERR);
+            return;
+        }
+        finish(psn);
     }
 
     private static boolean positiveAeth(ByteBuffer packet) {

@@ -16,6 +16,9 @@ public final class SendWork {
     int xrcSrqNumber;
     long swapOrAdd;
     long compare;
+    long flushLength;
+    int flushType;
+    int flushLevel;
     boolean solicited;
     boolean fenced;
     boolean started;
@@ -92,6 +95,43 @@ public final class SendWork {
     public SendWork fetchAdd(long wrId, long remoteAddress, int rKey, long add) {
         describe(wrId, WorkOperation.FETCH_ADD, Long.BYTES).remote(remoteAddress, rKey);
         this.swapOrAdd = add;
+        return this;
+    }
+
+    /**
+     * Describes an ATOMIC WRITE: one 8-byte store at the remote address.
+     *
+     * @param wrId the work request id
+     * @param remoteAddress the remote address, 8-byte aligned
+     * @param rKey the remote key, which must grant remote write
+     * @param value the 8 bytes to store, read big-endian: its first byte goes to {@code remoteAddress}
+     * @return this slot
+     */
+    public SendWork atomicWrite(long wrId, long remoteAddress, int rKey, long value) {
+        describe(wrId, WorkOperation.ATOMIC_WRITE, Long.BYTES).remote(remoteAddress, rKey);
+        this.swapOrAdd = value;
+        return this;
+    }
+
+    /**
+     * Describes a FLUSH of a range or of the whole region of the key.
+     *
+     * @param wrId the work request id
+     * @param remoteAddress the start of the range
+     * @param rKey the remote key, which must grant the FLUSH access of {@code placementType}
+     * @param rangeLength the length of the range, at most 2^31 (for a region, only carried)
+     * @param placementType {@link org.verbs4j.provider.soft.wire.roce.Feth#GLOBAL} or
+     *     {@link org.verbs4j.provider.soft.wire.roce.Feth#PERSISTENT}
+     * @param selectivityLevel {@link org.verbs4j.provider.soft.wire.roce.Feth#RANGE} or
+     *     {@link org.verbs4j.provider.soft.wire.roce.Feth#REGION}
+     * @return this slot
+     */
+    public SendWork flush(long wrId, long remoteAddress, int rKey, long rangeLength, int placementType,
+            int selectivityLevel) {
+        describe(wrId, WorkOperation.FLUSH, 0).remote(remoteAddress, rKey);
+        flushLength = rangeLength;
+        flushType = placementType;
+        flushLevel = selectivityLevel;
         return this;
     }
 
@@ -203,6 +243,6 @@ public final class SendWork {
     }
 
     private boolean isSinglePacket() {
-        return operation.isAtomic();
+        return operation.isReadOrAtomic() && operation != WorkOperation.RDMA_READ;
     }
 }

@@ -25,7 +25,11 @@ public enum WorkOperation {
     /** Atomic compare and swap (RC and XRC only). */
     COMPARE_SWAP(WcOpcode.COMP_SWAP, -1, -1, -1, 0x13),
     /** Atomic fetch and add (RC and XRC only). */
-    FETCH_ADD(WcOpcode.FETCH_ADD, -1, -1, -1, 0x14);
+    FETCH_ADD(WcOpcode.FETCH_ADD, -1, -1, -1, 0x14),
+    /** FLUSH (RC only): answered by an RDMA READ response without payload. */
+    FLUSH(WcOpcode.FLUSH, -1, -1, -1, 0x1C),
+    /** ATOMIC WRITE of 8 bytes (RC only): answered by an RDMA READ response without payload. */
+    ATOMIC_WRITE(WcOpcode.ATOMIC_WRITE, -1, -1, -1, 0x1D);
 
     private final WcOpcode completion;
     private final int[] codes;
@@ -40,9 +44,17 @@ public enum WorkOperation {
         return completion;
     }
 
-    /** @return whether it is an RDMA READ or an atomic, which take responder resources and answer with data */
+    /**
+     * @return whether it is an RDMA READ, an atomic, a FLUSH or an ATOMIC WRITE: one that takes a responder
+     *     resource, is answered by a response rather than an ACK, and counts against max_rd_atomic
+     */
     public boolean isReadOrAtomic() {
-        return this == RDMA_READ || isAtomic();
+        return this == RDMA_READ || isAtomic() || answeredEmpty();
+    }
+
+    /** @return whether a READ response without payload answers it (FLUSH and ATOMIC WRITE, as rxe answers) */
+    public boolean answeredEmpty() {
+        return this == FLUSH || this == ATOMIC_WRITE;
     }
 
     /** @return whether it is an atomic operation */

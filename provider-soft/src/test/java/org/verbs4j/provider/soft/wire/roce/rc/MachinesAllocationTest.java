@@ -141,6 +141,21 @@ class MachinesAllocationTest implements RequesterListener, ResponderTarget {
         return original;
     }
 
+    @Override
+    public void atomicWrite(long address, int rKey, long value) {
+        atomicValue = value;
+    }
+
+    @Override
+    public boolean mayFlush(long address, int rKey, long length, boolean wholeRegion, RemoteAccess access) {
+        return wholeRegion || address + length <= memory.length;
+    }
+
+    @Override
+    public void flush() {
+        // nothing to order: the test's memory is a Java array
+    }
+
     /** Reads com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes through reflection. */
     private static long allocatedBytes() throws ReflectiveOperationException {
         Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")

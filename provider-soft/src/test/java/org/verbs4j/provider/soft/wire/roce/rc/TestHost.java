@@ -3,10 +3,12 @@ package org.verbs4j.provider.soft.wire.roce.rc;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
 
@@ -35,6 +37,10 @@ final class TestHost implements PayloadSource, RequesterListener, ResponderTarge
     /** The XRC SRQ numbers it delivers to, and those the requests it took named, in order. */
     final java.util.Set<Integer> xrcSrqs = new java.util.HashSet<>();
     final List<Integer> deliveredTo = new ArrayList<>();
+    int atomicWrites;
+    int flushes;
+    /** The FLUSH rights the region grants. */
+    Set<RemoteAccess> flushAccess = EnumSet.of(RemoteAccess.FLUSH_GLOBAL);
 
     record SendCompletion(long wrId, WcOpcode opcode, WcStatus status, int byteLength) {
     }
@@ -128,6 +134,23 @@ final class TestHost implements PayloadSource, RequesterListener, ResponderTarge
         atomicsExecuted++;
         view.putLong(at, compareSwap ? (original == compare ? swapOrAdd : original) : original + swapOrAdd);
         return original;
+    }
+
+    @Override
+    public void atomicWrite(long address, int rKey, long value) {
+        ByteBuffer.wrap(memory).putLong((int) (address - BASE), value);
+        atomicWrites++;
+    }
+
+    @Override
+    public boolean mayFlush(long address, int rKey, long length, boolean wholeRegion, RemoteAccess access) {
+        boolean inside = wholeRegion || mayAccess(address, rKey, length, access);
+        return rKey == RKEY && inside && flushAccess.contains(access);
+    }
+
+    @Override
+    public void flush() {
+        flushes++;
     }
 
     long longAt(long address) {
