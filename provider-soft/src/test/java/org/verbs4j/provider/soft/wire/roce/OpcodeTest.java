@@ -74,7 +74,10 @@ class OpcodeTest {
     @Test
     void xrcHasRcsOpcodesFrom0xA0() {
         for (Opcode rc : Opcode.values()) {
-            if (rc.transport() == Transport.RC) {
+            // FLUSH and ATOMIC WRITE are RC's alone (as in Linux's ib_pack.h): 0xBC and 0xBD stay unknown
+            if (rc == Opcode.RC_FLUSH || rc == Opcode.RC_ATOMIC_WRITE) {
+                assertThat(Opcode.of(0xA0 | rc.code())).as("0x%02x", 0xA0 | rc.code()).isNull();
+            } else if (rc.transport() == Transport.RC) {
                 Opcode xrc = Opcode.of(0xA0 | rc.code());
                 assertThat(xrc).as("0x%02x", 0xA0 | rc.code()).isNotNull();
                 assertThat(xrc.name()).isEqualTo("X" + rc.name());
