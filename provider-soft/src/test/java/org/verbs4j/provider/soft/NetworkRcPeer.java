@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.CompletionQueue;
@@ -377,17 +378,8 @@ final class NetworkRcPeer {
 
     // ---- helpers ----
 
-    private interface Operation {
-        void describe(SendOps ops);
-    }
-
-    private void post(QueuePair qp, long wrId, long offset, int length, Operation operation) {
-        SendOps ops = qp.sendOps();
-        ops.start();
-        ops.wrId(wrId).wrFlags(SIGNALED);
-        operation.describe(ops);
-        ops.setSge(mr.lkey(), mr.address() + offset, length);
-        ops.complete();
+    private void post(QueuePair qp, long wrId, long offset, int length, Consumer<SendOps> operation) {
+        Rig.postSignaled(qp, mr, wrId, offset, length, operation);
     }
 
     private void postReceives(QueuePair qp, int firstSlot, int count, int bytes) {

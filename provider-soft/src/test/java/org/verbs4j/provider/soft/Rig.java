@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEvent;
@@ -22,6 +23,8 @@ import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
+import org.verbs4j.SendFlag;
+import org.verbs4j.SendOps;
 import org.verbs4j.SendOpsFlag;
 
 /** Test scaffolding: a context on soft0 with a protection domain, and helpers to build and connect QPs. */
@@ -98,6 +101,17 @@ final class Rig implements AutoCloseable {
     /** @return the recipe of these tests: port 1, GID 0, MTU 1024, hop limit 64, RNR timer 1 */
     static ConnectRecipe recipe() {
         return ConnectRecipe.pingPong(1, Mtu.MTU_1024, 0, 0).withHopLimit(64).withMinRnrTimer(1);
+    }
+
+    /** Posts one signaled request on {@code qp}, its one SGE in {@code mr}, its operation set by {@code operation}. */
+    static void postSignaled(QueuePair qp, MemoryRegion mr, long wrId, long offset, int length,
+                             Consumer<SendOps> operation) {
+        SendOps ops = qp.sendOps();
+        ops.start();
+        ops.wrId(wrId).wrFlags((int) SendFlag.SIGNALED.value());
+        operation.accept(ops);
+        ops.setSge(mr.lkey(), mr.address() + offset, length);
+        ops.complete();
     }
 
     /** @return {@code qp} at PSN 0 through GID 0 of its device */

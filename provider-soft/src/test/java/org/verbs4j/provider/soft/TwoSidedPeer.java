@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.function.Consumer;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AddressHandle;
 import org.verbs4j.AhAttributes;
@@ -245,17 +246,8 @@ final class TwoSidedPeer {
         return checks.poll(cq, limit);
     }
 
-    private interface Operation {
-        void describe(SendOps ops);
-    }
-
-    private void post(QueuePair qp, long wrId, long offset, int length, Operation operation) {
-        SendOps ops = qp.sendOps();
-        ops.start();
-        ops.wrId(wrId).wrFlags(SIGNALED);
-        operation.describe(ops);
-        ops.setSge(mr.lkey(), mr.address() + offset, length);
-        ops.complete();
+    private void post(QueuePair qp, long wrId, long offset, int length, Consumer<SendOps> operation) {
+        Rig.postSignaled(qp, mr, wrId, offset, length, operation);
     }
 
     private void fill(long offset, int length, int seed) {
