@@ -15,17 +15,13 @@ import org.verbs4j.cm.PortSpace;
 import org.verbs4j.provider.soft.wire.DatagramArrivals;
 import org.verbs4j.provider.soft.wire.MadReceiver;
 import org.verbs4j.provider.soft.wire.roce.Bth;
-import org.verbs4j.provider.soft.wire.roce.Deth;
-import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.RoceEndpoint;
-import org.verbs4j.provider.soft.wire.roce.RoceV2;
 import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
 import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
 import org.verbs4j.provider.soft.wire.roce.cm.CmPort;
 import org.verbs4j.provider.soft.wire.roce.cm.CmSidrRep;
 import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
 import org.verbs4j.provider.soft.wire.roce.cm.Gsi;
-import org.verbs4j.provider.soft.wire.roce.cm.Mad;
 import org.verbs4j.provider.soft.wire.roce.cm.RejectReason;
 import org.verbs4j.provider.soft.wire.roce.cm.ServiceId;
 
@@ -37,14 +33,13 @@ import org.verbs4j.provider.soft.wire.roce.cm.ServiceId;
  */
 public final class CmWire implements MadReceiver {
 
-    private static final int MAD_AT = RoceV2.BTH_BYTES + 8;
 
     private final SoftConnectionManager cm;
     private final SoftDevice device;
     private final RoceEndpoint endpoint;
     private final int udpPort;
     private final CmPort port;
-    private final ByteBuffer packet = ByteBuffer.allocate(MAD_AT + Mad.BYTES + RoceV2.ICRC_BYTES);
+    private final ByteBuffer packet = ByteBuffer.allocate(Gsi.PACKET_BYTES);
     private final Map<CmConnection, SoftCmId> ids = new HashMap<>();
     private final Set<Long> services = new HashSet<>();
     private long wakeAt = Long.MAX_VALUE;
@@ -210,13 +205,10 @@ public final class CmWire implements MadReceiver {
 
     /** Sends a MAD as a UD SEND from QP 1 to the peer's QP 1; one the socket refuses is lost (resent in time). */
     private void send(ByteBuffer mad, byte[] peerGid) {
-        packet.clear();
-        Bth.put(packet, 0, Opcode.UD_SEND_ONLY, 0, 0, RoceV2.DEFAULT_PKEY, Gsi.QPN, psn);
+        int covered = Gsi.packet(packet, mad, psn);
         psn = (psn + 1) & Bth.MASK_24;
-        Deth.put(packet, RoceV2.BTH_BYTES, Gsi.Q_KEY, Gsi.QPN);
-        packet.put(MAD_AT, mad, 0, Mad.BYTES);
         try {
-            endpoint.send(packet, MAD_AT + Mad.BYTES, new InetSocketAddress(Gid.ofBytes(peerGid).toInetAddress(),
+            endpoint.send(packet, covered, new InetSocketAddress(Gid.ofBytes(peerGid).toInetAddress(),
                     udpPort));
         } catch (IOException e) {
             lostMads++;

@@ -15,12 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.verbs4j.Gid;
 import org.verbs4j.provider.soft.wire.roce.Bth;
-import org.verbs4j.provider.soft.wire.roce.Deth;
 import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.ReceiveLoop;
 import org.verbs4j.provider.soft.wire.roce.RoceEndpoint;
 import org.verbs4j.provider.soft.wire.roce.RocePacket;
-import org.verbs4j.provider.soft.wire.roce.RoceV2;
 import org.verbs4j.provider.soft.wire.roce.cm.CmAttribute;
 import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
 import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
@@ -38,7 +36,6 @@ import org.verbs4j.provider.soft.wire.roce.cm.Mad;
  */
 final class GsiPeer implements AutoCloseable {
 
-    private static final int MAD_AT = RoceV2.BTH_BYTES + 8;
 
     /** A MAD received: its attribute, the sender's communication ID, when. */
     record Received(CmAttribute attribute, int senderCommId, long nanos, byte[] mad) {
@@ -51,7 +48,7 @@ final class GsiPeer implements AutoCloseable {
     private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final List<Heard> heard = new CopyOnWriteArrayList<>();
-    private final ByteBuffer packet = ByteBuffer.allocate(MAD_AT + Mad.BYTES + RoceV2.ICRC_BYTES);
+    private final ByteBuffer packet = ByteBuffer.allocate(Gsi.PACKET_BYTES);
     private final int udpPort;
     private final boolean silent;
     private final RoceEndpoint endpoint;
@@ -163,7 +160,7 @@ final class GsiPeer implements AutoCloseable {
             return;
         }
         byte[] mad = new byte[Mad.BYTES];
-        b.get(MAD_AT, mad);
+        b.get(Gsi.MAD_AT, mad);
         ByteBuffer copy = ByteBuffer.wrap(mad);
         received.add(new Received(CmAttribute.of(Mad.attributeId(copy, 0)), CmMessage.localCommId(copy, 0),
                 System.nanoTime(), mad));
@@ -174,13 +171,10 @@ final class GsiPeer implements AutoCloseable {
     }
 
     private void send(ByteBuffer mad, byte[] peerGid) {
-        packet.clear();
-        Bth.put(packet, 0, Opcode.UD_SEND_ONLY, 0, 0, RoceV2.DEFAULT_PKEY, Gsi.QPN, psn);
+        int covered = Gsi.packet(packet, mad, psn);
         psn = (psn + 1) & Bth.MASK_24;
-        Deth.put(packet, RoceV2.BTH_BYTES, Gsi.Q_KEY, Gsi.QPN);
-        packet.put(MAD_AT, mad, 0, Mad.BYTES);
         try {
-            endpoint.send(packet, MAD_AT + Mad.BYTES, new InetSocketAddress(Gid.ofBytes(peerGid).toInetAddress(),
+            endpoint.send(packet, covered, new InetSocketAddress(Gid.ofBytes(peerGid).toInetAddress(),
                     udpPort));
         } catch (IOException e) {
             if (running) {

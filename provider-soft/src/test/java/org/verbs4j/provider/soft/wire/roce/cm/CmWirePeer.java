@@ -43,7 +43,6 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
 final class CmWirePeer {
 
     private static final long LIMIT_S = 180;
-    private static final int MAD_AT = RoceV2.BTH_BYTES + 8;
     private static final int PATH_MTU_1024 = 3;
     private static final long SLOW_ACCEPT_S = 8;
     private static final int MRA_SERVICE_TIMEOUT = 22;
@@ -52,7 +51,7 @@ final class CmWirePeer {
     private final PrintStream out = System.out;
     private final BlockingQueue<byte[]> inbox = new LinkedBlockingQueue<>();
     private final List<CmEvent> events = new CopyOnWriteArrayList<>();
-    private final ByteBuffer packet = ByteBuffer.allocate(MAD_AT + Mad.BYTES + RoceV2.ICRC_BYTES);
+    private final ByteBuffer packet = ByteBuffer.allocate(Gsi.PACKET_BYTES);
     private final InetAddress local;
     private RoceEndpoint endpoint;
     private int psn;
@@ -208,28 +207,25 @@ final class CmWirePeer {
             return;
         }
         long after = System.nanoTime() - mraSentAt;
-        if (mraSentAt != 0 && Mad.attributeId(b, MAD_AT) == CmAttribute.REQ.id()
+        if (mraSentAt != 0 && Mad.attributeId(b, Gsi.MAD_AT) == CmAttribute.REQ.id()
                 && after > TimeUnit.SECONDS.toNanos(1)) {
             lateRequests++;
         }
         byte[] copy = new byte[16 + Mad.BYTES];
         System.arraycopy(gid(p.sender().getAddress()), 0, copy, 0, 16);
-        b.get(MAD_AT, copy, 16, Mad.BYTES);
-        out.printf("received %s from %s: %s%n", CmAttribute.of(Mad.attributeId(b, MAD_AT)), p.sender(),
+        b.get(Gsi.MAD_AT, copy, 16, Mad.BYTES);
+        out.printf("received %s from %s: %s%n", CmAttribute.of(Mad.attributeId(b, Gsi.MAD_AT)), p.sender(),
                 hex(b, p.length()));
         inbox.add(copy);
     }
 
     private void send(ByteBuffer mad, byte[] peerGid) {
-        packet.clear();
-        Bth.put(packet, 0, Opcode.UD_SEND_ONLY, 0, 0, RoceV2.DEFAULT_PKEY, Gsi.QPN, psn);
+        int covered = Gsi.packet(packet, mad, psn);
         psn = (psn + 1) & Bth.MASK_24;
-        Deth.put(packet, RoceV2.BTH_BYTES, Gsi.Q_KEY, Gsi.QPN);
-        packet.put(MAD_AT, mad, 0, Mad.BYTES);
-        out.printf("sending %s: %s%n", CmAttribute.of(Mad.attributeId(packet, MAD_AT)),
-                hex(packet, MAD_AT + Mad.BYTES));
+        out.printf("sending %s: %s%n", CmAttribute.of(Mad.attributeId(packet, Gsi.MAD_AT)),
+                hex(packet, covered));
         try {
-            endpoint.send(packet, MAD_AT + Mad.BYTES, new InetSocketAddress(address(peerGid), RoceV2.UDP_PORT));
+            endpoint.send(packet, covered, new InetSocketAddress(address(peerGid), RoceV2.UDP_PORT));
         } catch (java.io.IOException e) {
             out.printf("send failed: %s%n", e);
         }
