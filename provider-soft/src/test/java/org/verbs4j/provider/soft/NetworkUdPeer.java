@@ -63,6 +63,7 @@ final class NetworkUdPeer {
     private NetworkUdPeer(InetAddress peer) {
         this.peerGid = Gid.of(peer);
         rig.toRtsUd(qp, QKEY);
+        receive.wrId(3).sgList().add(buffer, 0, 40 + SIZE);
     }
 
     public static void main(String[] args) throws Exception {
@@ -96,6 +97,7 @@ final class NetworkUdPeer {
         AddressHandle reply = rig.pd.createAddressHandleFromCompletion(cq, buffer.segment(), 1);
         cq.endPoll();
         check("reply's destination GID", reply.attributes().grh().dgid(), peerGid);
+        qp.postReceive(receive); // before the reply: the client's first ping may follow it at once
         send(reply, client, 2, false);
         System.out.println("client QPN 0x" + Integer.toHexString(client));
         measure(count -> pingPong(reply, client, count, false));
@@ -118,7 +120,6 @@ final class NetworkUdPeer {
 
     /** Warms up, then measures what the exchanges allocate here and in the device's receive loop. */
     private void measure(java.util.function.IntConsumer exchanges) {
-        receive.wrId(3).sgList().add(buffer, 0, 40 + SIZE);
         exchanges.accept(WARM_UP);
         long loop = receiveLoopId();
         long mine = Thread.currentThread().threadId();
@@ -135,13 +136,12 @@ final class NetworkUdPeer {
 
     /**
      * {@code count} exchanges: the client sends first, the server answers what it received. Each side has its
-     * receive posted before its peer can send: the client before its send, the server before its answer.
+     * receive posted before its peer can send, as a datagram finding none is dropped: the client before its send,
+     * the server before its answer, so one receive stays posted from each round to the next and from the warm-up
+     * to the measured rounds (the first one {@link #serve} posts before its reply).
      */
     private void pingPong(AddressHandle ah, int qpn, int count, boolean client) {
         SendOps ops = qp.sendOps();
-        if (!client) {
-            qp.postReceive(receive);
-        }
         for (int i = 0; i < count; i++) {
             if (client) {
                 qp.postReceive(receive);
