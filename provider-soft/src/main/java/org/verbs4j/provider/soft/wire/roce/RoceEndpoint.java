@@ -18,8 +18,9 @@ import jdk.net.ExtendedSocketOptions;
  * (see {@link MaskedHeaders}; the identification of a received IPv4 packet is recovered from its ICRC).
  *
  * <p>Receiving belongs to one thread at a time (a {@link ReceiveLoop}); sending may come from any thread, one at a
- * time. Datagrams with a bad ICRC or malformed headers are counted in {@link #drops()} and dropped. Neither
- * direction allocates per packet: the buffers, the ICRC calculators and the address bytes are reused.
+ * time. Datagrams with a bad ICRC or malformed headers are counted in {@link #drops()} and dropped, as are those
+ * whose handler throws (the first such failure is logged as a warning). Neither direction allocates per packet:
+ * the buffers, the ICRC calculators and the address bytes are reused.
  */
 public final class RoceEndpoint implements AutoCloseable {
 
@@ -27,6 +28,8 @@ public final class RoceEndpoint implements AutoCloseable {
     private static final int RECEIVE_BYTES = 1 << 16;
     /** The socket's receive buffer asked for, capped by the kernel at net.core.rmem_max: where a burst waits. */
     private static final int RECEIVE_BUFFER_BYTES = 4 << 20;
+
+    private static final System.Logger LOG = System.getLogger("org.verbs4j.provider.soft.wire");
 
     private final DatagramChannel channel;
     private final InetSocketAddress local;
@@ -141,6 +144,15 @@ public final class RoceEndpoint implements AutoCloseable {
             handler.onPacket(received);
         } catch (RuntimeException e) {
             drops.add(DropReason.HANDLER_FAILED);
+            reportFirst(e);
+        }
+    }
+
+    /** A handler that throws is a defect of the device: the first such failure is logged, the rest counted. */
+    private void reportFirst(RuntimeException e) {
+        if (drops.count(DropReason.HANDLER_FAILED) == 1) {
+            LOG.log(System.Logger.Level.WARNING, "a RoCE v2 packet to " + local + " was dropped: its handler failed"
+                    + " (later failures are only counted)", e);
         }
     }
 
