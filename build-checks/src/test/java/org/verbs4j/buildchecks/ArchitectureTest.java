@@ -47,14 +47,15 @@ class ArchitectureTest {
     /** Class names that belong to a vendor, EFA or mlx5, whose direct verbs are efadv_* and mlx5dv_*. */
     private static final String VENDOR_NAMES = ".*\\.[^.]*(Efa|EFA|efadv|Mlx5|MLX5|mlx5dv)[^.]*";
     private static final String TOOLS = "org.verbs4j.tools..";
-    /** The soft provider's floors: its verbs objects, the wire between queue pairs, the engine, the RoCE v2 protocol. */
+    /** The soft provider's floors: its setup, verbs objects, the wire between queue pairs, the engine, RoCE v2. */
+    private static final String SOFT_SETUP = "org.verbs4j.provider.soft.setup";
     private static final String SOFT_OBJECTS = "org.verbs4j.provider.soft";
     private static final String SOFT_WIRE = "org.verbs4j.provider.soft.wire";
     private static final String SOFT_ENGINE = "org.verbs4j.provider.soft.engine..";
     private static final String SOFT_ROCE = "org.verbs4j.provider.soft.wire.roce..";
     private static final List<String> MODULE_PACKAGES = List.of(SPI, providerPackage("generic"),
             GENERIC_RAW, GENERIC_OBJECTS, GENERIC_VENDOR, providerPackage("efa"), providerPackage("mlx5"),
-            providerPackage("soft"), SOFT_OBJECTS, SOFT_WIRE, SOFT_ENGINE, SOFT_ROCE, TCK, TOOLS);
+            providerPackage("soft"), SOFT_SETUP, SOFT_OBJECTS, SOFT_WIRE, SOFT_ENGINE, SOFT_ROCE, TCK, TOOLS);
 
     @ArchTest
     static final ArchRule apiDependsOnlyOnTheJdk = classes().that().resideInAnyPackage(API, API_CM)
@@ -123,19 +124,21 @@ class ArchitectureTest {
             .should().beFreeOfCycles();
 
     /**
-     * The soft provider's floors depend one way: the verbs objects on the wire and the engine, the wire on the
-     * engine (whose Wire seam it implements and whose views of the objects it uses) and on the RoCE v2 protocol,
-     * which knows none of them.
+     * The soft provider's floors depend one way: its exported setup on the verbs objects, the objects on the wire
+     * and the engine, the wire on the engine (whose Wire seam it implements and whose views of the objects it uses)
+     * and on the RoCE v2 protocol, which knows none of them.
      */
     @ArchTest
     static final ArchRule softProviderFloorsDependOneWay = layeredArchitecture()
             .consideringOnlyDependenciesInAnyPackage("org.verbs4j.provider.soft..")
+            .layer("setup").definedBy(SOFT_SETUP)
             .layer("objects").definedBy(SOFT_OBJECTS)
             .layer("wire").definedBy(SOFT_WIRE)
             .layer("engine").definedBy(SOFT_ENGINE)
             .layer("roce").definedBy(SOFT_ROCE)
-            .whereLayer("objects").mayNotBeAccessedByAnyLayer()
-            .whereLayer("wire").mayOnlyBeAccessedByLayers("objects")
+            .whereLayer("setup").mayNotBeAccessedByAnyLayer()
+            .whereLayer("objects").mayOnlyBeAccessedByLayers("setup")
+            .whereLayer("wire").mayOnlyBeAccessedByLayers("objects", "setup")
             .whereLayer("engine").mayOnlyBeAccessedByLayers("objects", "wire")
             .whereLayer("roce").mayOnlyBeAccessedByLayers("objects", "wire");
 

@@ -36,6 +36,9 @@ class SoftOverRoceTest {
     @TempDir
     Path logs;
 
+    /** Whether the peers get their soft0's address and UDP port as VERBS4J_SOFT_* variables instead of -D options. */
+    private boolean settingsInEnvironment;
+
     @Test
     void udPingpongRunsBetweenTwoJvms() throws Exception {
         assertBothEnd(runPair("pingpong", "ud", "-s", "512"), "200 iters in");
@@ -50,6 +53,13 @@ class SoftOverRoceTest {
 
     @Test
     void rcPingpongRunsBetweenTwoJvms() throws Exception {
+        assertBothEnd(runPair("pingpong", "rc", "-s", "4096", "-m", "1024"), "200 iters in");
+    }
+
+    /** As a user of the launcher, which passes no JVM options, sets it: through the environment. */
+    @Test
+    void rcPingpongRunsBetweenTwoJvmsBoundThroughTheEnvironment() throws Exception {
+        settingsInEnvironment = true;
         assertBothEnd(runPair("pingpong", "rc", "-s", "4096", "-m", "1024"), "200 iters in");
     }
 
@@ -125,8 +135,11 @@ class SoftOverRoceTest {
     private Process start(String role, String address, int udpPort, String[] test, int tcpPort, String last)
             throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", classPath(), "-Dverbs4j.soft.addresses=" + address,
-                "-Dverbs4j.soft.udp-port=" + udpPort, Main.class.getName()));
+                .toString(), "-cp", classPath()));
+        if (!settingsInEnvironment) {
+            command.addAll(List.of("-Dverbs4j.soft.addresses=" + address, "-Dverbs4j.soft.udp-port=" + udpPort));
+        }
+        command.add(Main.class.getName());
         command.addAll(List.of(test));
         command.addAll(List.of("-d", "soft0", "-p", String.valueOf(tcpPort), "-n", "200", "--timeout", "60"));
         command.addAll(List.of(test[0].equals("pingpong") ? "-g" : "-x", "1")); // GID 1: the device's address
@@ -136,8 +149,14 @@ class SoftOverRoceTest {
         if (last != null) {
             command.add(last);
         }
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logs.resolve(role).toFile())
-                .start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(logs.resolve(role).toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("VERBS4J_SOFT_"));
+        if (settingsInEnvironment) {
+            builder.environment().put("VERBS4J_SOFT_ADDRESSES", address);
+            builder.environment().put("VERBS4J_SOFT_UDP_PORT", String.valueOf(udpPort));
+        }
+        return builder.start();
     }
 
     private String output(String role) throws IOException {

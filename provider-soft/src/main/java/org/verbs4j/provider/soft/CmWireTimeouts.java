@@ -1,5 +1,6 @@
 package org.verbs4j.provider.soft;
 
+import org.verbs4j.provider.soft.wire.SoftSettings;
 import org.verbs4j.provider.soft.wire.roce.cm.CmTimeouts;
 
 /**
@@ -22,7 +23,7 @@ final class CmWireTimeouts {
     static CmTimeouts fromProperties() {
         CmTimeouts rdmaCm = CmTimeouts.RDMA_CM;
         int response = CmTimeouts.exponentOf(Math.max(1, SoftConnectionManager.responseTimeoutMillis()));
-        int retries = Integer.getInteger(MAX_RETRIES_PROPERTY, rdmaCm.maxCmRetries());
+        int retries = (int) SoftSettings.number(MAX_RETRIES_PROPERTY, rdmaCm.maxCmRetries());
         return new CmTimeouts(response, rdmaCm.packetLifeTime(), Math.clamp(retries, 0, MAX_RETRIES_LIMIT));
     }
 }

@@ -19,6 +19,7 @@ import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.cm.EventChannel;
 import org.verbs4j.cm.PortSpace;
 import org.verbs4j.provider.soft.engine.Failures;
+import org.verbs4j.provider.soft.wire.SoftSettings;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
@@ -35,22 +36,21 @@ final class SoftConnectionManager implements ConnectionManager {
      */
     static final String RESPONSE_TIMEOUT_PROPERTY = "verbs4j.soft.cm-response-timeout-ms";
 
-    private static final SoftConnectionManager INSTANCE = new SoftConnectionManager(SoftFabric.instance());
-
     private final SoftFabric fabric;
     private final ReentrantLock lock = new ReentrantLock();
     private final CmPorts ports = new CmPorts();
     private final CmAddresses addresses;
     private final SoftContext[] contexts;
 
-    private SoftConnectionManager(SoftFabric fabric) {
+    SoftConnectionManager(SoftFabric fabric) {
         this.fabric = fabric;
         this.addresses = new CmAddresses(fabric.devices());
         this.contexts = new SoftContext[fabric.devices().size()];
     }
 
+    /** @return the connection manager of the soft provider's fabric */
     static SoftConnectionManager instance() {
-        return INSTANCE;
+        return (SoftConnectionManager) SoftFabric.instance().connectionManager();
     }
 
     @Override
@@ -165,7 +165,7 @@ final class SoftConnectionManager implements ConnectionManager {
     }
 
     static long responseTimeoutMillis() {
-        return Long.getLong(RESPONSE_TIMEOUT_PROPERTY, 4096);
+        return SoftSettings.number(RESPONSE_TIMEOUT_PROPERTY, 4096);
     }
 
     /** @return the listener in {@code space} that takes a request to {@code destination}, or {@code null} */

@@ -5,10 +5,12 @@ import java.net.InetAddress;
 import java.util.List;
 import org.verbs4j.Context;
 import org.verbs4j.Device;
+import org.verbs4j.Errno;
 import org.verbs4j.Gid;
 import org.verbs4j.GidEntry;
 import org.verbs4j.NodeType;
 import org.verbs4j.TransportType;
+import org.verbs4j.VerbsException;
 import org.verbs4j.provider.soft.wire.NetworkDevice;
 import org.verbs4j.provider.soft.wire.NetworkPort;
 import org.verbs4j.provider.soft.wire.SoftNetwork;
@@ -76,13 +78,16 @@ public final class SoftDevice implements Device, NetworkDevice {
 
     @Override
     public Context open() {
+        if (fabric.closed()) {
+            throw VerbsException.of("ibv_open_device", Errno.ENODEV.code(), name() + ": its soft devices were closed");
+        }
         if (networkAddress != null) {
             openNetworkPort();
         }
         return SoftObject.created(new SoftContext(fabric, this));
     }
 
-    /** Binds the device's address the first time a context opens; the port then lives as long as the JVM. */
+    /** Binds the device's address the first time a context opens; the port then lives as long as the fabric. */
     private synchronized void openNetworkPort() {
         if (networkPort == null) {
             try {
@@ -90,6 +95,13 @@ public final class SoftDevice implements Device, NetworkDevice {
             } catch (IOException | IllegalArgumentException e) {
                 throw SoftNetwork.openFailed(name(), networkAddress, e);
             }
+        }
+    }
+
+    /** Unbinds the device's address, if it was bound, and ends its receive loop. */
+    synchronized void closeNetworkPort() {
+        if (networkPort != null) {
+            networkPort.close();
         }
     }
 
@@ -119,7 +131,7 @@ public final class SoftDevice implements Device, NetworkDevice {
 
     @Override
     public org.verbs4j.cm.ConnectionManager connectionManager() {
-        return SoftConnectionManager.instance();
+        return fabric.connectionManager();
     }
 
     int index() {

@@ -2,10 +2,13 @@ package org.verbs4j.provider.soft;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.verbs4j.Device;
 import org.verbs4j.Gid;
+import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.provider.soft.engine.FabricLock;
 import org.verbs4j.provider.soft.engine.ObjectTable;
 import org.verbs4j.provider.soft.engine.Requester;
@@ -14,6 +17,7 @@ import org.verbs4j.provider.soft.wire.InJvmWire;
 import org.verbs4j.provider.soft.engine.MulticastGroups;
 import org.verbs4j.provider.soft.wire.NetworkWire;
 import org.verbs4j.provider.soft.wire.SoftNetwork;
+import org.verbs4j.provider.soft.wire.SoftSettings;
 import org.verbs4j.provider.soft.wire.WireFabric;
 
 /**
@@ -31,7 +35,8 @@ public final class SoftFabric implements WireFabric {
     /** Queue pair numbers and key indexes are 24 bits. */
     static final int NUMBER_LIMIT = 1 << 24;
 
-    private static final SoftFabric INSTANCE = new SoftFabric();
+    private static final SoftFabric INSTANCE = new SoftFabric(SoftNetwork.fromSettings(),
+            (int) Math.max(0, SoftSettings.number(DEVICES_PROPERTY, 1)));
 
     private final ReentrantLock lock = new FabricLock();
     private final DeviceClock clock = new DeviceClock();
@@ -39,14 +44,18 @@ public final class SoftFabric implements WireFabric {
     private final ObjectTable<Object> keys = new ObjectTable<>(1, NUMBER_LIMIT);
     private final ObjectTable<SoftSharedReceiveQueue> xrcSrqs = new ObjectTable<>(1, NUMBER_LIMIT);
     private final MulticastGroups multicast = new MulticastGroups();
-    private final SoftNetwork network = SoftNetwork.fromProperties();
-    private final Wire wire = network.configured() ? new NetworkWire(this, new InJvmWire(this)) : new InJvmWire(this);
-    private final Requester requester = new Requester(this, wire);
+    private final SoftNetwork network;
+    private final Wire wire;
+    private final Requester requester;
     private final List<SoftDevice> devices;
     private final ScheduledThreadPoolExecutor timer;
+    private final SoftConnectionManager connectionManager;
+    private volatile boolean closed;
 
-    private SoftFabric() {
-        int count = Math.max(0, Integer.getInteger(DEVICES_PROPERTY, 1));
+    private SoftFabric(SoftNetwork network, int count) {
+        this.network = network;
+        this.wire = network.configured() ? new NetworkWire(this, new InJvmWire(this)) : new InJvmWire(this);
+        this.requester = new Requester(this, wire);
         List<SoftDevice> created = new ArrayList<>(count);
         for (int index = 0; index < count; index++) {
             created.add(new SoftDevice(this, index, network.address(index)));
@@ -60,10 +69,51 @@ public final class SoftFabric implements WireFabric {
         timer.setKeepAliveTime(1, TimeUnit.SECONDS);
         timer.allowCoreThreadTimeOut(true);
         timer.setRemoveOnCancelPolicy(true);
+        connectionManager = new SoftConnectionManager(this);
     }
 
+    /** @return the fabric of the soft provider, from the settings */
     static SoftFabric instance() {
         return INSTANCE;
+    }
+
+    /**
+     * @param network which devices live on the network
+     * @param count how many devices
+     * @return a fabric of its own, apart from the provider's, to {@link #close} when done
+     */
+    public static SoftFabric open(SoftNetwork network, int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("a fabric of " + count + " devices");
+        }
+        return new SoftFabric(network, count);
+    }
+
+    /** @return the devices, soft0 first */
+    public List<Device> publicDevices() {
+        return List.copyOf(devices);
+    }
+
+    /** @return rdma_cm's semantics for the fabric's addresses */
+    public ConnectionManager connectionManager() {
+        return connectionManager;
+    }
+
+    /**
+     * Unbinds every device's address, ending its receive loop, and stops the timer: afterwards no device opens a
+     * context, and what the contexts still open send to the network is lost. Idempotent.
+     */
+    public void close() {
+        closed = true;
+        for (SoftDevice device : devices) {
+            device.closeNetworkPort();
+        }
+        timer.shutdownNow();
+    }
+
+    /** @return whether {@link #close} was called */
+    boolean closed() {
+        return closed;
     }
 
     List<SoftDevice> devices() {
@@ -138,6 +188,10 @@ public final class SoftFabric implements WireFabric {
 
     /** Runs {@code action} on the daemon timer thread after {@code delayNanos}. */
     public void schedule(Runnable action, long delayNanos) {
-        timer.schedule(action, delayNanos, TimeUnit.NANOSECONDS);
+        try {
+            timer.schedule(action, delayNanos, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // the fabric was closed: its timers fire no more
+        }
     }
 }

@@ -32,11 +32,18 @@ final class PeerJvm {
     /** Starts {@code main} with {@code args}, its soft0 bound to {@code address}; standard error to {@code role.err}. */
     static Process start(Path logs, String role, String address, int udpPort, Class<?> main, String... args)
             throws IOException {
+        return builder(logs, role, List.of("-Dverbs4j.soft.addresses=" + address, "-Dverbs4j.soft.udp-port=" + udpPort),
+                main, args).start();
+    }
+
+    /** @return the command of a peer running {@code main} with {@code options}; standard error to {@code role.err} */
+    static ProcessBuilder builder(Path logs, String role, List<String> options, Class<?> main, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", classPath(), "-Dverbs4j.soft.addresses=" + address,
-                "-Dverbs4j.soft.udp-port=" + udpPort, main.getName()));
+                .toString(), "-cp", classPath()));
+        command.addAll(options);
+        command.add(main.getName());
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectError(logs.resolve(role + ".err").toFile()).start();
+        return new ProcessBuilder(command).redirectError(logs.resolve(role + ".err").toFile());
     }
 
     /** @return what the peer printed from now to its end, then its standard error */

@@ -15,6 +15,7 @@ import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.Destination;
+import org.verbs4j.Device;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.Mtu;
 import org.verbs4j.ProtectionDomain;
@@ -51,7 +52,12 @@ final class Rig implements AutoCloseable {
 
     /** @param device the index of the soft device: 0 for soft0, 1 for soft1 (the surefire run has two) */
     Rig(int device) {
-        context = new SoftProvider().devices().get(device).open();
+        this(new SoftProvider().devices().get(device));
+    }
+
+    /** @param device a soft device, of the provider or of {@code SoftDevices} */
+    Rig(Device device) {
+        context = device.open();
         pd = context.allocateProtectionDomain();
     }
 

@@ -10,7 +10,8 @@ import org.verbs4j.Destination;
  * The queue pairs that tools of this JVM announced on a soft device. A soft device inside one JVM reaches only
  * queue pairs of the same process, so a peer that announced from elsewhere (another JVM, a C tool) cannot be
  * connected, and {@link #check} says so at once instead of letting the first send time out. A soft device bound
- * to an address (the system property {@value #ADDRESSES_PROPERTY}, one address per device in order) reaches
+ * to an address (the system property {@value #ADDRESSES_PROPERTY} or the environment variable
+ * {@value #ADDRESSES_VARIABLE}, one address per device in order) reaches
  * other processes and hosts over RoCE v2 with UD, RC and UC; its XRC queue pairs still reach only this JVM.
  */
 public final class SoftPeers {
@@ -20,6 +21,8 @@ public final class SoftPeers {
 
     /** The soft provider's system property with the addresses its devices bind, soft0's first. */
     public static final String ADDRESSES_PROPERTY = "verbs4j.soft.addresses";
+    /** The environment variable that stands for {@value #ADDRESSES_PROPERTY} when the property is not set. */
+    public static final String ADDRESSES_VARIABLE = "VERBS4J_SOFT_ADDRESSES";
 
     private static final Set<Destination> ANNOUNCED = ConcurrentHashMap.newKeySet();
 
@@ -61,14 +64,15 @@ public final class SoftPeers {
                 + " device, %s: soft peers must share a JVM (run both sides in one process, for example 'verbs4j perf'"
                 + " without a peer address, or use an RDMA device)", remote.qpn(), device, onNetwork
                 ? "whose " + type + " queue pairs do not cross the network yet (UD, RC and UC do, over RoCE v2)"
-                : "which exists only inside one JVM unless -D" + ADDRESSES_PROPERTY + " binds it to an address ("
-                        + "UD, RC and UC)"));
+                : "which exists only inside one JVM unless -D" + ADDRESSES_PROPERTY + " or " + ADDRESSES_VARIABLE
+                        + " binds it to an address (UD, RC and UC)"));
     }
 
     /** @return whether the soft device of {@code context} is bound to an address ({@value #ADDRESSES_PROPERTY}) */
     private static boolean onNetwork(Context context) {
         String name = context.device().name();
-        String[] addresses = System.getProperty(ADDRESSES_PROPERTY, "").split(",");
+        String setting = System.getProperty(ADDRESSES_PROPERTY, System.getenv(ADDRESSES_VARIABLE));
+        String[] addresses = (setting == null ? "" : setting).split(",");
         if (!name.matches("soft[0-9]+")) {
             return false;
         }

@@ -11,9 +11,10 @@ import org.verbs4j.provider.soft.wire.roce.RoceV2;
 import org.verbs4j.spi.jfr.VerbsEvents;
 
 /**
- * Which soft devices live on the network, from the system properties {@value #ADDRESSES_PROPERTY} (a
- * comma-separated list of IP addresses, literal, one per device in order: the first is soft0's) and
- * {@value #PORT_PROPERTY} (the UDP port of every RoCE v2 endpoint, default 4791). A device with an address
+ * Which soft devices live on the network, from the settings ({@link SoftSettings}: system properties, else
+ * environment variables) {@value #ADDRESSES_PROPERTY} (a comma-separated list of IP addresses, literal, one per
+ * device in order: the first is soft0's) and {@value #PORT_PROPERTY} (the UDP port of every RoCE v2 endpoint,
+ * default 4791), or from {@link #of} (a fabric built for tests). A device with an address
  * binds it and speaks RoCE v2 to every GID that no soft device of the JVM has; one without stays inside the
  * JVM. Without the first property (the default) no device does. {@value #MIN_ACK_TIMEOUT_PROPERTY} (default 0) is
  * the least local ACK timeout code its RC queue pairs use on the network, for hosts too slow for the attribute an
@@ -48,11 +49,26 @@ public final class SoftNetwork {
         }
     }
 
-    /** @return the configuration the system properties give */
-    public static SoftNetwork fromProperties() {
-        return new SoftNetwork(parse(System.getProperty(ADDRESSES_PROPERTY, "")),
-                Integer.getInteger(PORT_PROPERTY, RoceV2.UDP_PORT), Integer.getInteger(MIN_ACK_TIMEOUT_PROPERTY, 0),
-                Boolean.getBoolean(SEPARATE_HOSTS_PROPERTY));
+    /** @return the configuration the settings give: system properties, else environment variables */
+    public static SoftNetwork fromSettings() {
+        String addresses = SoftSettings.text(ADDRESSES_PROPERTY);
+        return new SoftNetwork(parse(addresses == null ? "" : addresses),
+                (int) SoftSettings.number(PORT_PROPERTY, RoceV2.UDP_PORT),
+                (int) SoftSettings.number(MIN_ACK_TIMEOUT_PROPERTY, 0), SoftSettings.flag(SEPARATE_HOSTS_PROPERTY));
+    }
+
+    /**
+     * @param addresses the devices' addresses in order (soft0's first); devices beyond them stay inside the JVM
+     * @param udpPort the UDP port of every endpoint, local and remote (1 to 65535)
+     * @param minAckTimeout the least local ACK timeout code of RC queue pairs on the network (0 to 31)
+     * @param separateHosts whether each device with an address reaches the others of its fabric only by the network
+     * @return the configuration
+     */
+    public static SoftNetwork of(List<InetAddress> addresses, int udpPort, int minAckTimeout, boolean separateHosts) {
+        if (udpPort < 1 || udpPort > 0xffff) {
+            throw new IllegalArgumentException(PORT_PROPERTY + ": " + udpPort + " is no UDP port");
+        }
+        return new SoftNetwork(List.copyOf(addresses), udpPort, minAckTimeout, separateHosts);
     }
 
     /** @return whether any device lives on the network */
@@ -84,20 +100,30 @@ public final class SoftNetwork {
         List<InetAddress> parsed = new ArrayList<>();
         for (String part : text.split(",")) {
             if (!part.isBlank()) {
-                parsed.add(literal(part.strip()));
+                parsed.add(literal(part.strip(), ADDRESSES_PROPERTY));
             }
         }
         return List.copyOf(parsed);
     }
 
-    private static InetAddress literal(String text) {
+    /**
+     * @param text a literal IPv4 or IPv6 address, never looked up by name
+     * @param setting what gave it, for the message
+     * @return the address
+     * @throws IllegalArgumentException if {@code text} is no literal address, or the wildcard
+     */
+    public static InetAddress literal(String text, String setting) {
         if (!text.matches("[0-9.]+|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*")) {
-            throw new IllegalArgumentException(ADDRESSES_PROPERTY + ": '" + text + "' is not a literal IP address");
+            throw new IllegalArgumentException(setting + ": '" + text + "' is not a literal IP address");
         }
         try {
-            return InetAddress.getByName(text);
+            InetAddress address = InetAddress.getByName(text);
+            if (address.isAnyLocalAddress()) {
+                throw new IllegalArgumentException(setting + ": the wildcard " + text + " is no device's address");
+            }
+            return address;
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException(ADDRESSES_PROPERTY + ": '" + text + "' is not an IP address", e);
+            throw new IllegalArgumentException(setting + ": '" + text + "' is not an IP address", e);
         }
     }
 
