@@ -3,7 +3,6 @@ package org.verbs4j.tools.connect;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.verbs4j.Context;
-import org.verbs4j.QpType;
 import org.verbs4j.Destination;
 
 /**
@@ -11,8 +10,7 @@ import org.verbs4j.Destination;
  * queue pairs of the same process, so a peer that announced from elsewhere (another JVM, a C tool) cannot be
  * connected, and {@link #check} says so at once instead of letting the first send time out. A soft device bound
  * to an address (the system property {@value #ADDRESSES_PROPERTY} or the environment variable
- * {@value #ADDRESSES_VARIABLE}, one address per device in order) reaches
- * other processes and hosts over RoCE v2 with UD, RC and UC; its XRC queue pairs still reach only this JVM.
+ * {@value #ADDRESSES_VARIABLE}, one address per device in order) reaches other processes and hosts over RoCE v2.
  */
 public final class SoftPeers {
 
@@ -47,25 +45,19 @@ public final class SoftPeers {
     /**
      * @param context the local device
      * @param remote the peer's destination
-     * @param type the queue pairs' type
-     * @throws PeerException if the local device is a soft device that cannot reach the peer: one inside the JVM
-     *     and a peer that is not a queue pair of this JVM, or one on the network and a connected peer outside it
+     * @throws PeerException if the local device is a soft device inside the JVM and the peer is not a queue pair of
+     *     this JVM
      */
-    public static void check(Context context, Destination remote, QpType type) {
-        if (!isSoft(context) || ANNOUNCED.contains(key(remote))) {
-            return;
-        }
-        boolean onNetwork = onNetwork(context);
-        if (onNetwork && type != QpType.XRC_SEND && type != QpType.XRC_RECV) {
+    public static void check(Context context, Destination remote) {
+        if (!isSoft(context) || ANNOUNCED.contains(key(remote)) || onNetwork(context)) {
             return;
         }
         String device = context.device().name();
         throw new PeerException(String.format("the peer's queue pair 0x%06x is not in this JVM, and %s is a soft"
-                + " device, %s: soft peers must share a JVM (run both sides in one process, for example 'verbs4j perf'"
-                + " without a peer address, or use an RDMA device)", remote.qpn(), device, onNetwork
-                ? "whose " + type + " queue pairs do not cross the network yet (UD, RC and UC do, over RoCE v2)"
-                : "which exists only inside one JVM unless -D" + ADDRESSES_PROPERTY + " or " + ADDRESSES_VARIABLE
-                        + " binds it to an address (UD, RC and UC)"));
+                + " device which exists only inside one JVM unless -D%s or %s binds it to an address: soft peers must"
+                + " share a JVM (run both sides in one process, for example 'verbs4j perf' without a peer address,"
+                + " bind the soft device to an address, or use an RDMA device)", remote.qpn(), device,
+                ADDRESSES_PROPERTY, ADDRESSES_VARIABLE));
     }
 
     /** @return whether the soft device of {@code context} is bound to an address ({@value #ADDRESSES_PROPERTY}) */

@@ -186,7 +186,7 @@ final class PerfEndpoint implements AutoCloseable {
             return;
         }
         Destination destination = new Destination(peer.lid(), peer.qpn(), peer.psn(), peer.gid());
-        SoftPeers.check(context, destination, qp.type());
+        SoftPeers.check(context, destination);
         udQpn = peer.qpn();
         recipe.toRtr(qp, destination, mine.outReads());
         boolean sends = settings.isClient() || settings.test().isLatency();

@@ -96,7 +96,7 @@ final class PingPongEndpoint implements AutoCloseable {
     /** @param remote the peer's addresses, in the order of this side's queue pairs */
     void connect(List<Destination> remote) {
         for (int i = 0; i < queuePairs.size(); i++) {
-            SoftPeers.check(context, remote.get(i), settings.transport().qpType());
+            SoftPeers.check(context, remote.get(i));
             recipe.connect(queuePairs.get(i), local.get(i).psn(), remote.get(i));
             remoteQpns[i] = remote.get(i).qpn();
             if (settings.transport() == Transport.UD) {
