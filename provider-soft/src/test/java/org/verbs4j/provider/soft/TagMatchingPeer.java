@@ -11,16 +11,22 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.verbs4j.AsyncEvent;
+import org.verbs4j.AsyncEventType;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.ConnectRecipe;
 import org.verbs4j.Destination;
 import org.verbs4j.Gid;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.Mtu;
+import org.verbs4j.OpsFlag;
+import org.verbs4j.QpAttrMask;
 import org.verbs4j.QpCapabilities;
+import org.verbs4j.QpState;
 import org.verbs4j.QpInitAttributes;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
@@ -51,7 +57,9 @@ import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
  * ordinary receive), an unexpected and a NO_TAG message (whole, in SRQ buffers). Each side also checks the
  * packets it sent, byte by byte: the client's RNDV SEND carries the TMH and RVH, its READ response the data;
  * the server's READ request names the RVH's buffer in its RETH, and its FIN is a SEND of the TMH (opcode FIN)
- * and RVH, at the PSN after those of the READ. The {@code tm-lossy} script: both sides' packets go through a
+ * and RVH, at the PSN after those of the READ. Last, a RNDV message names a key the client refuses: the server's
+ * tagged receive completes TM_MATCH, then REM_ACCESS_ERR, and both queue pairs enter ERROR, as after any refused READ.
+ * The {@code tm-lossy} script: both sides' packets go through a
  * {@link LossySink}, and {@link #ROUNDS} messages, every other one a rendezvous, must each complete once with
  * the right data. The client ends with a NO_TAG message once it has every FIN. Prints one line per failed check
  * and exits 1, or "PASS" and 0.
@@ -69,6 +77,8 @@ final class TagMatchingPeer {
     private static final int TMH = 16;
     private static final int RVH = 16;
     private static final long END_TAG = 0;
+    private static final long REFUSED_TAG = 0x77;
+    private static final long REFUSED_BUFFER = 7L << 19 | 1 << 16;
     private static final int MATCH = (int) WcFlag.TM_MATCH.value();
     private static final int DATA_VALID = (int) WcFlag.TM_DATA_VALID.value();
     private static final ValueLayout.OfInt BE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
@@ -218,6 +228,28 @@ final class TagMatchingPeer {
         checks.check("the END message", checks.poll(cq, LIMIT).status(), WcStatus.SUCCESS);
         if (!lossy) {
             checkClientPackets();
+            refusedRendezvous();
+        }
+    }
+
+    /**
+     * A RNDV message whose RVH names a key the client never made: the SEND is acknowledged, then the server's READ is
+     * refused with a remote access error NAK, and the client's queue pair enters ERROR (QP_ACCESS_ERR).
+     */
+    private void refusedRendezvous() {
+        long header = EXTRA + 12288;
+        writeTmh(mr.segment(), header, TmhOpcode.RNDV, 0x77, REFUSED_TAG);
+        mr.segment().set(BE_LONG, header + TMH, mr.address());
+        mr.segment().set(BE_INT, header + TMH + 8, mr.rkey() ^ 0x100);
+        mr.segment().set(BE_INT, header + TMH + 12, 100);
+        Rig.postSignaled(qp, mr, 98, header, TMH + RVH, ops -> ops.send());
+        Wc send = checks.poll(cq, LIMIT);
+        checks.check("the refused RNDV's SEND", send.wrId() + " " + send.status(), "98 SUCCESS");
+        AsyncEvent event = rig.context.getAsyncEvent(Duration.ofSeconds(20));
+        checks.check("the client's event after the refused READ", event == null ? null : event.type(),
+                AsyncEventType.QP_ACCESS_ERR);
+        if (event != null) {
+            rig.context.ackAsyncEvent(event);
         }
     }
 
@@ -326,8 +358,9 @@ final class TagMatchingPeer {
 
     private void serve() {
         for (int i = 0; i < messages(); i++) {
-            addTag(i);
+            addTag(tag(i), i, (long) i * STRIDE);
         }
+        addTag(REFUSED_TAG, 97, REFUSED_BUFFER);
         for (int i = 0; i < 3; i++) {
             ReceiveRequest request = new ReceiveRequest(1).wrId(900 + i);
             request.sgList().add(mr, SRQ_BUFFERS + i * 8192L, 8192);
@@ -349,6 +382,10 @@ final class TagMatchingPeer {
             checks.check("the completions of message " + i, tagged.get((long) i), expectedCompletions(i));
             checks.checkPattern(mr.segment(), rig.arena, (long) i * STRIDE, dataLength(i), i);
         }
+        if (!lossy) { // the unexpected message stopped matching until software has seen it (mlx5)
+            srq.postOps(new SrqOperation(0).opcode(SrqOpcode.TAG_SYNC).wrId(10_999).flags((int) OpsFlag.TM_SYNC
+                    .value()).unexpectedCnt(1));
+        }
         Wc end = checks.poll(cq, LIMIT);
         if (!lossy) {
             checks.check("the unexpected and NO_TAG messages", untagged, List.of(
@@ -359,12 +396,26 @@ final class TagMatchingPeer {
         }
         checks.check("the END message", end.wrId() + " " + end.status() + " " + end.opcode(),
                 (lossy ? 900 : 902) + " SUCCESS TM_NO_TAG");
+        if (!lossy) {
+            refusedRead();
+        }
     }
 
-    private void addTag(int i) {
-        SrqOperation add = new SrqOperation(1).opcode(SrqOpcode.TAG_ADD).wrId(10_000 + i).tag(tag(i)).mask(-1L)
-                .recvWrId(i);
-        add.sgList().add(mr, (long) i * STRIDE, STRIDE);
+    /** The READ of a rendezvous whose key the client refuses: TM_MATCH, then REM_ACCESS_ERR, and ERROR. */
+    private void refusedRead() {
+        Wc match = checks.poll(cq, LIMIT);
+        Wc refused = checks.poll(cq, LIMIT);
+        checks.check("the refused rendezvous' completions", List.of(
+                match.wrId() + " " + match.status() + " " + (match.flags() & (MATCH | DATA_VALID)),
+                refused.wrId() + " " + refused.status()), List.of("97 SUCCESS " + MATCH, "97 REM_ACCESS_ERR"));
+        checks.check("the server's queue pair after the refused READ",
+                qp.query(Set.of(QpAttrMask.STATE)).qpState(), QpState.ERR);
+    }
+
+    private void addTag(long tag, long recvWrId, long buffer) {
+        SrqOperation add = new SrqOperation(1).opcode(SrqOpcode.TAG_ADD).wrId(10_000 + recvWrId).tag(tag).mask(-1L)
+                .recvWrId(recvWrId);
+        add.sgList().add(mr, buffer, STRIDE);
         srq.postOps(add);
     }
 

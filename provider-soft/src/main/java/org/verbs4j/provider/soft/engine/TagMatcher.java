@@ -24,8 +24,10 @@ import org.verbs4j.WcStatus;
  * the {@link Wire} and places the read response itself, sends the sender the FIN (the TMH and RVH with opcode
  * FIN) through the wire and completes TM_RECV with TM_DATA_VALID. Unexpected
  * messages (no match, or matching disabled until software synchronises its unexpected count) and NO_TAG
- * messages land whole in an ordinary SRQ buffer (TM_RECV with no flags, or TM_NO_TAG). Used under the fabric
- * lock.
+ * messages land whole in an ordinary SRQ buffer (TM_RECV with no flags, or TM_NO_TAG). Inside the JVM a message
+ * arrives whole ({@link #receive}); over the RoCE v2 wire packet by packet, decided at its first ({@link #arrive}),
+ * completed at its last ({@link #end}), and a rendezvous once the wire's read of it ended ({@link #readEnded}). Used
+ * under the fabric lock.
  */
 public final class TagMatcher {
 

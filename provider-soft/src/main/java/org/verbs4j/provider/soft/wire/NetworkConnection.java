@@ -102,7 +102,7 @@ public final class NetworkConnection {
                 requester.onResponse(packet, length, now);
                 owner.timer().nudge(requester.deadline());
                 deliver();
-                rendezvous.afterRequester();
+                rendezvous.afterTurn();
             }
             return;
         }
@@ -110,6 +110,7 @@ public final class NetworkConnection {
         if (responder.failed() || target.brokeLocally()) {
             failResponder(target.failureEvent());
         }
+        rendezvous.afterTurn();
     }
 
     /**
@@ -137,7 +138,7 @@ public final class NetworkConnection {
         if (requester.deadline() <= now) {
             requester.onTimer(now);
             deliver();
-            rendezvous.afterRequester();
+            rendezvous.afterTurn();
         }
         return stopped || requester == null ? Long.MAX_VALUE : requester.deadline();
     }

@@ -27,15 +27,17 @@ final class RendezvousReads implements PayloadSource, RequesterListener {
     static final int REQUESTS = 2 * SLOTS;
     private static final long DEVICE = Long.MIN_VALUE;
     private static final int FREE = 0;
-    private static final int READING = 1;
-    private static final int FINISHING = 2;
+    private static final int MATCHED = 1;
+    private static final int READING = 2;
+    private static final int READ = 3;
+    private static final int FINISHING = 4;
 
     private final NetworkQueuePair qp;
     private final NetworkConnection connection;
     private final TaggedMessage[] slots = new TaggedMessage[SLOTS];
     private final int[] states = new int[SLOTS];
-    /** The slots whose read ended, in order, whose FIN is still to be sent. */
-    private final int[] finsDue = new int[SLOTS];
+    /** The slots whose READ (MATCHED) or FIN (READ) is to be put on the wire after the machines' turn, in order. */
+    private final int[] due = new int[SLOTS];
     private final PacketView outgoing = new PacketView();
     private final PacketView incoming = new PacketView();
     private long dueHead;
@@ -60,13 +62,15 @@ final class RendezvousReads implements PayloadSource, RequesterListener {
         return qp.state() == QpState.RTS && !connection.stopped() && freeSlot() >= 0;
     }
 
-    /** Puts the read of the matched rendezvous {@code m} on the wire ({@link #mayRead} said it may). */
+    /**
+     * Takes the matched rendezvous {@code m} ({@link #mayRead} said it may): its READ goes on the wire after the
+     * responder's turn, behind the acknowledgement of the RNDV message.
+     */
     void read(TaggedMessage m) {
         int slot = freeSlot();
-        states[slot] = READING;
+        states[slot] = MATCHED;
         slots[slot].copyOf(m);
-        connection.deviceSlot().read(DEVICE | (long) slot << 1, (int) m.readLength(), m.readAddress(), m.readKey());
-        connection.postDevice();
+        due[(int) (dueTail++ % SLOTS)] = slot;
     }
 
     private int freeSlot() {
@@ -103,8 +107,8 @@ final class RendezvousReads implements PayloadSource, RequesterListener {
         if ((wrId & 1) != 0) {
             states[slot] = states[slot] == FINISHING ? FREE : states[slot];
         } else if (states[slot] == READING && status == WcStatus.SUCCESS) {
-            states[slot] = FINISHING;
-            finsDue[(int) (dueTail++ % SLOTS)] = slot;
+            states[slot] = READ;
+            due[(int) (dueTail++ % SLOTS)] = slot;
         } else if (states[slot] == READING) {
             flush(slot, status);
             readFailed |= status != WcStatus.WR_FLUSH_ERR;
@@ -117,17 +121,18 @@ final class RendezvousReads implements PayloadSource, RequesterListener {
     }
 
     /**
-     * After the requester's turn (a response or a timer): sends the FIN of each read that ended and completes its
-     * tagged receive with TM_DATA_VALID; a read that failed moves the queue pair to ERROR.
+     * After the turn of the connection's machines (a packet or a timer): puts the READ of each rendezvous matched on
+     * the wire, sends the FIN of each read that ended and completes its tagged receive with TM_DATA_VALID; a read
+     * that failed moves the queue pair to ERROR.
      */
-    void afterRequester() {
+    void afterTurn() {
         while (dueHead < dueTail) {
-            int slot = finsDue[(int) (dueHead++ % SLOTS)];
-            TaggedMessage m = slots[slot];
-            m.fin();
-            connection.deviceSlot().send(DEVICE | (long) slot << 1 | 1, TaggedMessage.FIN_BYTES);
-            connection.postDevice();
-            qp.softSrq().tagMatcher().readEnded(m, qp, WcStatus.SUCCESS);
+            int slot = due[(int) (dueHead++ % SLOTS)];
+            if (states[slot] == MATCHED) {
+                startRead(slot);
+            } else {
+                finish(slot);
+            }
         }
         if (readFailed) {
             readFailed = false;
@@ -135,16 +140,30 @@ final class RendezvousReads implements PayloadSource, RequesterListener {
         }
     }
 
+    private void startRead(int slot) {
+        TaggedMessage m = slots[slot];
+        states[slot] = READING;
+        connection.deviceSlot().read(DEVICE | (long) slot << 1, (int) m.readLength(), m.readAddress(), m.readKey());
+        connection.postDevice();
+    }
+
+    private void finish(int slot) {
+        TaggedMessage m = slots[slot];
+        states[slot] = FINISHING;
+        m.fin();
+        connection.deviceSlot().send(DEVICE | (long) slot << 1 | 1, TaggedMessage.FIN_BYTES);
+        connection.postDevice();
+        qp.softSrq().tagMatcher().readEnded(m, qp, WcStatus.SUCCESS);
+    }
+
     /**
-     * The queue pair left the connection: a rendezvous whose read is on the wire, or whose FIN is not sent yet,
+     * The queue pair left the connection: a rendezvous whose read is not done, or whose FIN is not sent yet,
      * completes its tagged receive with WR_FLUSH_ERR.
      */
     void stop() {
-        while (dueHead < dueTail) {
-            flush(finsDue[(int) (dueHead++ % SLOTS)], WcStatus.WR_FLUSH_ERR);
-        }
+        dueHead = dueTail;
         for (int i = 0; i < SLOTS; i++) {
-            if (states[i] == READING) {
+            if (states[i] != FREE && states[i] != FINISHING) {
                 flush(i, WcStatus.WR_FLUSH_ERR);
             }
             states[i] = FREE;
