@@ -4,19 +4,18 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.verbs4j.Capabilities;
 import org.verbs4j.Capability;
-import org.verbs4j.DeviceAttributes;
-import org.verbs4j.TagMatchingCaps;
 import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * What a soft device that is a host of its own ({@link SoftDevice#separateHost()}) lacks, because the RoCE v2 wire
- * does not carry it yet: tag matching (its rendezvous reads and FIN) and multicast (no IP multicast group). Its
- * context reports these capabilities off and {@code tm_caps} empty, and the verbs that would need them fail with
- * EOPNOTSUPP naming the reason. XRC (XRCETH), ATOMIC_WRITE and FLUSH cross the wire.
+ * does not carry it yet: multicast (no IP multicast group). Its context reports the capability off, and the verbs
+ * that would need it fail with EOPNOTSUPP naming the reason. XRC (XRCETH), ATOMIC_WRITE and FLUSH cross the wire,
+ * and so does tag matching: its messages are ordinary SENDs starting with a TMH, and a rendezvous is an RDMA READ
+ * and a FIN SEND on the same connection.
  */
 final class SeparateHost {
 
-    private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.TAG_MATCHING, Capability.MULTICAST);
+    private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.MULTICAST);
 
     private SeparateHost() {
     }
@@ -36,18 +35,6 @@ final class SeparateHost {
         return Capabilities.of(all);
     }
 
-    /** @return {@code profile}, without tag matching if {@code device} is a separate host */
-    static DeviceAttributes attributes(SoftDevice device, DeviceAttributes profile) {
-        if (!device.separateHost()) {
-            return profile;
-        }
-        DeviceAttributes p = profile;
-        return new DeviceAttributes(p.firmwareVersion(), p.nodeGuid(), p.sysImageGuid(), p.vendorId(),
-                p.vendorPartId(), p.hwVersion(), p.physPortCount(), p.pageSizeCap(), p.deviceCapFlags(),
-                p.deviceCapFlagsEx(), p.atomicCap(), p.localCaAckDelay(), p.limits(), p.completionTimestampMask(),
-                p.hcaCoreClockKhz(), TagMatchingCaps.NONE, p.odpCaps(), p.maxDmSize());
-    }
-
     /** Fails {@code verb} with EOPNOTSUPP if {@code device} is a separate host and {@code capability} needs the JVM. */
     static void require(SoftDevice device, Capability capability, String verb) {
         if (device.separateHost() && OFF_THE_WIRE.contains(capability)) {
@@ -58,7 +45,6 @@ final class SeparateHost {
 
     private static String reason(Capability capability) {
         return switch (capability) {
-            case TAG_MATCHING -> "the rendezvous READ and FIN of tag matching stay inside a JVM";
             default -> "a multicast group is no IP multicast group";
         };
     }

@@ -24,7 +24,6 @@ import org.verbs4j.QueuePair;
 import org.verbs4j.RwqIndirectionTable;
 import org.verbs4j.SharedReceiveQueue;
 import org.verbs4j.SrqInitAttributes;
-import org.verbs4j.SrqType;
 import org.verbs4j.WorkQueue;
 import org.verbs4j.WqInitAttributes;
 import org.verbs4j.XrcDomain;
@@ -53,7 +52,7 @@ public final class SoftContext extends SoftObject implements Context, NetworkCon
         this.fabric = fabric;
         this.device = device;
         this.events = new AsyncEventQueue(device.name());
-        this.attributes = SeparateHost.attributes(device, DeviceProfile.attributes(device));
+        this.attributes = DeviceProfile.attributes(device);
         this.capabilities = SeparateHost.capabilities(device);
         this.gidTable = device.gidTable();
         if (Boolean.getBoolean(PORT_ACTIVE_EVENT_PROPERTY)) {
@@ -201,9 +200,6 @@ public final class SoftContext extends SoftObject implements Context, NetworkCon
     @Override
     public SharedReceiveQueue createSharedReceiveQueue(SrqInitAttributes attributes) {
         Failures.required("ibv_create_srq_ex", attributes, "the attributes");
-        if (attributes.srqType() == SrqType.TM) {
-            SeparateHost.require(device, Capability.TAG_MATCHING, "ibv_create_srq_ex");
-        }
         return created(new SoftSharedReceiveQueue(this, attributes));
     }
 

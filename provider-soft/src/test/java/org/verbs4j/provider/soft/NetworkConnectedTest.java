@@ -10,7 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two JVMs whose soft0 live on the network, bound to 127.0.0.2 (the server) and 127.0.0.1 (the client), run RC
- * and UC queue pairs to each other as RoCE v2 packets on loopback ({@link NetworkRcPeer}).
+ * and UC queue pairs to each other as RoCE v2 packets on loopback ({@link NetworkRcPeer}), and a tag-matching SRQ's
+ * queue pair takes EAGER and RNDV messages from the other ({@link TagMatchingPeer}).
  */
 class NetworkConnectedTest {
 
@@ -27,10 +28,24 @@ class NetworkConnectedTest {
         runPair("lossy");
     }
 
+    @Test
+    void tagMatchingEagerAndRendezvousCrossTheNetwork() throws Exception {
+        runPair(TagMatchingPeer.class, "tm");
+    }
+
+    @Test
+    void everyTaggedMessageCompletesOnceOverALossyLink() throws Exception {
+        runPair(TagMatchingPeer.class, "tm-lossy");
+    }
+
     private void runPair(String script) throws Exception {
+        runPair(NetworkRcPeer.class, script);
+    }
+
+    private void runPair(Class<?> peer, String script) throws Exception {
         int port = PeerJvm.freeUdpPort();
-        Process server = start("server", script, PeerJvm.SERVER_IP, PeerJvm.CLIENT_IP, port);
-        Process client = start("client", script, PeerJvm.CLIENT_IP, PeerJvm.SERVER_IP, port);
+        Process server = start(peer, "server", script, PeerJvm.SERVER_IP, PeerJvm.CLIENT_IP, port);
+        Process client = start(peer, "client", script, PeerJvm.CLIENT_IP, PeerJvm.SERVER_IP, port);
         try {
             PeerJvm.exchangeFirstLines(server, client);
             assertThat(client.waitFor(120, TimeUnit.SECONDS)).as("the client ends").isTrue();
@@ -47,8 +62,9 @@ class NetworkConnectedTest {
         }
     }
 
-    private Process start(String role, String script, String local, String peer, int port) throws IOException {
-        return PeerJvm.start(logs, role, local, port, NetworkRcPeer.class, role, script, peer);
+    private Process start(Class<?> main, String role, String script, String local, String peer, int port)
+            throws IOException {
+        return PeerJvm.start(logs, role, local, port, main, role, script, peer);
     }
 
     private String output(Process process, String role) throws IOException {

@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.OpsFlag;
 import org.verbs4j.ScatterGatherList;
+import org.verbs4j.SendFlag;
 import org.verbs4j.SrqOperation;
 import org.verbs4j.TmCap;
 import org.verbs4j.TmhOpcode;
@@ -23,8 +24,10 @@ import org.verbs4j.WcStatus;
  * the {@link Wire} and places the read response itself, sends the sender the FIN (the TMH and RVH with opcode
  * FIN) through the wire and completes TM_RECV with TM_DATA_VALID. Unexpected
  * messages (no match, or matching disabled until software synchronises its unexpected count) and NO_TAG
- * messages land whole in an ordinary SRQ buffer (TM_RECV with no flags, or TM_NO_TAG). Used under the fabric
- * lock.
+ * messages land whole in an ordinary SRQ buffer (TM_RECV with no flags, or TM_NO_TAG). Inside the JVM a message
+ * arrives whole ({@link #receive}); over the RoCE v2 wire packet by packet, decided at its first ({@link #arrive}),
+ * completed at its last ({@link #end}), and a rendezvous once the wire's read of it ended ({@link #readEnded}). Used
+ * under the fabric lock.
  */
 public final class TagMatcher {
 
@@ -42,6 +45,7 @@ public final class TagMatcher {
     private static final int MATCH = (int) WcFlag.TM_MATCH.value();
     private static final int DATA_VALID = (int) WcFlag.TM_DATA_VALID.value();
     private static final int SYNC_REQ = (int) WcFlag.TM_SYNC_REQ.value();
+    private static final int SOLICITED_SEND = (int) SendFlag.SOLICITED.value();
 
     private final SharedReceiveQueueView srq;
     private final TagEntry[] entries;
@@ -187,21 +191,31 @@ public final class TagMatcher {
         if (status == WcStatus.SUCCESS) {
             LocalAccess.copy(source, TMH_BYTES, entry.buffer, 0, payload);
         }
+        completeEager(responder, requester.qpNum(), entry.recvWrId, status, tag, appContext, length);
+        return Response.ACK;
+    }
+
+    /**
+     * Completes an EAGER message of {@code length} bytes (its TMH included) in a tagged buffer: one TM_RECV with
+     * TM_MATCH and TM_DATA_VALID, or two when the message is longer than the path MTU.
+     */
+    private void completeEager(QueuePairView responder, int sourceQp, long wrId, WcStatus status, long tag,
+                               int appContext, long length) {
+        long payload = length - TMH_BYTES;
         if (status == WcStatus.SUCCESS && length > responder.pathMtuBytes()) {
-            Completion matched = tagged(requester, responder, entry.recvWrId, status, tag, appContext);
+            Completion matched = tagged(sourceQp, responder, wrId, status, tag, appContext);
             matched.wcFlags = MATCH;
             complete(responder, matched);
-            Completion data = tagged(requester, responder, entry.recvWrId, status, tag, appContext);
+            Completion data = tagged(sourceQp, responder, wrId, status, tag, appContext);
             data.byteLen = (int) payload;
             data.wcFlags = DATA_VALID;
             complete(responder, data);
-            return Response.ACK;
+            return;
         }
-        Completion c = tagged(requester, responder, entry.recvWrId, status, tag, appContext);
+        Completion c = tagged(sourceQp, responder, wrId, status, tag, appContext);
         c.byteLen = (int) payload;
         c.wcFlags = MATCH | DATA_VALID;
         complete(responder, c);
-        return Response.ACK;
     }
 
     private int rendezvous(QueuePairView requester, QueuePairView responder, TagEntry entry, long tag,
@@ -210,33 +224,53 @@ public final class TagMatcher {
         int rkey = header.get(BE_INT, TMH_BYTES + 8);
         long length = Integer.toUnsignedLong(header.get(BE_INT, TMH_BYTES + 12));
         WcStatus status = localAccess.check(entry.buffer, srq.softPd(), true);
-        if (status == WcStatus.SUCCESS && length > entry.buffer.totalLength()) {
-            headerView.setResolved(header, TMH_BYTES + RVH_BYTES);
-            LocalAccess.copy(headerView, 0, entry.buffer, 0, Math.min(entry.buffer.totalLength(),
-                    TMH_BYTES + RVH_BYTES));
-            Completion c = tagged(requester, responder, entry.recvWrId, WcStatus.TM_RNDV_INCOMPLETE, tag, appContext);
+        headerView.setResolved(header, TMH_BYTES + RVH_BYTES);
+        int sourceQp = requester.qpNum();
+        if (!matchRendezvous(responder, sourceQp, entry.buffer, headerView, entry.recvWrId, status, tag, appContext,
+                length)) {
+            return Response.ACK;
+        }
+        boolean granted = srq.fabric().wire().read(responder, rkey, va, length, readResponse);
+        if (granted) {
+            LocalAccess.copy(readResponse.readData(), 0, entry.buffer, 0, length);
+            sendFin(responder);
+        }
+        completeRendezvous(responder, sourceQp, entry.recvWrId, granted ? WcStatus.SUCCESS : WcStatus.REM_ACCESS_ERR,
+                tag, appContext, length);
+        return Response.ACK;
+    }
+
+    /**
+     * Completes the match of a RNDV message with TM_RECV and TM_MATCH; a tagged buffer shorter than the data
+     * gets the TMH and RVH instead, with TM_RNDV_INCOMPLETE (software then reads the data itself).
+     *
+     * @param headers the message's TMH and RVH
+     * @return whether the device now reads the data of the rendezvous
+     */
+    private boolean matchRendezvous(QueuePairView responder, int sourceQp, Sges buffer, Sges headers, long wrId,
+                                    WcStatus status, long tag, int appContext, long length) {
+        if (status == WcStatus.SUCCESS && length > buffer.totalLength()) {
+            LocalAccess.copy(headers, 0, buffer, 0, Math.min(buffer.totalLength(), TMH_BYTES + RVH_BYTES));
+            Completion c = tagged(sourceQp, responder, wrId, WcStatus.TM_RNDV_INCOMPLETE, tag, appContext);
             c.wcFlags = MATCH;
             complete(responder, c);
-            return Response.ACK;
+            return false;
         }
-        Completion matched = tagged(requester, responder, entry.recvWrId, status, tag, appContext);
+        Completion matched = tagged(sourceQp, responder, wrId, status, tag, appContext);
         matched.wcFlags = status == WcStatus.SUCCESS ? MATCH : 0;
         complete(responder, matched);
-        if (status != WcStatus.SUCCESS) {
-            return Response.ACK;
+        return status == WcStatus.SUCCESS;
+    }
+
+    /** Completes a rendezvous once its read ended: TM_DATA_VALID, or the read's error. */
+    private void completeRendezvous(QueuePairView responder, int sourceQp, long wrId, WcStatus status, long tag,
+                                    int appContext, long length) {
+        Completion done = tagged(sourceQp, responder, wrId, status, tag, appContext);
+        if (status == WcStatus.SUCCESS) {
+            done.byteLen = (int) length;
+            done.wcFlags = DATA_VALID;
         }
-        if (!srq.fabric().wire().read(responder, rkey, va, length, readResponse)) {
-            Completion failed = tagged(requester, responder, entry.recvWrId, WcStatus.REM_ACCESS_ERR, tag, appContext);
-            complete(responder, failed);
-            return Response.ACK;
-        }
-        LocalAccess.copy(readResponse.readData(), 0, entry.buffer, 0, length);
-        sendFin(responder);
-        Completion done = tagged(requester, responder, entry.recvWrId, WcStatus.SUCCESS, tag, appContext);
-        done.byteLen = (int) length;
-        done.wcFlags = DATA_VALID;
         complete(responder, done);
-        return Response.ACK;
     }
 
     /** Sends the FIN (the request's TMH and RVH with opcode FIN) to the sender's receive queue. */
@@ -261,10 +295,18 @@ public final class TagMatcher {
             LocalAccess.copy(source, 0, target, 0, length);
         }
         long wrId = responder.takeReceive();
+        boolean solicited = (wqe.flags & SOLICITED_SEND) != 0;
+        completeUnexpected(responder, requester.qpNum(), wrId, status, opcode, length, solicited, counts);
+        return Response.ACK;
+    }
+
+    /** Completes a message that landed whole in an SRQ buffer; an unexpected one ({@code counts}) is counted. */
+    private void completeUnexpected(QueuePairView responder, int sourceQp, long wrId, WcStatus status,
+                                    WcOpcode opcode, long length, boolean solicited, boolean counts) {
         Completion c = completion.start(wrId, status, opcode, responder.qpNum());
         c.byteLen = (int) length;
-        c.srcQp = requester.qpNum();
-        c.solicited = c.solicited || (wqe.flags & (int) org.verbs4j.SendFlag.SOLICITED.value()) != 0;
+        c.srcQp = sourceQp;
+        c.solicited = c.solicited || solicited;
         if (counts) {
             unexpectedIn++;
             if (unexpectedIn - unexpectedOut > MAX_SYNC_DIFF) {
@@ -272,13 +314,96 @@ public final class TagMatcher {
             }
         }
         complete(responder, c);
-        return Response.ACK;
     }
 
-    private Completion tagged(QueuePairView requester, QueuePairView responder, long wrId, WcStatus status,
-                              long tag, int appContext) {
+    // ---- messages arriving packet by packet (the RoCE v2 wire) ----
+
+    /**
+     * Decides, as {@link #receive} does for a whole message, where a message goes whose first packet arrived,
+     * from the first bytes of that packet, which the wire copied into {@link TaggedMessage#header}: an SRQ buffer
+     * (taken now), or a tagged buffer (its entry leaves the list). A path MTU is at least 256 bytes, so a first
+     * packet shorter than a TMH, or than a TMH and an RVH, is the whole message.
+     *
+     * @param firstBytes the payload of the first packet
+     * @param mayRead whether the device can put a rendezvous read on the wire now
+     * @return false if the message needs an SRQ buffer and none is posted, or is a matched RNDV message the device
+     *     cannot read now: the responder answers with an RNR NAK, and the sender sends it again
+     */
+    public boolean arrive(TaggedMessage m, QueuePairView responder, long firstBytes, boolean mayRead) {
+        m.sourceQp = responder.destQpNum();
+        long opcode = firstBytes < TMH_BYTES ? TmhOpcode.NO_TAG.value() : m.header.get(ValueLayout.JAVA_BYTE, 0) & 0xff;
+        if (opcode == TmhOpcode.NO_TAG.value() || opcode == TmhOpcode.FIN.value()) {
+            return takeBuffer(m, responder, TaggedMessage.NO_TAG);
+        }
+        boolean rendezvous = opcode == TmhOpcode.RNDV.value();
+        long tag = m.header.get(BE_LONG, 8);
+        TagEntry entry = unexpectedIn == unexpectedOut ? match(tag) : null;
+        if (entry == null || (rendezvous && firstBytes < TMH_BYTES + RVH_BYTES)) {
+            return takeBuffer(m, responder, TaggedMessage.UNEXPECTED);
+        }
+        if (rendezvous && !mayRead) {
+            return false;
+        }
+        entry.inUse = false;
+        m.kind = rendezvous ? TaggedMessage.RENDEZVOUS : TaggedMessage.EAGER;
+        m.wrId = entry.recvWrId;
+        m.tag = tag;
+        m.appContext = m.header.get(BE_INT, 4);
+        TaggedMessage.copyList(entry.buffer, m.target);
+        m.status = localAccess.check(m.target, srq.softPd(), true);
+        m.readAddress = rendezvous ? m.header.get(BE_LONG, TMH_BYTES) : 0;
+        m.readKey = rendezvous ? m.header.get(BE_INT, TMH_BYTES + 8) : 0;
+        m.readLength = rendezvous ? Integer.toUnsignedLong(m.header.get(BE_INT, TMH_BYTES + 12)) : 0;
+        return true;
+    }
+
+    private boolean takeBuffer(TaggedMessage m, QueuePairView responder, int kind) {
+        ReceiveQueue queue = srq.queue();
+        if (queue.isEmpty()) {
+            return false;
+        }
+        TaggedMessage.copyList(queue.headSges(), m.target);
+        m.status = localAccess.check(m.target, srq.softPd(), true);
+        m.wrId = responder.takeReceive();
+        m.kind = kind;
+        return true;
+    }
+
+    /**
+     * The last packet of the message {@link #arrive} placed arrived: completes it as {@link #receive} completes a
+     * whole message, but for a matched RNDV message, which gets its TM_MATCH completion and is then read.
+     *
+     * @param length the message's length
+     * @param solicited whether its last packet asked for a solicited event
+     * @return whether the device now reads the data of the rendezvous, then calls {@link #readEnded}
+     */
+    public boolean end(TaggedMessage m, QueuePairView responder, long length, boolean solicited) {
+        switch (m.kind) {
+            case TaggedMessage.EAGER -> completeEager(responder, m.sourceQp, m.wrId, m.status, m.tag, m.appContext,
+                    length);
+            case TaggedMessage.RENDEZVOUS -> {
+                return matchRendezvous(responder, m.sourceQp, m.target, m.header(TMH_BYTES + RVH_BYTES), m.wrId,
+                        m.status, m.tag, m.appContext, m.readLength);
+            }
+            default -> completeUnexpected(responder, m.sourceQp, m.wrId, m.status,
+                    m.kind == TaggedMessage.NO_TAG ? WcOpcode.TM_NO_TAG : WcOpcode.TM_RECV, length, solicited,
+                    m.kind == TaggedMessage.UNEXPECTED);
+        }
+        return false;
+    }
+
+    /**
+     * The rendezvous read of {@code m} ended: its data is in the tagged buffer (SUCCESS), or the read failed with
+     * {@code status}. Completes the tagged receive with TM_DATA_VALID, or with the read's status.
+     */
+    public void readEnded(TaggedMessage m, QueuePairView responder, WcStatus status) {
+        completeRendezvous(responder, m.sourceQp, m.wrId, status, m.tag, m.appContext, m.readLength);
+    }
+
+    private Completion tagged(int sourceQp, QueuePairView responder, long wrId, WcStatus status, long tag,
+                              int appContext) {
         Completion c = completion.start(wrId, status, WcOpcode.TM_RECV, responder.qpNum());
-        c.srcQp = requester.qpNum();
+        c.srcQp = sourceQp;
         c.tmTag = tag;
         c.tmPriv = appContext;
         return c;

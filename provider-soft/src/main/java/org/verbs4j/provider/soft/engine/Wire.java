@@ -48,7 +48,8 @@ public interface Wire {
      *
      * @param response where the data of the read response goes ({@link Response#readData})
      * @return whether the peer granted the read (a refusal does not move the peer to the error state); answered
-     *     at once: tag matching's rendezvous works between queue pairs of one JVM
+     *     at once, for a peer in the JVM (over the RoCE v2 wire a rendezvous arrives packet by packet, and the
+     *     wire reads it itself, with a READ request the peer answers later)
      */
     boolean read(QueuePairView qp, int rkey, long address, long length, Response response);
 

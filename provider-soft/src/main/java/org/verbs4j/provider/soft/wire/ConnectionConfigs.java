@@ -27,7 +27,8 @@ final class ConnectionConfigs {
         int floor = qp.fabric().network().minAckTimeout();
         int timeout = a.timeout() == 0 ? 0 : Math.max(a.timeout(), floor);
         return new RequesterConfig(transport(qp), a.destQpNum(), a.sqPsn(), a.pathMtu().bytes(),
-                Math.max(1, a.maxRdAtomic()), timeout, a.retryCnt(), a.rnrRetry(), qp.sendQueue().capacity());
+                Math.max(1, a.maxRdAtomic()), timeout, a.retryCnt(), a.rnrRetry(),
+                qp.sendQueue().capacity() + (qp.matchesTags() ? RendezvousReads.REQUESTS : 0));
     }
 
     static ResponderConfig responder(NetworkQueuePair qp) {

@@ -25,7 +25,8 @@ import org.verbs4j.provider.soft.wire.roce.rc.ResponderTarget;
  * What a RoCE v2 responder reaches of a soft queue pair: its receive queue (its own, its SRQ's, or for XRC_RECV the
  * XRC SRQ a request names; a receive is
  * taken when a message starts and completed, with its immediate data, invalidated key and solicited bit, when
- * it ends), and the memory behind R_Keys, checked by the engine's own
+ * it ends; a SEND to a tag-matching SRQ goes where its TMH says, through {@link TaggedArrivals}), and the memory
+ * behind R_Keys, checked by the engine's own
  * {@link org.verbs4j.provider.soft.engine.RemoteAccess} rules. Runs in the receive loop with the fabric lock held; nothing is allocated.
  */
 final class ConnectionTarget implements ResponderTarget {
@@ -42,14 +43,17 @@ final class ConnectionTarget implements ResponderTarget {
     private final Sges remote = new Sges(1);
     private final PacketView incoming = new PacketView();
     private final PacketView outgoing = new PacketView();
+    private final TaggedArrivals tagged;
+    private boolean taggedClaim;
     private long claimedWrId;
     private WcStatus claimStatus = WcStatus.SUCCESS;
     private boolean unsolicited;
     private boolean accessRefused;
     private boolean brokeLocally;
 
-    ConnectionTarget(NetworkQueuePair qp, WireFabric fabric) {
+    ConnectionTarget(NetworkQueuePair qp, WireFabric fabric, RendezvousReads rendezvous) {
         this.qp = qp;
+        this.tagged = new TaggedArrivals(qp, rendezvous);
         this.keys = fabric.keys();
         this.localAccess = new LocalAccess(keys);
     }
@@ -70,11 +74,20 @@ final class ConnectionTarget implements ResponderTarget {
         return qp.deliverTo(srqNumber);
     }
 
-    /** Tag-matching SRQs take messages from queue pairs of the JVM only: their receives are never claimed. */
+    /** A SEND to a tag-matching SRQ goes where its TMH says ({@link TaggedArrivals}). */
+    @Override
+    public boolean claimSend(ByteBuffer packet, int at, int length) {
+        if (!qp.matchesTags()) {
+            return claimReceive();
+        }
+        taggedClaim = tagged.arrive(packet, at, length);
+        return taggedClaim;
+    }
+
     @Override
     public boolean claimReceive() {
         ReceiveQueue queue = qp.receiveQueue();
-        if (qp.matchesTags() || queue == null || queue.isEmpty()) {
+        if (queue == null || queue.isEmpty()) {
             return false;
         }
         copyEntries(queue.headSges());
@@ -106,6 +119,10 @@ final class ConnectionTarget implements ResponderTarget {
 
     @Override
     public boolean placeReceive(long offset, ByteBuffer packet, int at, int length) {
+        if (taggedClaim) {
+            tagged.place(offset, packet, at, length);
+            return true;
+        }
         if (claimStatus != WcStatus.SUCCESS || offset + length > claimed.totalLength()) {
             return false;
         }
@@ -115,6 +132,11 @@ final class ConnectionTarget implements ResponderTarget {
 
     @Override
     public void completeReceive(ReceiveCompletion done) {
+        if (taggedClaim) {
+            taggedClaim = false;
+            tagged.end(done);
+            return;
+        }
         WcStatus status = done.status() != WcStatus.SUCCESS && claimStatus != WcStatus.SUCCESS ? claimStatus
                 : done.status();
         if (status == WcStatus.SUCCESS && done.hasInvalidate()

@@ -12,6 +12,7 @@ import org.verbs4j.provider.soft.wire.roce.Opcode;
 import org.verbs4j.provider.soft.wire.roce.rc.PacketSink;
 import org.verbs4j.provider.soft.wire.roce.rc.Requester;
 import org.verbs4j.provider.soft.wire.roce.rc.Responder;
+import org.verbs4j.provider.soft.wire.roce.rc.SendWork;
 
 /**
  * The RoCE v2 connection of an RC, UC or XRC queue pair whose peer is outside the JVM: the two protocol machines of
@@ -28,6 +29,7 @@ public final class NetworkConnection {
     private final NetworkQueuePair qp;
     private final NetworkConnections owner;
     private final PacketSink sink;
+    private final RendezvousReads rendezvous;
     private final RequestPlacement placement;
     private final ConnectionTarget target;
     private Requester requester;
@@ -40,8 +42,9 @@ public final class NetworkConnection {
         this.qp = qp;
         this.owner = owner;
         this.sink = sink;
-        this.placement = new RequestPlacement(qp.sendQueue(), qp.requesterState().response());
-        this.target = new ConnectionTarget(qp, owner.fabric());
+        this.rendezvous = new RendezvousReads(qp, this);
+        this.placement = new RequestPlacement(qp.sendQueue(), qp.requesterState().response(), rendezvous);
+        this.target = new ConnectionTarget(qp, owner.fabric(), rendezvous);
     }
 
     /**
@@ -76,6 +79,18 @@ public final class NetworkConnection {
         return handOver;
     }
 
+    /** @return the free slot of the requester where the device describes a request of its own (a rendezvous) */
+    SendWork deviceSlot() {
+        handOver();
+        return requester.nextSlot();
+    }
+
+    /** Puts the request described in {@link #deviceSlot()} on the wire. */
+    void postDevice() {
+        requester.post(System.nanoTime());
+        owner.timer().nudge(requester.deadline());
+    }
+
     /** Hands a packet of this queue pair to the machine it concerns: responses to the requester. */
     void onPacket(ByteBuffer packet, int length, long now) {
         Opcode opcode = Opcode.of(Bth.opcode(packet, 0));
@@ -87,6 +102,7 @@ public final class NetworkConnection {
                 requester.onResponse(packet, length, now);
                 owner.timer().nudge(requester.deadline());
                 deliver();
+                rendezvous.afterTurn();
             }
             return;
         }
@@ -94,6 +110,7 @@ public final class NetworkConnection {
         if (responder.failed() || target.brokeLocally()) {
             failResponder(target.failureEvent());
         }
+        rendezvous.afterTurn();
     }
 
     /**
@@ -121,6 +138,7 @@ public final class NetworkConnection {
         if (requester.deadline() <= now) {
             requester.onTimer(now);
             deliver();
+            rendezvous.afterTurn();
         }
         return stopped || requester == null ? Long.MAX_VALUE : requester.deadline();
     }
@@ -164,6 +182,7 @@ public final class NetworkConnection {
     /** The queue pair left: nothing more is sent or taken. */
     public void stop() {
         stopped = true;
+        rendezvous.stop();
         owner.stopped(this);
     }
 

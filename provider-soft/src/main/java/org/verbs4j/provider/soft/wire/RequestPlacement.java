@@ -16,7 +16,8 @@ import org.verbs4j.provider.soft.wire.roce.rc.RequesterListener;
  * work request id there): it gathers a request's bytes into the packets, places the data of READ responses and
  * the original value of atomic acknowledgements in the request's scatter list (checked before it was sent), and
  * keeps how far the requester completed, in order, until the engine takes each answer. Many requests may be on
- * the wire. Fabric lock held; nothing is allocated.
+ * the wire, and the device's own requests (a rendezvous's read and FIN) among them go to {@link RendezvousReads}.
+ * Fabric lock held; nothing is allocated.
  */
 public final class RequestPlacement implements PayloadSource, RequesterListener {
 
@@ -27,6 +28,7 @@ public final class RequestPlacement implements PayloadSource, RequesterListener 
     private final PacketView incoming = new PacketView();
     private final SendQueue queue;
     private final Response response;
+    private final RendezvousReads device;
     /** One past the last position the requester completed. */
     private long answeredUntil;
     /** The first position that failed, or -1, and its status. */
@@ -36,10 +38,12 @@ public final class RequestPlacement implements PayloadSource, RequesterListener 
     /**
      * @param queue the send queue whose requests go on the wire
      * @param response where an atomic's original value passes and a failure's status is given to the engine
+     * @param device the requests the device issues itself (negative ids), among those of the send queue
      */
-    RequestPlacement(SendQueue queue, Response response) {
+    RequestPlacement(SendQueue queue, Response response, RendezvousReads device) {
         this.queue = queue;
         this.response = response;
+        this.device = device;
     }
 
     /** The requests before {@code position} are not the requester's: the engine ended them itself. */
@@ -69,11 +73,19 @@ public final class RequestPlacement implements PayloadSource, RequesterListener 
 
     @Override
     public void copy(long wrId, long offset, ByteBuffer packet, int at, int length) {
+        if (RendezvousReads.owns(wrId)) {
+            device.copy(wrId, offset, packet, at, length);
+            return;
+        }
         LocalAccess.copy(queue.source(queue.slot(wrId)), offset, outgoing.of(packet), at, length);
     }
 
     @Override
     public void placeRead(long wrId, long offset, ByteBuffer packet, int at, int length) {
+        if (RendezvousReads.owns(wrId)) {
+            device.placeRead(wrId, offset, packet, at, length);
+            return;
+        }
         LocalAccess.copy(incoming.of(packet), at, queue.slot(wrId).sges, offset, length);
     }
 
@@ -85,6 +97,10 @@ public final class RequestPlacement implements PayloadSource, RequesterListener 
 
     @Override
     public void complete(long wrId, WcOpcode opcode, WcStatus status, int byteLength) {
+        if (RendezvousReads.owns(wrId)) {
+            device.complete(wrId, opcode, status, byteLength);
+            return;
+        }
         answeredUntil = wrId + 1;
         if (status != WcStatus.SUCCESS && failedAt < 0) {
             failedAt = wrId;

@@ -19,8 +19,11 @@
  * send queue order. {@code ConnectedArrivals} hands
  * the received packets to it by destination QPN, and its responder reaches the receive queue and the memory behind
  * R_Keys through {@code ConnectionTarget}, with the engine's own key checks (for XRC_RECV, through the XRC SRQ the
- * request names, under the rules that hold inside the JVM). MADs for QP1 go to the device's
- * {@code MadReceiver}, its connection manager.
+ * request names, under the rules that hold inside the JVM). A SEND to a queue pair of a tag-matching SRQ goes, through
+ * {@code TaggedArrivals}, where the engine's {@code TagMatcher} decides at its first packet from the TMH it starts with;
+ * a matched rendezvous is then read by the receiving device itself ({@code RendezvousReads}): an RDMA READ of the
+ * RVH's buffer and a FIN SEND, put in the queue pair's own requester among the send queue's requests, under ids of
+ * their own. MADs for QP1 go to the device's {@code MadReceiver}, its connection manager.
  *
  * <p>The wire sees the verbs objects through the engine's views, extended where it needs more:
  * {@code NetworkQueuePair} (with its connection), {@code NetworkContext}, {@code NetworkDevice} and

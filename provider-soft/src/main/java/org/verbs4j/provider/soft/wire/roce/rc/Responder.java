@@ -190,7 +190,7 @@ public final class Responder {
 
     private void send(ByteBuffer packet, Opcode opcode, int psn, int payload) {
         if (opcode.part().starts()) {
-            if (!claimReceive(psn)) {
+            if (!claimed(psn, receiveClaimed || target.claimSend(packet, opcode.headerBytes(), payload))) {
                 return;
             }
             received = 0;
@@ -347,12 +347,13 @@ public final class Responder {
         out.empty(psn, msn);
     }
 
-    private boolean claimReceive(int psn) {
-        return claimReceive(psn, false);
+    private boolean claimReceive(int psn, boolean forWrite) {
+        return claimed(psn, receiveClaimed || (forWrite ? target.claimWriteReceive() : target.claimReceive()));
     }
 
-    private boolean claimReceive(int psn, boolean forWrite) {
-        if (receiveClaimed || (forWrite ? target.claimWriteReceive() : target.claimReceive())) {
+    /** @return whether a receive is claimed; if not, answers with an RNR NAK (RC) or drops the message (UC) */
+    private boolean claimed(int psn, boolean claimed) {
+        if (claimed) {
             receiveClaimed = true;
             return true;
         }

@@ -16,6 +16,20 @@ public interface ResponderTarget {
     boolean claimReceive();
 
     /**
+     * Takes what a new SEND lands in, seeing its first packet: a receive queue whose messages start with a header
+     * it reads (a tag-matching SRQ's TMH) decides there where the message goes.
+     *
+     * @param packet the first packet, valid only during the call
+     * @param at where its payload starts in {@code packet}
+     * @param length the payload's length
+     * @return false if the message cannot be taken now: the responder answers with an RNR NAK (RC) or drops the
+     *     message (UC)
+     */
+    default boolean claimSend(ByteBuffer packet, int at, int length) {
+        return claimReceive();
+    }
+
+    /**
      * Takes what an RDMA WRITE with immediate completes: the oldest posted receive, unless the queue pair takes
      * such writes without one (EFA's unsolicited write receive), which the completion then reports.
      *
