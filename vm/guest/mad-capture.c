@@ -24,8 +24,8 @@
 
 static int open_socket(const char *ifname)
 {
-	struct sockaddr_ll where = { .sll_family = AF_PACKET, .sll_protocol = htons(ETH_P_IP) };
-	int fd = socket(AF_PACKET, SOCK_DGRAM, htons(ETH_P_IP));
+	struct sockaddr_ll where = { .sll_family = AF_PACKET, .sll_protocol = htons(ETH_P_ALL) };
+	int fd = socket(AF_PACKET, SOCK_DGRAM, htons(ETH_P_ALL)); /* ETH_P_ALL: outgoing packets too */
 
 	if (fd < 0) {
 		perror("mad-capture: socket");
@@ -82,6 +82,8 @@ static void print_packet(const char *label, const unsigned char *p, const unsign
 int main(int argc, char **argv)
 {
 	unsigned char packet[65536];
+	struct sockaddr_ll from;
+	socklen_t from_length;
 	const unsigned char *payload;
 	size_t length;
 	ssize_t n;
@@ -95,11 +97,14 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		return 1;
 	for (;;) {
-		n = recv(fd, packet, sizeof(packet), 0);
+		from_length = sizeof(from);
+		n = recvfrom(fd, packet, sizeof(packet), 0, (struct sockaddr *)&from, &from_length);
 		if (n < 0) {
-			perror("mad-capture: recv");
+			perror("mad-capture: recvfrom");
 			return 1;
 		}
+		if (from.sll_protocol != htons(ETH_P_IP))
+			continue;
 		payload = mad_payload(packet, n, &length);
 		if (payload)
 			print_packet(argv[2], packet, payload, length);
