@@ -84,6 +84,8 @@ class NetworkCmEdgeTest {
         assertThat(CmReq.remoteCmResponseTimeout(req, 0)).isEqualTo(14);
         assertThat(CmReq.localCmResponseTimeout(req, 0)).isEqualTo(14);
         assertThat(CmReq.maxCmRetries(req, 0)).isEqualTo(RETRIES);
+        assertThat(CmReq.primaryFlowLabel(req, 0)).as("Linux's flow label of rdma_cm's ports")
+                .isEqualTo(CmaHeader.roceFlowLabel(CmaHeader.sourcePort(req, CmReq.privateData(0)), CM_PORT));
         // Retry i leaves a response timeout after retry i - 1 left, so it arrives no sooner than i timeouts after
         // the connect (counted from there, a late arrival of an earlier REQ cannot shorten the next interval)
         for (int i = 1; i < requests.size(); i++) {

@@ -44,6 +44,7 @@ public final class CmConnection {
     private int sidrStatus;
     private int remoteQKey;
     private int mraServiceTimeout;
+    private int flowLabel;
 
     /**
      * @param localCommId this side's communication ID, unique among the port's connections
@@ -87,6 +88,16 @@ public final class CmConnection {
         send();
         state = CmState.REQ_SENT;
         timer.start(now, answerNanos, maxRetries);
+    }
+
+    /**
+     * Active side, before {@link #connect}: the flow label of the path the REQ carries (rdma_cm over RoCE v2:
+     * {@link CmaHeader#roceFlowLabel}); 0 without.
+     *
+     * @param label the 20-bit flow label
+     */
+    public void pathFlowLabel(int label) {
+        this.flowLabel = label;
     }
 
     /**
@@ -556,6 +567,10 @@ public final class CmConnection {
 
     long caGuid() {
         return caGuid;
+    }
+
+    int flowLabel() {
+        return flowLabel;
     }
 
     byte[] localPrivateData() {

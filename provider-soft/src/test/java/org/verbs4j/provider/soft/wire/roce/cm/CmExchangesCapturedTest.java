@@ -68,7 +68,7 @@ class CmExchangesCapturedTest {
                 entry("cmaDestinationAddress", "00".repeat(12) + "0a4f0002"),
                 entry("consumerPrivateData", "00".repeat(CmReq.PRIVATE_DATA_BYTES - CmaHeader.BYTES)));
         assertThat(CmReq.primaryFlowLabel(p, AT)).as("Linux's flow label: (source port × 31 + port) & 0xFFFFF")
-                .isEqualTo((45777 * 31 + 18891) & 0xFFFFF);
+                .isEqualTo(CmaHeader.roceFlowLabel(45777, 18891));
         ByteBuffer written = ByteBuffer.allocate(AT + Mad.BYTES);
         Mad.putCm(written, AT, CmAttribute.REQ, 0x2_cb25_6580L);
         CmReq.localCommId(written, AT, 0x806525cb);
@@ -93,6 +93,17 @@ class CmExchangesCapturedTest {
         CmReq.primaryLocalAckTimeout(written, AT, 17);
         CmaHeader.put(written, CmReq.privateData(AT), 45777, new byte[] {10, 79, 0, 1}, new byte[] {10, 79, 0, 2});
         assertSameMad(written, "rxe-req-rping");
+    }
+
+    @Test
+    void theFlowLabelOfEveryRequestRdmaCmSentIsLinuxsHashOfItsPorts() {
+        for (String name : new String[] {"req-rping", "req-ucmatose", "rxe-req-rping"}) {
+            ByteBuffer p = CapturedMads.packet(name);
+            int sourcePort = CmaHeader.sourcePort(p, CmReq.privateData(AT));
+            int port = ServiceId.port(CmReq.serviceId(p, AT));
+            assertThat(CmReq.primaryFlowLabel(p, AT)).as(name).isNotZero()
+                    .isEqualTo(CmaHeader.roceFlowLabel(sourcePort, port));
+        }
     }
 
     @Test
