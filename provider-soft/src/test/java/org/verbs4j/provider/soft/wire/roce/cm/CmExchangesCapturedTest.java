@@ -18,10 +18,9 @@ import org.verbs4j.provider.soft.wire.roce.Opcode;
  * Linux's are decoded field by field (the expected values read off the captured hex at the offsets of IBTA tables
  * 106 to 120) and written again with those values byte for byte; the soft CM's are compared with Linux's of the same
  * kind field by field. Fields that differ legitimately between two senders: transaction IDs, communication and
- * request IDs, CA GUIDs, QPNs and PSNs (each side's own), the service ID's port and rdma_cm's addresses and ports
- * (each connection's own), the path's GIDs (each sender's own first), and the REP's target ACK delay (the CA's ACK
- * delay: 15 for rxe, 0 for the soft device). One field differs that should not: the REQ's flow label, which Linux
- * derives from rdma_cm's ports and the soft CM leaves 0.
+ * request IDs, CA GUIDs, QPNs and PSNs (each side's own), the service ID's port, rdma_cm's addresses and ports and
+ * the REQ's flow label derived from them (each connection's own), the path's GIDs (each sender's own first), and the
+ * REP's target ACK delay (the CA's ACK delay: 15 for rxe, 0 for the soft device).
  */
 class CmExchangesCapturedTest {
 
@@ -36,7 +35,7 @@ class CmExchangesCapturedTest {
 
     @Test
     void everyCapturedMadIsAUdSendOnlyBetweenTheGsiQueuePairs() {
-        assertThat(CapturedMads.names(CapturedMads.EXCHANGES)).hasSize(15);
+        assertThat(CapturedMads.names(CapturedMads.EXCHANGES)).hasSize(16);
         for (String name : CapturedMads.names(CapturedMads.EXCHANGES)) {
             ByteBuffer p = CapturedMads.packet(name);
             assertThat(Opcode.of(Bth.opcode(p, 0))).as(name).isEqualTo(Opcode.UD_SEND_ONLY);
@@ -97,7 +96,7 @@ class CmExchangesCapturedTest {
 
     @Test
     void theFlowLabelOfEveryRequestRdmaCmSentIsLinuxsHashOfItsPorts() {
-        for (String name : new String[] {"req-rping", "req-ucmatose", "rxe-req-rping"}) {
+        for (String name : new String[] {"req-rping", "req-ucmatose", "rxe-req-rping", "rxe-req-repeated-rping"}) {
             ByteBuffer p = CapturedMads.packet(name);
             int sourcePort = CmaHeader.sourcePort(p, CmReq.privateData(AT));
             int port = ServiceId.port(CmReq.serviceId(p, AT));
@@ -187,7 +186,7 @@ class CmExchangesCapturedTest {
     }
 
     @Test
-    void theSoftCmsRequestIsRxesButForEachSidesOwnFieldsAndTheFlowLabel() {
+    void theSoftCmsRequestIsRxesButForEachSidesOwnFields() {
         ByteBuffer soft = CapturedMads.packet("soft-req-rping");
         ByteBuffer rxe = CapturedMads.packet("rxe-req-rping");
         assertSameFields("soft-req-rping", "rxe-req-rping", REQ_OWN);
@@ -197,7 +196,8 @@ class CmExchangesCapturedTest {
         assertThat(softFields.get("primaryRemoteGid")).isEqualTo(rxeFields.get("primaryLocalGid"));
         assertThat(softFields.get("cmaSourceAddress")).isEqualTo(rxeFields.get("cmaDestinationAddress"));
         assertThat(ServiceId.portSpace(CmReq.serviceId(soft, AT))).isEqualTo(ServiceId.PORT_SPACE_TCP);
-        assertThat(CmReq.primaryFlowLabel(soft, AT)).as("not derived from rdma_cm's ports yet").isZero();
+        assertThat(CmReq.primaryFlowLabel(soft, AT)).isNotZero().isEqualTo(CmaHeader.roceFlowLabel(
+                CmaHeader.sourcePort(soft, CmReq.privateData(AT)), ServiceId.port(CmReq.serviceId(soft, AT))));
     }
 
     @Test
@@ -221,14 +221,22 @@ class CmExchangesCapturedTest {
     }
 
     @Test
-    void theSoftCmsMraAcknowledgesRpingsRequestWithRdmaCmsServiceTimeout() {
+    void theSoftCmsMraAnswersRpingsRepeatedRequestWithRdmaCmsServiceTimeout() {
+        ByteBuffer req = CapturedMads.packet("rxe-req-repeated-rping");
         ByteBuffer p = CapturedMads.packet("soft-mra-rping");
         assertThat(CmFields.of(p, AT)).containsExactly(entry("baseVersion", 1), entry("managementClass", 7),
                 entry("classVersion", 2), entry("method", 3), entry("status", 0),
-                entry("transactionId", 0x2_26a3_34baL), entry("attributeId", CmAttribute.MRA.id()),
-                entry("attributeModifier", 0), entry("localCommId", 0x067feb80), entry("remoteCommId", 0xba34a326),
+                entry("transactionId", 0x2_3c47_dad5L), entry("attributeId", CmAttribute.MRA.id()),
+                entry("attributeModifier", 0), entry("localCommId", 0x029f7b4f), entry("remoteCommId", 0xd5da473c),
                 entry("messageMraed", CmMra.REQ), entry("serviceTimeout", 24));
         assertThat(HexFormat.of().formatHex(CapturedMads.mad(p), 34, Mad.BYTES)).isEqualTo("00".repeat(222));
+        assertThat(Mad.transactionId(p, AT)).isEqualTo(Mad.transactionId(req, AT));
+        assertThat(CmMessage.remoteCommId(p, AT)).isEqualTo(CmReq.localCommId(req, AT));
+        ByteBuffer written = ByteBuffer.allocate(AT + Mad.BYTES);
+        Mad.putCm(written, AT, CmAttribute.MRA, 0x2_3c47_dad5L);
+        CmMessage.commIds(written, AT, 0x029f7b4f, 0xd5da473c);
+        CmMra.put(written, AT, CmMra.REQ, CmMra.RDMA_CM_SERVICE_TIMEOUT);
+        assertSameMad(written, "soft-mra-rping");
     }
 
     /** The two MADs agree in every field but the senders' own ({@link #OWN}) and {@code alsoOwn}. */
