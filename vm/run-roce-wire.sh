@@ -45,11 +45,14 @@
 # with the rping protocol both ways: rping -c -V against provider-generic's test program CmInterop rping-server on
 # the soft provider, and CmInterop rping-client against rping -s -V (vm/guest/roce-wire-soft-cm.sh); each passes
 # when both sides exit 0 (rping -V validates every ping, the Java side every buffer it read).
-# ROCE_WIRE_PINGS (default 5), ROCE_WIRE_SIZE (default 64), ROCE_WIRE_TIMEOUT apply.
+# ROCE_WIRE_PINGS (default 5), ROCE_WIRE_SIZE (default 64), ROCE_WIRE_TIMEOUT apply. ROCE_WIRE_ACCEPT_DELAY=S adds
+# an exchange whose Java server accepts S seconds after rping's REQ (the soft CM's MRA keeps rxe's CM waiting).
 #
 # run-roce-wire.sh soft-udp: rdma_cm's RDMA_PS_UDP of the soft device (SIDR over the IB CM) against librdmacm's udaddy
 # on rxe0, both roles, with provider-soft's test program UdCmPeer (vm/guest/roce-wire-soft-udp.sh); each passes when
 # both sides exit 0 (udaddy's datagrams each way). ROCE_WIRE_COUNT (default 10), ROCE_WIRE_TIMEOUT apply.
+# soft-cm and soft-udp: with ROCE_WIRE_CAPTURE=DIR (under the repository, which the VM shares), the MADs crossing the
+# veth during each exchange are written to DIR/soft-cm.txt or DIR/soft-udp.txt (vm/guest/mad-capture.c).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -86,7 +89,7 @@ if [ "${1:-}" = soft-cm ]; then
   cp -r "$ROOT/provider-generic/target/classes" "$VM_CM/classes-generic"
   cp -r "$ROOT/provider-generic/target/test-classes" "$VM_CM/test-classes-generic"
   ENVS=()
-  for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_PINGS ROCE_WIRE_SIZE; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
+  for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_PINGS ROCE_WIRE_SIZE ROCE_WIRE_ACCEPT_DELAY ROCE_WIRE_CAPTURE; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
   echo "run-roce-wire soft-cm: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
   RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
     "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-cm.sh") $(printf '%q' "$VM_CM")"
@@ -102,7 +105,7 @@ if [ "${1:-}" = soft-udp ]; then
   cp -r "$ROOT/provider-soft/target/classes" "$VM_UDP/classes-soft"
   cp -r "$ROOT/provider-soft/target/test-classes" "$VM_UDP/test-classes-soft"
   ENVS=()
-  for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_COUNT; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
+  for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_COUNT ROCE_WIRE_CAPTURE; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
   echo "run-roce-wire soft-udp: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
   RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
     "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-udp.sh") $(printf '%q' "$VM_UDP")"

@@ -18,6 +18,7 @@ import org.verbs4j.provider.soft.wire.roce.Bth;
 import org.verbs4j.provider.soft.wire.roce.RoceEndpoint;
 import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
 import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
+import org.verbs4j.provider.soft.wire.roce.cm.CmMra;
 import org.verbs4j.provider.soft.wire.roce.cm.CmPort;
 import org.verbs4j.provider.soft.wire.roce.cm.CmSidrRep;
 import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
@@ -180,6 +181,17 @@ public final class CmWire implements MadReceiver {
         SoftCmId id = listener.wireRequest(connection, this, source, destination);
         if (id != null) {
             ids.put(connection, id);
+            prepareMra(connection);
+        }
+    }
+
+    /**
+     * The consumer has a REQ: as rdma_cm's {@code cma_ib_req_handler}, a repeated REQ is answered from now on with
+     * an MRA of {@link CmMra#RDMA_CM_SERVICE_TIMEOUT}, so that an accept later than the peer's REQ timeout connects.
+     */
+    private static void prepareMra(CmConnection connection) {
+        if (connection.state() == org.verbs4j.provider.soft.wire.roce.cm.CmState.REQ_RCVD) {
+            connection.prepareMra(CmMra.RDMA_CM_SERVICE_TIMEOUT);
         }
     }
 

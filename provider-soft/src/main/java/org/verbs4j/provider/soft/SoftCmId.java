@@ -557,6 +557,7 @@ final class SoftCmId extends SoftObject implements CmId {
         if (datagram()) {
             wire.resolve(service, data, System.nanoTime());
         } else {
+            wire.pathFlowLabel(CmaHeader.roceFlowLabel(local.getPort(), peer.getPort()));
             wire.connect(service, wireQueuePair(), data, System.nanoTime());
         }
         wireCm.reschedule();

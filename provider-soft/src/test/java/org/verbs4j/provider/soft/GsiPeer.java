@@ -41,6 +41,10 @@ final class GsiPeer implements AutoCloseable {
     record Received(CmAttribute attribute, int senderCommId, long nanos, byte[] mad) {
     }
 
+    /** A MAD sent: its attribute, the MAD, the peer port's GID. */
+    record Sent(CmAttribute attribute, byte[] mad, byte[] peerGid) {
+    }
+
     /** An event of a connection, when. */
     record Heard(CmConnection connection, CmEvent event, long nanos) {
     }
@@ -48,6 +52,7 @@ final class GsiPeer implements AutoCloseable {
     private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final List<Heard> heard = new CopyOnWriteArrayList<>();
+    private final List<Sent> sent = new CopyOnWriteArrayList<>();
     private final ByteBuffer packet = ByteBuffer.allocate(Gsi.PACKET_BYTES);
     private final int udpPort;
     private final boolean silent;
@@ -135,6 +140,19 @@ final class GsiPeer implements AutoCloseable {
         return received.stream().filter(r -> r.attribute() == attribute).toList();
     }
 
+    /** @return the MADs of {@code attribute} the port sent so far */
+    List<Sent> sent(CmAttribute attribute) {
+        return sent.stream().filter(m -> m.attribute() == attribute).toList();
+    }
+
+    /** Sends {@code mad} again, as it was: a duplicate the port's own timers would not make yet. */
+    void sendAgain(Sent mad) throws Exception {
+        call(() -> {
+            send(ByteBuffer.wrap(mad.mad()), mad.peerGid());
+            return null;
+        });
+    }
+
     private void record(CmConnection connection, CmEvent event) {
         heard.add(new Heard(connection, event, System.nanoTime()));
     }
@@ -171,6 +189,9 @@ final class GsiPeer implements AutoCloseable {
     }
 
     private void send(ByteBuffer mad, byte[] peerGid) {
+        byte[] copy = new byte[Mad.BYTES];
+        mad.get(0, copy);
+        sent.add(new Sent(CmAttribute.of(Mad.attributeId(mad, 0)), copy, peerGid.clone()));
         int covered = Gsi.packet(packet, mad, psn);
         psn = (psn + 1) & Bth.MASK_24;
         try {

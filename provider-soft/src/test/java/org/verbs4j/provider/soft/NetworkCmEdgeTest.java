@@ -23,9 +23,12 @@ import org.verbs4j.cm.CmStatus;
 import org.verbs4j.provider.soft.wire.roce.cm.CmAttribute;
 import org.verbs4j.provider.soft.wire.roce.cm.CmConnection;
 import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
+import org.verbs4j.provider.soft.wire.roce.cm.CmMessage;
+import org.verbs4j.provider.soft.wire.roce.cm.CmMra;
 import org.verbs4j.provider.soft.wire.roce.cm.CmReq;
 import org.verbs4j.provider.soft.wire.roce.cm.CmState;
 import org.verbs4j.provider.soft.wire.roce.cm.CmTimeouts;
+import org.verbs4j.provider.soft.wire.roce.cm.Mad;
 import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
 import org.verbs4j.provider.soft.wire.roce.cm.QueuePairInfo;
 import org.verbs4j.provider.soft.wire.roce.cm.RejectReason;
@@ -34,8 +37,8 @@ import org.verbs4j.provider.soft.wire.roce.cm.ServiceId;
 /**
  * The edges of rdma_cm over the IB CM between an rdma_cm peer JVM ({@link CmScriptPeer}, soft0 on 127.0.0.1, its
  * REQs carrying a response timeout of 64 ms and 2 retries) and an IB CM port of this JVM ({@link GsiPeer} on
- * 127.0.0.2): the REQ's retransmissions and UNREACHABLE, an MRA, what destroying an identifier sends, the listen
- * backlog, and a SIDR_REQ unanswered or to no listener.
+ * 127.0.0.2): the REQ's retransmissions and UNREACHABLE, an MRA received, the MRA sent for a repeated REQ not yet
+ * accepted, what destroying an identifier sends, the listen backlog, and a SIDR_REQ unanswered or to no listener.
  */
 class NetworkCmEdgeTest {
 
@@ -81,6 +84,8 @@ class NetworkCmEdgeTest {
         assertThat(CmReq.remoteCmResponseTimeout(req, 0)).isEqualTo(14);
         assertThat(CmReq.localCmResponseTimeout(req, 0)).isEqualTo(14);
         assertThat(CmReq.maxCmRetries(req, 0)).isEqualTo(RETRIES);
+        assertThat(CmReq.primaryFlowLabel(req, 0)).as("Linux's flow label of rdma_cm's ports")
+                .isEqualTo(CmaHeader.roceFlowLabel(CmaHeader.sourcePort(req, CmReq.privateData(0)), CM_PORT));
         // Retry i leaves a response timeout after retry i - 1 left, so it arrives no sooner than i timeouts after
         // the connect (counted from there, a late arrival of an earlier REQ cannot shorten the next interval)
         for (int i = 1; i < requests.size(); i++) {
@@ -139,6 +144,62 @@ class NetworkCmEdgeTest {
     }
 
     @Test
+    void aRequestRepeatedBeforeTheAcceptIsAnsweredEachTimeWithAnMraOfRdmaCmsServiceTimeout() throws Exception {
+        GsiPeer peer = start(false);
+        ask("listen " + CM_PORT + " 4");
+        CmConnection active = connectFromPeer(peer);
+        assertThat(ask("next " + WAIT.toMillis())).startsWith("event RDMA_CM_EVENT_CONNECT_REQUEST 0");
+        Thread.sleep(300);
+        assertThat(peer.received(CmAttribute.MRA)).as("no MRA for the first REQ (ib_prepare_cm_mra)").isEmpty();
+        GsiPeer.Sent req = peer.sent(CmAttribute.REQ).getFirst();
+        peer.sendAgain(req);
+        peer.sendAgain(req);
+        List<GsiPeer.Received> mras = awaitReceived(peer, CmAttribute.MRA, 2);
+        assertThat(mras.get(1).mad()).as("the same MRA each time").isEqualTo(mras.get(0).mad());
+        ByteBuffer mra = ByteBuffer.wrap(mras.get(0).mad());
+        assertThat(Mad.transactionId(mra, 0)).isEqualTo(Mad.transactionId(ByteBuffer.wrap(req.mad()), 0));
+        assertThat(CmMessage.remoteCommId(mra, 0)).isEqualTo(active.localCommId());
+        assertThat(CmMra.messageMraed(mra, 0)).isEqualTo(CmMra.REQ);
+        assertThat(CmMra.serviceTimeout(mra, 0)).isEqualTo(24);
+        assertThat(peer.call(active::state)).isEqualTo(CmState.MRA_REQ_RCVD);
+        ask("accept");
+        assertThat(peer.await(active, CmEvent.ESTABLISHED, WAIT)).isNotNull();
+        ByteBuffer rep = ByteBuffer.wrap(peer.received(CmAttribute.REP).getFirst().mad());
+        assertThat(CmMessage.localCommId(mra, 0)).as("the passive side's communication ID")
+                .isEqualTo(CmMessage.localCommId(rep, 0)).isNotZero();
+    }
+
+    @Test
+    void anAcceptLaterThanTheRequestsRetriesConnectsThroughTheMra() throws Exception {
+        CmTimeouts times = new CmTimeouts(17, 10, 3);
+        long giveUpMs = TimeUnit.NANOSECONDS.toMillis(times.requestGiveUpNanos());
+        assertThat(giveUpMs).as("4 x (512 + 2 x 4) ms").isEqualTo(2080);
+        GsiPeer peer = start(false, times);
+        ask("listen " + CM_PORT + " 4");
+        long connected = System.nanoTime();
+        CmConnection active = connectFromPeer(peer);
+        assertThat(ask("next " + WAIT.toMillis())).startsWith("event RDMA_CM_EVENT_CONNECT_REQUEST 0");
+        Thread.sleep(Math.max(0, giveUpMs + 1000 - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - connected)));
+        assertThat(peer.received(CmAttribute.MRA)).as("the MRA for the REQ sent again").isNotEmpty();
+        assertThat(peer.call(active::state)).isEqualTo(CmState.MRA_REQ_RCVD);
+        ask("accept");
+        assertThat(peer.await(active, CmEvent.ESTABLISHED, WAIT)).isNotNull();
+        assertThat(ask("next " + WAIT.toMillis())).startsWith("event RDMA_CM_EVENT_ESTABLISHED 0");
+        assertThat(peer.heard()).noneMatch(h -> h.event() == CmEvent.UNREACHABLE);
+        assertThat(peer.sent(CmAttribute.REQ)).as("no REQ after the MRA until its 68 s are up").hasSizeBetween(2, 4);
+    }
+
+    private static List<GsiPeer.Received> awaitReceived(GsiPeer peer, CmAttribute attribute, int count)
+            throws InterruptedException {
+        long end = System.nanoTime() + WAIT.toNanos();
+        while (peer.received(attribute).size() < count && System.nanoTime() - end < 0) {
+            Thread.sleep(5);
+        }
+        assertThat(peer.received(attribute)).hasSizeGreaterThanOrEqualTo(count);
+        return peer.received(attribute);
+    }
+
+    @Test
     void requestsBeyondTheBacklogAreDroppedUnansweredAndComeInWhenARequestIsRead() throws Exception {
         GsiPeer peer = start(false, new CmTimeouts(16, 10, 15));
         ask("listen " + CM_PORT + " 1");
@@ -147,7 +208,11 @@ class NetworkCmEdgeTest {
         Thread.sleep(2 * TimeUnit.NANOSECONDS.toMillis(new CmTimeouts(16, 10, 15).requestNanos()) + 100);
         assertThat(peer.received(CmAttribute.REJ)).as("no REJ for a full backlog").isEmpty();
         assertThat(peer.call(() -> List.of(first.state(), second.state())))
-                .as("one REQ answered by nothing yet, the other dropped and sent again").containsOnly(CmState.REQ_SENT);
+                .as("one REQ taken in (its repeats get an MRA), the other dropped and sent again")
+                .containsAnyOf(CmState.REQ_SENT).isSubsetOf(CmState.REQ_SENT, CmState.MRA_REQ_RCVD);
+        assertThat(peer.received(CmAttribute.MRA).stream()
+                .map(r -> CmMessage.remoteCommId(ByteBuffer.wrap(r.mad()), 0)).distinct())
+                .as("MRAs for the REQ taken in alone").hasSizeLessThanOrEqualTo(1);
         int requests = 0;
         for (int i = 0; i < 4 && requests < 2; i++) {
             String event = ask("next " + WAIT.toMillis());

@@ -39,6 +39,9 @@ final class RpingPeer {
     private static final EnumSet<AccessFlag> REMOTE = EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ,
             AccessFlag.REMOTE_WRITE);
 
+    /** The server's delay before it accepts, in milliseconds. */
+    static final String ACCEPT_DELAY_PROPERTY = "verbs4j.interop.acceptDelayMs";
+
     private RpingPeer() {
     }
 
@@ -66,6 +69,7 @@ final class RpingPeer {
             MemoryRegion send = peer.register(INFO, EnumSet.noneOf(AccessFlag.class));
             MemoryRegion rdma = peer.register(size, REMOTE);
             WorkRequests.receive(peer.qp, 1, recv, 0, INFO);
+            acceptLater();
             peer.id.accept(ConnParam.defaults());
             peer.expect(CmEventType.ESTABLISHED).ack();
             System.out.println(describe(peer.qp));
@@ -135,6 +139,24 @@ final class RpingPeer {
     private static void goAhead(CmPeer peer, MemoryRegion send) {
         WorkRequests.send(peer.qp, 4, send, 0, INFO);
         CmPeer.await(peer.sendCq, "go-ahead");
+    }
+
+    /**
+     * Waits the milliseconds of the system property {@value #ACCEPT_DELAY_PROPERTY} (none without it) before the
+     * server accepts: a connection manager that keeps the client waiting longer than its REQ's retries last.
+     */
+    private static void acceptLater() {
+        long millis = Long.getLong(ACCEPT_DELAY_PROPERTY, 0);
+        if (millis <= 0) {
+            return;
+        }
+        System.out.println("accepting in " + millis + " ms");
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted before the accept", e);
+        }
     }
 
     /** Runs {@code count} pings against an rping server, validating each. */

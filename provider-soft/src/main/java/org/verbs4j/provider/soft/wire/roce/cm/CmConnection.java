@@ -9,9 +9,10 @@ import java.nio.ByteBuffer;
  * waits {@link CmTimeouts#requestNanos()} and sends again up to the max CM retries of its REQ, the passive side
  * waits the local CM response time of the peer's REQ ({@link CmTimeouts#replyNanos}) within the REQ's max CM
  * retries; an MRA buys the peer more time ({@link CmTimeouts#mraNanos}). Spent retries end the connection without
- * a message (UNREACHABLE). {@link #destroy} sends what {@code cm_destroy_id} sends. Duplicates are answered as the kernel answers them: a REP again with the RTU, a
- * DREQ in time wait with the DREP, a REQ with the MRA sent for it or in time wait with a REJ (stale connection);
- * other duplicates are dropped.
+ * a message (UNREACHABLE). {@link #destroy} sends what {@code cm_destroy_id} sends. Duplicates are answered as the
+ * kernel answers them: a REP again with the RTU, a DREQ in time wait with the DREP, a REQ with the MRA sent or
+ * prepared for it ({@link #acknowledge}, {@link #prepareMra}) or in time wait with a REJ (stale connection); other
+ * duplicates are dropped.
  *
  * <p>The connection reads no clock: every call takes the time ({@link System#nanoTime()}), and its owner calls
  * {@link #onTimer} at {@link #deadline()}. It is single-threaded: its owner serializes the calls. Events go to
@@ -43,6 +44,7 @@ public final class CmConnection {
     private int sidrStatus;
     private int remoteQKey;
     private int mraServiceTimeout;
+    private int flowLabel;
 
     /**
      * @param localCommId this side's communication ID, unique among the port's connections
@@ -86,6 +88,16 @@ public final class CmConnection {
         send();
         state = CmState.REQ_SENT;
         timer.start(now, answerNanos, maxRetries);
+    }
+
+    /**
+     * Active side, before {@link #connect}: the flow label of the path the REQ carries (rdma_cm over RoCE v2:
+     * {@link CmaHeader#roceFlowLabel}); 0 without.
+     *
+     * @param label the 20-bit flow label
+     */
+    public void pathFlowLabel(int label) {
+        this.flowLabel = label;
     }
 
     /**
@@ -140,6 +152,20 @@ public final class CmConnection {
         this.mraServiceTimeout = serviceTimeout;
         OutgoingMads.mra(out, this, CmMra.REQ, serviceTimeout);
         send();
+        state = CmState.MRA_REQ_SENT;
+    }
+
+    /**
+     * Passive side, as rdma_cm once its consumer has the REQ ({@code ib_prepare_cm_mra}): sends nothing now, but
+     * from now on answers a repeated REQ with an MRA of {@code serviceTimeout}, so that a peer whose REQ timed out
+     * waits that long for the REP instead of spending its retries.
+     *
+     * @param serviceTimeout the exponent of the wait ({@link CmMra#RDMA_CM_SERVICE_TIMEOUT} for rdma_cm)
+     * @throws IllegalStateException if no REQ waits for an answer, or an MRA is prepared or sent already
+     */
+    public void prepareMra(int serviceTimeout) {
+        requireState("prepareMra", CmState.REQ_RCVD);
+        this.mraServiceTimeout = serviceTimeout;
         state = CmState.MRA_REQ_SENT;
     }
 
@@ -541,6 +567,10 @@ public final class CmConnection {
 
     long caGuid() {
         return caGuid;
+    }
+
+    int flowLabel() {
+        return flowLabel;
     }
 
     byte[] localPrivateData() {

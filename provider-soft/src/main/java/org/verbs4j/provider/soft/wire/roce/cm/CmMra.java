@@ -14,6 +14,11 @@ public final class CmMra {
     /** The message MRAed: a REP. */
     public static final int REP = 1;
 
+    /**
+     * The service timeout of rdma_cm's MRAs, Linux's {@code CM_MRA_SETTING}: 24, 4.096 µs × 2^24, about 68.7 s.
+     */
+    public static final int RDMA_CM_SERVICE_TIMEOUT = 24;
+
     private static final int M = Mad.HEADER_BYTES;
 
     private CmMra() {

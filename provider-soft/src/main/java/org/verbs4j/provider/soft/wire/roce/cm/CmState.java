@@ -10,7 +10,10 @@ public enum CmState {
     MRA_REQ_RCVD,
     /** Passive: a REQ arrived; the consumer accepts or rejects it. */
     REQ_RCVD,
-    /** Passive: an MRA told the peer that the REP will take longer; the consumer accepts or rejects the REQ. */
+    /**
+     * Passive: an MRA told the peer that the REP will take longer, or will answer its repeated REQ (rdma_cm prepares
+     * it so); the consumer accepts or rejects the REQ.
+     */
     MRA_REQ_SENT,
     /** Passive: the REP went out; waiting for RTU. */
     REP_SENT,

@@ -13,6 +13,8 @@ public final class CmaHeader {
     /** The header's length. */
     public static final int BYTES = 36;
 
+    private static final int FLOW_LABEL_MASK = 0xFFFFF;
+
     /** The only version rdma_cm sends. */
     public static final int VERSION = 0;
 
@@ -75,5 +77,17 @@ public final class CmaHeader {
      */
     public static void address(ByteBuffer b, int at, byte[] into) {
         b.get(at + 16 - into.length, into);
+    }
+
+    /**
+     * The flow label of an rdma_cm path over RoCE v2, as Linux's {@code cma_get_roce_udp_flow_label} derives it
+     * when the source address carries none: {@code (sourcePort × 31 + destinationPort) & 0xFFFFF}.
+     *
+     * @param sourcePort the rdma_cm source port
+     * @param destinationPort the rdma_cm destination port
+     * @return the 20-bit flow label
+     */
+    public static int roceFlowLabel(int sourcePort, int destinationPort) {
+        return (sourcePort * 31 + destinationPort) & FLOW_LABEL_MASK;
     }
 }

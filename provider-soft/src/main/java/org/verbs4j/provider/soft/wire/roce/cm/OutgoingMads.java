@@ -45,6 +45,7 @@ final class OutgoingMads {
     private static void reqPath(ByteBuffer b, CmConnection c) {
         CmReq.primaryLids(b, AT, PERMISSIVE_LID, PERMISSIVE_LID);
         b.put(CmReq.primaryLocalGid(AT), c.localGid()).put(CmReq.primaryRemoteGid(AT), c.remoteGid());
+        CmReq.primaryFlowLabel(b, AT, c.flowLabel());
         CmReq.primaryHopLimit(b, AT, HOP_LIMIT);
         CmReq.primaryLocalAckTimeout(b, AT, LOCAL_ACK_TIMEOUT);
     }

@@ -262,6 +262,62 @@ class CmConnectionTest {
     }
 
     @Test
+    void aPreparedMraSendsNothingForTheFirstRequestAndAnswersEachRepeatedOne() {
+        pair.listen((c, e) -> {
+            if (e == CmEvent.CONNECT_REQUEST) {
+                c.prepareMra(CmMra.RDMA_CM_SERVICE_TIMEOUT);
+            }
+        });
+        CmConnection active = pair.connectFromA();
+        pair.deliver();
+        CmConnection passive = pair.passive();
+        assertThat(passive.state()).isEqualTo(CmState.MRA_REQ_SENT);
+        assertThat(pair.flights).as("no MRA for the first REQ, as ib_prepare_cm_mra").isEmpty();
+        pair.advance(CmPair.TIMEOUTS.requestNanos());
+        assertThat(pair.deliver().attribute()).as("the REQ sent again").isEqualTo(CmAttribute.REQ);
+        CmPair.Flight mra = pair.flights.peekFirst();
+        assertThat(mra.attribute()).isEqualTo(CmAttribute.MRA);
+        assertMra(mra.buffer(), active, passive);
+        pair.deliver();
+        assertThat(active.state()).isEqualTo(CmState.MRA_REQ_RCVD);
+        pair.advance(CmPair.TIMEOUTS.mraNanos(CmMra.RDMA_CM_SERVICE_TIMEOUT));
+        assertThat(pair.deliver().attribute()).as("after the service timeout and a packet life").isEqualTo(CmAttribute.REQ);
+        assertThat(pair.flights.peekFirst().mad()).as("the MRA again, the same").isEqualTo(mra.mad());
+        pair.deliver();
+        passive.accept(CmPair.passiveQp(), new byte[0], pair.now);
+        pair.deliverAll();
+        assertThat(active.state()).isEqualTo(CmState.ESTABLISHED);
+        assertThat(passive.state()).isEqualTo(CmState.ESTABLISHED);
+        assertThat(pair.events(active)).containsExactly(CmEvent.ESTABLISHED);
+    }
+
+    @Test
+    void aRequestRepeatedBeforeTheMraIsPreparedOrAfterTheRepIsDropped() {
+        pair.listen((c, e) -> { });
+        pair.connectFromA();
+        byte[] req = pair.deliver().mad();
+        CmConnection passive = pair.passive();
+        pair.b.onMad(ByteBuffer.wrap(req), 0, CmPair.GID_A, pair.now);
+        assertThat(pair.flights).as("REQ_RCVD: cm_dup_req_handler drops it").isEmpty();
+        passive.prepareMra(CmMra.RDMA_CM_SERVICE_TIMEOUT);
+        assertThatThrownBy(() -> passive.prepareMra(CmMra.RDMA_CM_SERVICE_TIMEOUT))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("prepareMra");
+        passive.accept(CmPair.passiveQp(), new byte[0], pair.now);
+        assertThat(pair.drop().attribute()).isEqualTo(CmAttribute.REP);
+        pair.b.onMad(ByteBuffer.wrap(req), 0, CmPair.GID_A, pair.now);
+        assertThat(pair.flights).as("REP_SENT: dropped, the REP's own timer repeats it").isEmpty();
+    }
+
+    /** The MRA of cm_format_mra: the REQ's transaction ID, both communication IDs, REQ MRAed, rdma_cm's timeout. */
+    private static void assertMra(ByteBuffer mra, CmConnection active, CmConnection passive) {
+        assertThat(Mad.transactionId(mra, 0)).isEqualTo(Integer.toUnsignedLong(active.localCommId()));
+        assertThat(CmMessage.localCommId(mra, 0)).isEqualTo(passive.localCommId());
+        assertThat(CmMessage.remoteCommId(mra, 0)).isEqualTo(active.localCommId());
+        assertThat(CmMra.messageMraed(mra, 0)).isEqualTo(CmMra.REQ);
+        assertThat(CmMra.serviceTimeout(mra, 0)).isEqualTo(24);
+    }
+
+    @Test
     void aLostRtuIsRecoveredByTheRepeatedRep() {
         acceptEveryRequest();
         CmConnection active = pair.connectFromA();
