@@ -1,9 +1,9 @@
 # shellcheck shell=bash
 #
 # The VM runs of ./run-tests, in two lanes side by side: each VM runs under TCG on one host thread, so two of them
-# keep a two-core host busy. One lane runs the generic provider's and the EFA suites, the other the mlx5 suite, the C
-# tools' interop and the soft device on the wire; no two steps of different lanes write the same directory. Source this file with
-# VERBS4J_PREBUILT=1 set and the jars installed (the steps then skip their own builds), then call:
+# keep a two-core host busy. One lane runs the generic provider's, the EFA and the mlx5 suites, the other the C tools'
+# interop and the soft device on the wire; no two steps of different lanes write the same directory. Source this file
+# with VERBS4J_PREBUILT=1 set and the jars installed (the steps then skip their own builds), then call:
 #
 #   verbs4j_vm_lanes    builds the VM images once, runs both lanes, prints the second lane's output after the first
 #                       and a summary line per step (exit status, seconds, command); returns 1 if any step failed
@@ -32,17 +32,17 @@ verbs4j_lane_rdma_core() {
     $step "$r/provider-efa/src/test/vm/run-efa-tests.sh"
     $step env EFA_EMULATED=1 "$r/provider-efa/src/test/vm/run-efa-tests.sh"
     $step env RXE_VM_SUITE=sid EFA_EMULATED=1 "$r/provider-efa/src/test/vm/run-efa-tests.sh"
+    $step "$r/provider-mlx5/src/test/vm/run-on-rxe.sh"
 }
 
 verbs4j_lane_wire() {
     local r=$VERBS4J_ROOT step="verbs4j_vm_step wire"
-    $step "$r/provider-mlx5/src/test/vm/run-on-rxe.sh"
     $step "$r/vm/run-tools-interop.sh" core
     $step "$r/vm/run-cm-interop.sh"
     $step env ROCE_WIRE_RC_ITERS=20 "$r/vm/run-roce-wire.sh"
     $step env ROCE_WIRE_ITERS=20 ROCE_WIRE_TIMEOUT=900 "$r/vm/run-roce-wire.sh" soft-ud
     $step env ROCE_WIRE_ITERS=20 ROCE_WIRE_PERF_ITERS=50 ROCE_WIRE_TIMEOUT=400 "$r/vm/run-roce-wire.sh" soft-rc
-    $step "$r/vm/run-roce-wire.sh" soft-cm
+    $step env ROCE_WIRE_ACCEPT_DELAY=90 ROCE_WIRE_TIMEOUT=400 "$r/vm/run-roce-wire.sh" soft-cm
     $step "$r/vm/run-roce-wire.sh" soft-udp
 }
 

@@ -21,6 +21,7 @@ import org.verbs4j.provider.soft.wire.roce.cm.CmEvent;
 import org.verbs4j.provider.soft.wire.roce.cm.CmMra;
 import org.verbs4j.provider.soft.wire.roce.cm.CmPort;
 import org.verbs4j.provider.soft.wire.roce.cm.CmSidrRep;
+import org.verbs4j.provider.soft.wire.roce.cm.CmState;
 import org.verbs4j.provider.soft.wire.roce.cm.CmaHeader;
 import org.verbs4j.provider.soft.wire.roce.cm.Gsi;
 import org.verbs4j.provider.soft.wire.roce.cm.RejectReason;
@@ -163,7 +164,7 @@ public final class CmWire implements MadReceiver {
      * SIDR_REP (reject, as rdma_cm's failed request handler makes Linux's CM answer).
      */
     private void requested(CmConnection connection) {
-        boolean lookup = connection.state() == org.verbs4j.provider.soft.wire.roce.cm.CmState.SIDR_REQ_RCVD;
+        boolean lookup = connection.state() == CmState.SIDR_REQ_RCVD;
         ByteBuffer data = ByteBuffer.wrap(connection.remotePrivateData());
         InetSocketAddress source = headerAddress(data, CmaHeader.sourceAddress(0), CmaHeader.sourcePort(data, 0));
         InetSocketAddress destination = headerAddress(data, CmaHeader.destinationAddress(0),
@@ -190,7 +191,7 @@ public final class CmWire implements MadReceiver {
      * an MRA of {@link CmMra#RDMA_CM_SERVICE_TIMEOUT}, so that an accept later than the peer's REQ timeout connects.
      */
     private static void prepareMra(CmConnection connection) {
-        if (connection.state() == org.verbs4j.provider.soft.wire.roce.cm.CmState.REQ_RCVD) {
+        if (connection.state() == CmState.REQ_RCVD) {
             connection.prepareMra(CmMra.RDMA_CM_SERVICE_TIMEOUT);
         }
     }
