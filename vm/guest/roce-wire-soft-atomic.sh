@@ -42,7 +42,7 @@ report() { # name client-exit server-exit seconds mode
   echo "--- client:"; cat /tmp/c.out; echo "--- server:"; cat /tmp/s.out
   if [ "$2" != 0 ] || [ "$3" != 0 ]; then
     echo "--- RoCE v2 packets on roce-rxe (out: sent by rxe0, in: by soft0):"; head -n 40 /tmp/dump.out | cut -c1-300
-    [ "$5" = flush ] && { echo "--- FlushIcrcCheck:"; cat /tmp/icrc.out; }
+    [ "$5" = flush ] && { echo "--- FlushIcrcCheck (first and last lines):"; head -n 6 /tmp/icrc.out; echo ...; tail -n 2 /tmp/icrc.out; }
   fi
   echo "--- rxe0's counters:"; rdma statistic show link rxe0/1 2>/dev/null | tr ' ' '\n' | paste -sd' ' | fold -w 160
 }
@@ -56,10 +56,11 @@ exchange() { # name mode server-command server-address client-command
   kill $dp 2>/dev/null; wait $dp 2>/dev/null
   report "$1" $cr $sr $((SECONDS - start)) $2
 }
-exchange "ATOMIC WRITE: rxe0 (requester, client) -> soft0 (responder, server)" atomic "$SOFT" 10.79.0.2 "$RXE"
+# soft0 as client first: a first soft0 server in a fresh VM missed every REQ of rxe's rdma_cm in three runs of four
 exchange "ATOMIC WRITE: soft0 (requester, client) -> rxe0 (responder, server)" atomic "$RXE" 10.79.0.1 "$SOFT"
-exchange "FLUSH: rxe0 (requester, client) -> soft0 (responder, server)" flush "$SOFT" 10.79.0.2 "$RXE"
+exchange "ATOMIC WRITE: rxe0 (requester, client) -> soft0 (responder, server)" atomic "$SOFT" 10.79.0.2 "$RXE"
 exchange "FLUSH: soft0 (requester, client) -> rxe0 (responder, server)" flush "$RXE" 10.79.0.1 "$SOFT"
+exchange "FLUSH: rxe0 (requester, client) -> soft0 (responder, server)" flush "$SOFT" 10.79.0.2 "$RXE"
 for f in /tmp/hs_err_*.log; do [ -f "$f" ] && { echo "--- $f:"; head -n 40 "$f"; }; done
 echo "roce-wire soft-atomic: $failures exchange(s) failed"
 exit $failures

@@ -57,13 +57,9 @@ final class FlushIcrcCheck {
                 Integer.parseInt(fields[3].substring("sport=".length())),
                 InetAddress.getByName(addresses[1]).getAddress(), RoceV2.UDP_PORT);
         flow.identification(Integer.parseInt(fields[2].substring("id=".length())));
-        int covered = packet.length - RoceV2.ICRC_BYTES;
-        int wire = Integer.reverseBytes(ByteBuffer.wrap(packet).getInt(covered));
-        CRC32 crc = headers(packet, covered, flow);
-        crc.update(packet, RoceV2.BTH_BYTES, covered - RoceV2.BTH_BYTES);
-        int ibta = (int) crc.getValue();
-        crc.update(packet, 0, covered);
-        int rxeFlush = (int) crc.getValue();
+        int wire = wireIcrc(packet);
+        int ibta = ibtaIcrc(packet, flow);
+        int rxeFlush = rxeFlushIcrc(packet, flow);
         boolean expectRxeFlush = fromRxe && opcode == FLUSH;
         boolean ok = expectRxeFlush ? wire == rxeFlush && wire != ibta : wire == ibta;
         int reth = opcode == FLUSH ? RoceV2.BTH_BYTES + 4 : RoceV2.BTH_BYTES;
@@ -73,6 +69,31 @@ final class FlushIcrcCheck {
                 ByteBuffer.wrap(packet).getLong(reth), wire, ibta, rxeFlush,
                 wire == ibta ? "the IBTA's" : wire == rxeFlush ? "rxe's" : "neither");
         return ok;
+    }
+
+    /** @return the ICRC a packet carries (its last four bytes, least significant byte first) */
+    static int wireIcrc(byte[] packet) {
+        return Integer.reverseBytes(ByteBuffer.wrap(packet).getInt(packet.length - RoceV2.ICRC_BYTES));
+    }
+
+    /** @return the IBTA's ICRC of a packet: masked headers and BTH, then every byte after the BTH */
+    static int ibtaIcrc(byte[] packet, UdpFlow flow) {
+        int covered = packet.length - RoceV2.ICRC_BYTES;
+        CRC32 crc = headers(packet, covered, flow);
+        crc.update(packet, RoceV2.BTH_BYTES, covered - RoceV2.BTH_BYTES);
+        return (int) crc.getValue();
+    }
+
+    /**
+     * @return rxe's ICRC of a FLUSH: the IBTA's computation, then, as the payload rxe_icrc.c finds at offset 0 of
+     *     the opcode table's entry, the whole packet again from its BTH
+     */
+    static int rxeFlushIcrc(byte[] packet, UdpFlow flow) {
+        int covered = packet.length - RoceV2.ICRC_BYTES;
+        CRC32 crc = headers(packet, covered, flow);
+        crc.update(packet, RoceV2.BTH_BYTES, covered - RoceV2.BTH_BYTES);
+        crc.update(packet, 0, covered);
+        return (int) crc.getValue();
     }
 
     /** The CRC over the masked LRH, IP and UDP headers and BTH, as {@link Icrc} starts it. */
