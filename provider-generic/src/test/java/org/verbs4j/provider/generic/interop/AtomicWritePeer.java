@@ -32,7 +32,7 @@ import org.verbs4j.tck.WorkRequests;
  * that grants remote read alone, and sends their keys and addresses. The client ATOMIC WRITEs 8 bytes; with
  * {@code flush} it then FLUSHes them (range, then whole region); it READs them back and SENDs the value for the
  * server to find in its memory. Last comes a request the second region refuses, which must complete with
- * {@code REM_ACCESS_ERR}: an ATOMIC WRITE, or with {@code flush} a FLUSH. Each completion must carry its opcode.
+ * {@code REM_ACCESS_ERR} and leave that region as it was: an ATOMIC WRITE, or with {@code flush} a FLUSH. Each completion must carry its opcode.
  * rdma_cm gives a queue pair remote write, read and atomic access only: both sides add {@code FLUSH_GLOBAL} once
  * connected (RTS to RTS), as a responder checks its queue pair's access for a FLUSH.
  */
@@ -76,6 +76,7 @@ final class AtomicWritePeer {
             expect("the client's value in the server's memory", found, reported);
             expect("the value the client reports", reported, VALUE);
             peer.expect(CmEventType.DISCONNECTED).ack();
+            expect("the region that refused the last request", plain.segment().get(JAVA_LONG_UNALIGNED, AT), 0);
             return String.format("the client's ATOMIC WRITE put 0x%016x in memory", found);
         }
     }
@@ -86,35 +87,46 @@ final class AtomicWritePeer {
             peer.resolve(server);
             peer.createQp(4, 2, 0, OPS);
             MemoryRegion local = peer.register(REGION, EnumSet.of(AccessFlag.LOCAL_WRITE));
-            MemoryRegion advertisement = peer.register(ADVERTISEMENT, EnumSet.of(AccessFlag.LOCAL_WRITE));
-            WorkRequests.receive(peer.qp, 1, advertisement, 0, ADVERTISEMENT);
-            peer.id.connect(ConnParam.defaults());
-            peer.expect(CmEventType.ESTABLISHED).ack();
-            allowFlush(peer);
-            CmPeer.await(peer.recvCq, "the advertisement");
-            MemorySegment ad = advertisement.segment();
-            long address = ad.get(JAVA_LONG_UNALIGNED, 0);
-            int key = ad.get(JAVA_INT_UNALIGNED, 8);
-            long plainAddress = ad.get(JAVA_LONG_UNALIGNED, 12);
-            int plainKey = ad.get(JAVA_INT_UNALIGNED, 20);
+            Advertisement ad = connectAndReceive(peer);
             MemorySegment value = local.segment().asSlice(0, Long.BYTES);
             value.set(JAVA_LONG_UNALIGNED, 0, VALUE);
-            post(peer, 10, ops -> ops.atomicWrite(key, address + AT, value));
+            post(peer, 10, ops -> ops.atomicWrite(ad.key(), ad.address() + AT, value));
             expectCompletion(peer.sendCq, "ATOMIC WRITE", 10, WcStatus.SUCCESS, WcOpcode.ATOMIC_WRITE);
             if (flush) {
-                flush(peer, key, address);
+                flush(peer, ad.key(), ad.address());
             }
-            WorkRequests.rdmaRead(peer.qp, 13, key, address + AT, local, 16, Long.BYTES);
-            expectCompletion(peer.sendCq, "RDMA READ", 13, WcStatus.SUCCESS, WcOpcode.RDMA_READ);
-            expect("the value read back", local.segment().get(JAVA_LONG_UNALIGNED, 16), VALUE);
-            WorkRequests.send(peer.qp, 14, local, 0, Long.BYTES);
-            expectCompletion(peer.sendCq, "SEND of the value", 14, WcStatus.SUCCESS, WcOpcode.SEND);
-            refused(peer, plainKey, plainAddress, flush);
+            readBackAndReport(peer, local, ad);
+            refused(peer, ad.plainKey(), ad.plainAddress(), flush);
             peer.id.disconnect();
             return "ATOMIC WRITE" + (flush ? ", FLUSH (range and region)" : "") + ", READ back 0x"
                     + Long.toHexString(VALUE) + ", and REM_ACCESS_ERR for " + (flush ? "a FLUSH" : "an ATOMIC WRITE")
                     + " the region refuses";
         }
+    }
+
+    /** The keys and addresses of the server's two regions. */
+    private record Advertisement(long address, int key, long plainAddress, int plainKey) {
+    }
+
+    private static Advertisement connectAndReceive(CmPeer peer) {
+        MemoryRegion advertisement = peer.register(ADVERTISEMENT, EnumSet.of(AccessFlag.LOCAL_WRITE));
+        WorkRequests.receive(peer.qp, 1, advertisement, 0, ADVERTISEMENT);
+        peer.id.connect(ConnParam.defaults());
+        peer.expect(CmEventType.ESTABLISHED).ack();
+        allowFlush(peer);
+        CmPeer.await(peer.recvCq, "the advertisement");
+        MemorySegment ad = advertisement.segment();
+        return new Advertisement(ad.get(JAVA_LONG_UNALIGNED, 0), ad.get(JAVA_INT_UNALIGNED, 8),
+                ad.get(JAVA_LONG_UNALIGNED, 12), ad.get(JAVA_INT_UNALIGNED, 20));
+    }
+
+    /** READs the 8 bytes back into {@code local} at 16, checks them, and SENDs them to the server. */
+    private static void readBackAndReport(CmPeer peer, MemoryRegion local, Advertisement ad) {
+        WorkRequests.rdmaRead(peer.qp, 13, ad.key(), ad.address() + AT, local, 16, Long.BYTES);
+        expectCompletion(peer.sendCq, "RDMA READ", 13, WcStatus.SUCCESS, WcOpcode.RDMA_READ);
+        expect("the value read back", local.segment().get(JAVA_LONG_UNALIGNED, 16), VALUE);
+        WorkRequests.send(peer.qp, 14, local, 0, Long.BYTES);
+        expectCompletion(peer.sendCq, "SEND of the value", 14, WcStatus.SUCCESS, WcOpcode.SEND);
     }
 
     private static void flush(CmPeer peer, int key, long address) {
