@@ -53,6 +53,13 @@
 # both sides exit 0 (udaddy's datagrams each way). ROCE_WIRE_COUNT (default 10), ROCE_WIRE_TIMEOUT apply.
 # soft-cm and soft-udp: with ROCE_WIRE_CAPTURE=DIR (under the repository, which the VM shares), the MADs crossing the
 # veth during each exchange are written to DIR/soft-cm.txt or DIR/soft-udp.txt (vm/guest/mad-capture.c).
+#
+# run-roce-wire.sh soft-atomic: ATOMIC WRITE and FLUSH between rxe0 and soft0 bound to 10.79.0.2, both roles, with
+# provider-generic's test program CmInterop (AtomicWritePeer) on the generic provider (rxe0) and on the soft provider
+# (vm/guest/roce-wire-soft-atomic.sh): the bytes must land, READ back and reach the server, and a request to a region
+# that refuses it must complete REM_ACCESS_ERR. vm/guest/roce-dump.c records the packets; a FLUSH exchange that
+# fails because rxe's FLUSH ICRC is not the IBTA's (checked byte for byte by FlushIcrcCheck) is reported as
+# "KNOWN RXE BUG". ROCE_WIRE_TIMEOUT and ROCE_WIRE_VM_DIR apply.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -77,22 +84,24 @@ if [ "${1:-}" = soft-ud ] || [ "${1:-}" = soft-ud6 ] || [ "${1:-}" = soft-rc ]; 
     "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-$MODE.sh") $(printf '%q' "$VM_TOOLS")"
 fi
 
-if [ "${1:-}" = soft-cm ]; then
-  echo "run-roce-wire soft-cm: building provider-soft and provider-generic's test programs on the host" >&2
+if [ "${1:-}" = soft-cm ] || [ "${1:-}" = soft-atomic ]; then
+  MODE=$1
+  echo "run-roce-wire $MODE: building provider-soft and provider-generic's test programs on the host" >&2
   verbs4j_install provider-soft
   verbs4j_install provider-generic
-  VM_CM=$ROOT/provider-soft/target/vm-roce-soft-cm
+  VM_CM=$ROOT/provider-soft/target/${ROCE_WIRE_VM_DIR:-vm-roce-$MODE}
   rm -rf "$VM_CM" && mkdir -p "$VM_CM"
   verbs4j_test_libraries provider-generic "$VM_CM/lib"
   rm -f "$VM_CM"/lib/verbs4j-provider-soft-*.jar
   cp -r "$ROOT/provider-soft/target/classes" "$VM_CM/classes-soft"
   cp -r "$ROOT/provider-generic/target/classes" "$VM_CM/classes-generic"
   cp -r "$ROOT/provider-generic/target/test-classes" "$VM_CM/test-classes-generic"
+  [ "$MODE" = soft-atomic ] && cp -r "$ROOT/provider-soft/target/test-classes" "$VM_CM/test-classes-soft"
   ENVS=()
   for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_PINGS ROCE_WIRE_SIZE ROCE_WIRE_ACCEPT_DELAY ROCE_WIRE_CAPTURE; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
-  echo "run-roce-wire soft-cm: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  echo "run-roce-wire $MODE: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
   RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
-    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-cm.sh") $(printf '%q' "$VM_CM")"
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-$MODE.sh") $(printf '%q' "$VM_CM")"
 fi
 
 if [ "${1:-}" = soft-udp ]; then

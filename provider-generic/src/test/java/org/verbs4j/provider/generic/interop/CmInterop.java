@@ -11,11 +11,12 @@ import org.verbs4j.provider.generic.GenericProvider;
  * {@code rdma-server} (for the C {@code rdma_client}), {@code rdma-client} (to the C {@code rdma_server}),
  * {@code rping-server} (for {@code rping -c}), {@code rping-client} (to {@code rping -s}),
  * {@code udaddy-client} (to {@code udaddy}, whose port is 7174), {@code udaddy-server} (for the C
- * {@code udaddy -s}, on port 7174), {@code ucmatose-server} (for {@code ucmatose -s}) and
- * {@code ucmatose-client} (to {@code ucmatose}). A server prints
- * {@code LISTENING} once it listens. Prints {@code OK: ...} and exits 0, or {@code FAILED: ...} and exits 1.
+ * {@code udaddy -s}, on port 7174), {@code ucmatose-server} (for {@code ucmatose -s}),
+ * {@code ucmatose-client} (to {@code ucmatose}), and {@code atomic-server}, {@code atomic-client},
+ * {@code flush-server} and {@code flush-client} (ATOMIC WRITE, and FLUSH, between two of these programs:
+ * {@link AtomicWritePeer}). A server prints {@code LISTENING} once it listens. Prints {@code OK: ...} and exits 0, or {@code FAILED: ...} and exits 1.
  * With {@code -Dverbs4j.providers} set, the selected provider's connection manager serves instead
- * ({@code vm/run-roce-wire.sh soft-cm}: the soft device on the network).
+ * ({@code vm/run-roce-wire.sh soft-cm} and {@code soft-atomic}: the soft device on the network).
  */
 public final class CmInterop {
 
@@ -63,6 +64,10 @@ public final class CmInterop {
             case "udaddy-server" -> UdaddyPeer.serve(cm, address, size, count, ready);
             case "ucmatose-server" -> UcmatosePeer.serve(cm, address, size, count, ready);
             case "ucmatose-client" -> UcmatosePeer.connect(cm, address, size, count);
+            case "atomic-server" -> AtomicWritePeer.serve(cm, address, ready);
+            case "atomic-client" -> AtomicWritePeer.connect(cm, address, false);
+            case "flush-server" -> AtomicWritePeer.serve(cm, address, ready);
+            case "flush-client" -> AtomicWritePeer.connect(cm, address, true);
             default -> throw new IllegalArgumentException("unknown mode " + args[0]);
         };
     }
