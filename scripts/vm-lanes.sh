@@ -3,7 +3,8 @@
 # The VM runs of ./run-tests, in two lanes side by side: each VM runs under TCG on one host thread, so two of them
 # keep a two-core host busy. One lane runs the generic provider's, the EFA and the mlx5 suites and the soft device's
 # ATOMIC_WRITE and FLUSH against rxe, the other the C tools' interop and the rest of the soft device on the wire; no
-# two steps of different lanes write the same directory. Source this file with VERBS4J_PREBUILT=1 set and the jars installed (the steps then skip their own builds), then call:
+# two steps of different lanes write the same directory. Source this file with VERBS4J_PREBUILT=1 set and the jars
+# installed (the steps then skip their own builds), then call:
 #
 #   verbs4j_vm_lanes    builds the VM images once, runs both lanes, prints the second lane's output after the first
 #                       and a summary line per step (exit status, seconds, command); returns 1 if any step failed
