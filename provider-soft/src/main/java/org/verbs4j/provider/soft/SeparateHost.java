@@ -10,13 +10,14 @@ import org.verbs4j.provider.soft.engine.Failures;
 
 /**
  * What a soft device that is a host of its own ({@link SoftDevice#separateHost()}) lacks, because the RoCE v2 wire
- * does not carry it yet: tag matching (its rendezvous reads and FIN) and multicast (no IP multicast group). Its
- * context reports these capabilities off and {@code tm_caps} empty, and the verbs that would need them fail with
- * EOPNOTSUPP naming the reason. XRC (XRCETH), ATOMIC_WRITE and FLUSH cross the wire.
+ * does not carry it yet: tag matching (its rendezvous reads and FIN). Its context reports these capabilities off
+ * and {@code tm_caps} empty, and the verbs that would need them fail with EOPNOTSUPP naming the reason. XRC
+ * (XRCETH), ATOMIC_WRITE, FLUSH and multicast (as IP multicast, where the device's interface carries it) cross
+ * the wire.
  */
 final class SeparateHost {
 
-    private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.TAG_MATCHING, Capability.MULTICAST);
+    private static final Set<Capability> OFF_THE_WIRE = EnumSet.of(Capability.TAG_MATCHING);
 
     private SeparateHost() {
     }
@@ -59,7 +60,7 @@ final class SeparateHost {
     private static String reason(Capability capability) {
         return switch (capability) {
             case TAG_MATCHING -> "the rendezvous READ and FIN of tag matching stay inside a JVM";
-            default -> "a multicast group is no IP multicast group";
+            default -> "it stays inside a JVM";
         };
     }
 }

@@ -32,9 +32,16 @@ final class PeerJvm {
     /** Starts {@code main} with {@code args}, its soft0 bound to {@code address}; standard error to {@code role.err}. */
     static Process start(Path logs, String role, String address, int udpPort, Class<?> main, String... args)
             throws IOException {
+        return start(logs, role, List.of("-Dverbs4j.soft.addresses=" + address), udpPort, main, args);
+    }
+
+    /** Starts {@code main} with {@code args} and the system properties {@code options} ({@code -Dname=value}). */
+    static Process start(Path logs, String role, List<String> options, int udpPort, Class<?> main, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", classPath(), "-Dverbs4j.soft.addresses=" + address,
-                "-Dverbs4j.soft.udp-port=" + udpPort, main.getName()));
+                .toString(), "-cp", classPath()));
+        command.addAll(options);
+        command.addAll(List.of("-Dverbs4j.soft.udp-port=" + udpPort, main.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectError(logs.resolve(role + ".err").toFile()).start();
     }

@@ -50,6 +50,16 @@ public final class ReceiveLoop implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the endpoint without waiting: the thread ends after the packet it may be handling, which the caller
+     * may be keeping waiting (for a lock the handler takes).
+     *
+     * @throws IOException if closing the socket fails
+     */
+    public void stop() throws IOException {
+        endpoint.close();
+    }
+
     /** Closes the endpoint and waits for the thread to end. */
     @Override
     public void close() throws IOException {
