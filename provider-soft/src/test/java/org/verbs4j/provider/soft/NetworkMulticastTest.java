@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * UD multicast over the soft device's RoCE v2 wire ({@link NetworkMulticastPeer}, two separate hosts in a JVM of
- * its own), watched from this JVM by a plain UDP socket that joined the group on loopback as a third host: the
+ * UD multicast over the soft device's RoCE v2 wire ({@link NetworkMulticastPeer}, two devices on the network in a
+ * JVM of its own, separate hosts or not), watched from this JVM by a plain UDP socket that joined the group on loopback as a third host: the
  * datagram goes to the group's IP address and the RoCE v2 port, from the sender's address, as a UD SEND with
  * immediate data whose BTH names QPN 0xFFFFFF and whose DETH carries the Q_Key and the sender's QPN. Linux
  * delivers IP multicast on loopback to a socket bound to the group that joined it there, although {@code lo} lacks
@@ -27,19 +27,29 @@ import org.junit.jupiter.api.io.TempDir;
 class NetworkMulticastTest {
 
     private static final String GROUP = "239.83.0.7";
+    private static final String OTHER_GROUP = "239.83.0.8";
     private static final int UD_SEND_ONLY_WITH_IMMEDIATE = 0x65;
 
     @TempDir
     Path logs;
 
     @Test
-    void aDatagramToTheGroupReachesEveryAttachedQueuePairAsARoceV2Packet() throws Exception {
+    void betweenSeparateHostsADatagramToTheGroupReachesEveryAttachedQueuePairAsARoceV2Packet() throws Exception {
+        watchPeer(true, GROUP);
+    }
+
+    @Test
+    void betweenDevicesOfOneHostItMeetsThemInsideTheJvmOnceAndLeavesAsARoceV2Packet() throws Exception {
+        watchPeer(false, OTHER_GROUP);
+    }
+
+    private void watchPeer(boolean separateHosts, String groupAddress) throws Exception {
         int port = PeerJvm.freeUdpPort();
-        InetAddress group = InetAddress.getByName(GROUP);
+        InetAddress group = InetAddress.getByName(groupAddress);
         try (MulticastSocket watcher = watcher(group, port)) {
             Process peer = PeerJvm.start(logs, "peer", List.of("-Dverbs4j.soft.devices=2",
                     "-Dverbs4j.soft.addresses=" + PeerJvm.CLIENT_IP + "," + PeerJvm.SERVER_IP,
-                    "-Dverbs4j.soft.separate-hosts=true"), port, NetworkMulticastPeer.class, GROUP);
+                    "-Dverbs4j.soft.separate-hosts=" + separateHosts), port, NetworkMulticastPeer.class, groupAddress);
             try {
                 DatagramPacket packet = new DatagramPacket(new byte[2048], 2048);
                 watcher.receive(packet);
