@@ -23,14 +23,14 @@ import org.verbs4j.WcStatus;
 /**
  * The JVM of {@link NetworkMulticastTest}: soft0 and soft1 are on the network at 127.0.0.1 and 127.0.0.2, separate
  * hosts ({@code verbs4j.soft.separate-hosts}: a datagram between them is a RoCE v2 packet on their UDP sockets) or
- * not (it meets the members inside the JVM, with the GRH of the JVM's datagrams, and the copy the network brings back
- * is dropped). Two
- * UD queue pairs of soft1 with the Q_Key, one with another Q_Key, and the sender of soft0 itself attach to the
- * group; the sender sends one datagram with immediate data to the group (QPN 0xFFFFFF). Both queue pairs of soft1
- * with the Q_Key receive it, with the GRH rxe gives (the IPv4 header from 127.0.0.1 to the group), the sender's QPN
- * and the immediate data; so does the sender (its host loops its multicast back, as rxe's does); the one with the
- * other Q_Key receives nothing, and none receives a second copy. Then soft1's queue pairs detach (its host leaves the group) and a second datagram
- * reaches the sender alone. Prints the sender's QPN, then one line per check that failed and exits 1, or "PASS".
+ * not (it meets the members inside the JVM, with the GRH of the JVM's datagrams, and the copy the network brings
+ * back is dropped). Two UD queue pairs of soft1 with the Q_Key, one with another Q_Key, and the sender of soft0
+ * itself attach to the group; the sender sends one datagram with immediate data to the group (QPN 0xFFFFFF). Both
+ * queue pairs of soft1 with the Q_Key receive it, with the GRH rxe gives (the IPv4 header from 127.0.0.1 to the
+ * group, between separate hosts), the sender's QPN and the immediate data; so does the sender (its host loops its
+ * multicast back, as rxe's does); the one with the other Q_Key receives nothing, and none receives a second copy.
+ * Then soft1's queue pairs detach (its host leaves the group) and a second datagram reaches the sender alone.
+ * Prints the sender's QPN, then one line per check that failed and exits 1, or "PASS".
  *
  * <p>Usage: {@code GROUP} (an IPv4 multicast address).
  */

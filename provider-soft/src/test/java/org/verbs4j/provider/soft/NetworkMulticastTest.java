@@ -18,11 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * UD multicast over the soft device's RoCE v2 wire ({@link NetworkMulticastPeer}, two devices on the network in a
- * JVM of its own, separate hosts or not), watched from this JVM by a plain UDP socket that joined the group on loopback as a third host: the
- * datagram goes to the group's IP address and the RoCE v2 port, from the sender's address, as a UD SEND with
- * immediate data whose BTH names QPN 0xFFFFFF and whose DETH carries the Q_Key and the sender's QPN. Linux
- * delivers IP multicast on loopback to a socket bound to the group that joined it there, although {@code lo} lacks
- * IFF_MULTICAST (measured on Linux 6.18; without the join nothing arrives).
+ * JVM of its own, separate hosts or not), watched from this JVM by a plain UDP socket that joined the group on
+ * loopback as a third host: the datagram goes to the group's IP address and the RoCE v2 port, from the sender's
+ * address, as a UD SEND with immediate data whose BTH names QPN 0xFFFFFF and whose DETH carries the Q_Key and the
+ * sender's QPN. Linux delivers IP multicast on loopback to a socket bound to the group that joined it there,
+ * although {@code lo} lacks IFF_MULTICAST (measured on Linux 6.18; without the join nothing arrives).
  */
 class NetworkMulticastTest {
 
