@@ -60,6 +60,10 @@
 # that refuses it must complete REM_ACCESS_ERR. vm/guest/roce-dump.c records the packets; a FLUSH exchange that
 # fails because rxe's FLUSH ICRC is not the IBTA's (checked byte for byte by FlushIcrcCheck) is reported as
 # "KNOWN RXE BUG". ROCE_WIRE_TIMEOUT and ROCE_WIRE_VM_DIR apply.
+#
+# run-roce-wire.sh soft-mcast: UD multicast of the soft device (rdma_join_multicast, IP multicast on the veth pair)
+# against librdmacm's mckey on rxe0, both roles, with provider-soft's test program MulticastCmPeer
+# (vm/guest/roce-wire-soft-mcast.sh). Same build and environment as soft-udp.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -104,10 +108,11 @@ if [ "${1:-}" = soft-cm ] || [ "${1:-}" = soft-atomic ]; then
     "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-$MODE.sh") $(printf '%q' "$VM_CM")"
 fi
 
-if [ "${1:-}" = soft-udp ]; then
-  echo "run-roce-wire soft-udp: building provider-soft and its test programs on the host" >&2
+if [ "${1:-}" = soft-udp ] || [ "${1:-}" = soft-mcast ]; then
+  MODE=$1
+  echo "run-roce-wire $MODE: building provider-soft and its test programs on the host" >&2
   verbs4j_install provider-soft
-  VM_UDP=$ROOT/provider-soft/target/vm-roce-soft-udp
+  VM_UDP=$ROOT/provider-soft/target/vm-roce-$MODE
   rm -rf "$VM_UDP" && mkdir -p "$VM_UDP"
   verbs4j_test_libraries provider-soft "$VM_UDP/lib"
   rm -f "$VM_UDP"/lib/verbs4j-provider-soft-*.jar
@@ -115,9 +120,9 @@ if [ "${1:-}" = soft-udp ]; then
   cp -r "$ROOT/provider-soft/target/test-classes" "$VM_UDP/test-classes-soft"
   ENVS=()
   for v in ROCE_WIRE_TIMEOUT ROCE_WIRE_COUNT ROCE_WIRE_CAPTURE; do [ -n "${!v:-}" ] && ENVS+=(-e "$v=${!v}"); done
-  echo "run-roce-wire soft-udp: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
+  echo "run-roce-wire $MODE: running in the rxe VM (suite ${RXE_VM_SUITE:-trixie})" >&2
   RXE_VM_RXE=0 exec "$HERE/run.sh" -v "$ROOT" -w "$ROOT" "${ENVS[@]}" -- \
-    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-soft-udp.sh") $(printf '%q' "$VM_UDP")"
+    "bash $(printf '%q' "$ROOT/vm/guest/roce-wire-$MODE.sh") $(printf '%q' "$VM_UDP")"
 fi
 
 echo "run-roce-wire: building on the host" >&2

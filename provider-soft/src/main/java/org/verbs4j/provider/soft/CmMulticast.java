@@ -18,19 +18,23 @@ final class CmMulticast {
     private final Map<InetAddress, Gid> groups = new HashMap<>();
 
     /**
-     * Joins {@code group}, attaching {@code qp} if there is one.
+     * Joins {@code group}, attaching {@code qp} if there is one. On a device on the network the group's GID is
+     * the one RoCE v2 gives it (the kernel's rdma_cm does so over rxe: {@code ::ffff:a.b.c.d} for an IPv4 group,
+     * the IPv6 address itself), and no SA is asked; inside the JVM the GID is the one IB
+     * gives it ({@code ff0e::ffff:a.b.c.d}).
      *
      * @param local the identifier's local address, whose family gives the source GID index
+     * @param onNetwork whether the identifier's device is on the network
      * @return the datagram parameters of the MULTICAST_JOIN event
      */
-    UdParam join(SoftQueuePair qp, InetAddress group, InetAddress local) {
+    UdParam join(SoftQueuePair qp, InetAddress group, InetAddress local, boolean onNetwork) {
         if (!group.isMulticastAddress()) {
             throw Failures.invalid("rdma_join_multicast", group + " is not a multicast address");
         }
         if (groups.containsKey(group)) {
             throw SoftConnectionManager.failure("rdma_join_multicast", Errno.EADDRINUSE, "already joined " + group);
         }
-        Gid mgid = CmAddresses.multicastGid(group);
+        Gid mgid = onNetwork ? Gid.of(group) : CmAddresses.multicastGid(group);
         if (qp != null) {
             qp.attachMulticast(mgid, 0);
         }

@@ -860,7 +860,7 @@ final class SoftCmId extends SoftObject implements CmId {
             if (device == null) {
                 throw Failures.invalid("rdma_join_multicast", "the identifier is not bound to a device");
             }
-            UdParam ud = groups.join(qp, group, local.getAddress());
+            UdParam ud = groups.join(qp, group, local.getAddress(), device.networkAddress() != null);
             channel.deliver(SoftCmEvent.multicast(CmEventType.MULTICAST_JOIN, 0, this, ud, context));
         });
     }

@@ -7,7 +7,6 @@ import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEvent;
 import org.verbs4j.AsyncEventType;
 import org.verbs4j.Capabilities;
-import org.verbs4j.Capability;
 import org.verbs4j.CompletionChannel;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
@@ -53,7 +52,7 @@ public final class SoftContext extends SoftObject implements Context, NetworkCon
         this.device = device;
         this.events = new AsyncEventQueue(device.name());
         this.attributes = DeviceProfile.attributes(device);
-        this.capabilities = SeparateHost.capabilities(device);
+        this.capabilities = DeviceProfile.capabilities();
         this.gidTable = device.gidTable();
         if (Boolean.getBoolean(PORT_ACTIVE_EVENT_PROPERTY)) {
             events.post(AsyncEventType.PORT_ACTIVE, null, 1);
@@ -176,7 +175,6 @@ public final class SoftContext extends SoftObject implements Context, NetworkCon
     @Override
     public XrcDomain openXrcDomain() {
         ensureOpen("ibv_open_xrcd");
-        SeparateHost.require(device, Capability.XRC, "ibv_open_xrcd");
         return created(new SoftXrcDomain(this));
     }
 

@@ -8,7 +8,6 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.verbs4j.AccessFlag;
 import org.verbs4j.AhAttributes;
 import org.verbs4j.AsyncEventType;
-import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.Flags;
@@ -37,7 +36,9 @@ import org.verbs4j.provider.soft.engine.RequesterState;
 import org.verbs4j.provider.soft.engine.SendOpcode;
 import org.verbs4j.provider.soft.engine.SendQueue;
 import org.verbs4j.provider.soft.engine.SendWqe;
+import org.verbs4j.provider.soft.wire.GroupAddress;
 import org.verbs4j.provider.soft.wire.NetworkConnection;
+import org.verbs4j.provider.soft.wire.NetworkPort;
 import org.verbs4j.provider.soft.wire.NetworkQueuePair;
 import org.verbs4j.spi.QpTransitionRules;
 import org.verbs4j.spi.jfr.VerbsEvents;
@@ -763,12 +764,12 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
     @Override
     public void attachMulticast(Gid gid, int lid) {
         ensureOpen("ibv_attach_mcast");
-        SeparateHost.require(context.softDevice(), Capability.MULTICAST, "ibv_attach_mcast");
         checkMulticast("ibv_attach_mcast", gid);
         ReentrantLock fabricLock = fabric.lock();
         fabricLock.lock();
         try {
             if (fabric.multicast().attach(gid, this)) {
+                joinOnNetwork(gid);
                 multicastAttachments++;
             }
         } finally {
@@ -786,9 +787,27 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
             if (!fabric.multicast().detach(gid, this)) {
                 throw Failures.invalid("ibv_detach_mcast", "the queue pair is not attached to " + gid);
             }
+            NetworkPort port = context.softDevice().networkPort();
+            if (port != null) {
+                port.detach(gid);
+            }
             multicastAttachments--;
         } finally {
             fabricLock.unlock();
+        }
+    }
+
+    /** On a device on the network, the host joins the group (the first QP); if it cannot, the QP is not attached. */
+    private void joinOnNetwork(Gid gid) {
+        NetworkPort port = context.softDevice().networkPort();
+        if (port == null) {
+            return;
+        }
+        try {
+            port.attach(gid);
+        } catch (RuntimeException e) {
+            fabric.multicast().detach(gid, this);
+            throw e;
         }
     }
 
@@ -796,8 +815,9 @@ public final class SoftQueuePair extends SoftObject implements QueuePair, EventS
         if (type != QpType.UD) {
             throw Failures.invalid(verb, "only UD queue pairs join multicast groups");
         }
-        if (gid == null || (gid.high() >>> 56) != 0xff) {
-            throw Failures.invalid(verb, "the GID is not a multicast GID (ff00::/8)");
+        if (gid == null || !GroupAddress.isGroup(gid)) {
+            throw Failures.invalid(verb, "the GID is not a multicast GID (ff00::/8, or ::ffff:224.0.0.0/100 as"
+                    + " RoCE v2 maps IPv4 groups)");
         }
     }
 

@@ -41,8 +41,9 @@
  * answer completes at once with {@code RETRY_EXC_ERR}. Fences need no work: requests execute in order.
  *
  * <p>A device bound to an address has one more thread: its receive loop ({@code verbs4j-roce-rx-PORT}, a daemon),
- * started with its first context, which takes the fabric lock for each packet it delivers (a datagram, or an RC or
- * UC packet and the ACK or response its responder sends back); sends leave in the thread that moves the send
+ * started with its first context (and one per multicast group its queue pairs attached to,
+ * {@code verbs4j-roce-mcast-GROUP-PORT}), which takes the fabric lock for each packet it delivers (a datagram, or an
+ * RC or UC packet and the ACK or response its responder sends back); sends leave in the thread that moves the send
  * queue. The RC and UC connections share one more daemon, {@code verbs4j-roce-timer} ({@code ConnectionTimer},
  * started with the first connection), which sleeps on a condition of the fabric lock until the earliest ACK
  * timeout or RNR timer of their requesters and runs the due ones: retransmission, RNR retries, RETRY_EXC_ERR and

@@ -32,8 +32,15 @@ final class PeerJvm {
     /** Starts {@code main} with {@code args}, its soft0 bound to {@code address}; standard error to {@code role.err}. */
     static Process start(Path logs, String role, String address, int udpPort, Class<?> main, String... args)
             throws IOException {
-        return builder(logs, role, List.of("-Dverbs4j.soft.addresses=" + address, "-Dverbs4j.soft.udp-port=" + udpPort),
-                main, args).start();
+        return start(logs, role, List.of("-Dverbs4j.soft.addresses=" + address), udpPort, main, args);
+    }
+
+    /** Starts {@code main} with {@code args} and the system properties {@code options} ({@code -Dname=value}). */
+    static Process start(Path logs, String role, List<String> options, int udpPort, Class<?> main, String... args)
+            throws IOException {
+        List<String> all = new ArrayList<>(options);
+        all.add("-Dverbs4j.soft.udp-port=" + udpPort);
+        return builder(logs, role, all, main, args).start();
     }
 
     /** @return the command of a peer running {@code main} with {@code options}; standard error to {@code role.err} */

@@ -56,6 +56,16 @@ public final class Arrival {
         return this;
     }
 
+    /** @return the sender's QPN */
+    public int sourceQp() {
+        return sourceQp;
+    }
+
+    /** @return the sender's GID */
+    public Gid sourceGid() {
+        return sourceGid;
+    }
+
     /** Sets the immediate data, if the datagram is a SEND_WITH_IMM. */
     public Arrival immediate(boolean present, int value) {
         withImmediate = present;

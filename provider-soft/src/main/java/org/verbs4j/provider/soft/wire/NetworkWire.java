@@ -47,15 +47,35 @@ public final class NetworkWire implements Wire {
                 : connection.request(wqe, source, length, response);
     }
 
-    /** A datagram leaves the JVM if its destination is a single GID of no soft device here. */
+    /**
+     * A datagram leaves the JVM if its destination is a single GID of no soft device here, or a multicast group
+     * (QPN 0xFFFFFF) that a device on the network sends to.
+     */
     @Override
     public WcStatus datagram(QueuePairView qp, SendWqe wqe, Sges source, long length) {
         NetworkPort port = ((NetworkQueuePair) qp).softContext().softDevice().networkPort();
-        if (port == null || wqe.remoteQpn == Datagrams.MULTICAST_QPN || fabric.keepsInJvm(wqe.ah.destinationGid())) {
+        if (port == null) {
             return inJvm.datagram(qp, wqe, source, length);
         }
-        return length > Datagrams.MTU_BYTES ? WcStatus.LOC_LEN_ERR
+        if (length > Datagrams.MTU_BYTES) {
+            return WcStatus.LOC_LEN_ERR;
+        }
+        if (wqe.remoteQpn == Datagrams.MULTICAST_QPN) {
+            return multicast(port, (NetworkQueuePair) qp, wqe, source, length);
+        }
+        return fabric.keepsInJvm(wqe.ah.destinationGid()) ? inJvm.datagram(qp, wqe, source, length)
                 : port.send((NetworkQueuePair) qp, wqe, source, length);
+    }
+
+    /**
+     * To the group's IP address; and, from a device that is no separate host, to the members of the JVM inside
+     * it as well (the packet that comes back from the network is then dropped, {@code MulticastArrivals}).
+     */
+    private WcStatus multicast(NetworkPort port, NetworkQueuePair qp, SendWqe wqe, Sges source, long length) {
+        if (fabric.keepsInJvm(wqe.ah.sourceGid())) {
+            inJvm.datagram(qp, wqe, source, length);
+        }
+        return port.sendToGroup(qp, wqe, source, length);
     }
 
     @Override

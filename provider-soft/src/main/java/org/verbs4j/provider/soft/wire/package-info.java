@@ -25,6 +25,16 @@
  * RVH's buffer and a FIN SEND, put in the queue pair's own requester among the send queue's requests, under ids of
  * their own. MADs for QP1 go to the device's {@code MadReceiver}, its connection manager.
  *
+ * <p>Multicast crosses as IP multicast, as rxe's does: the first queue pair of a device on the network that attaches
+ * to a group ({@code ::ffff:a.b.c.d} or {@code ff00::/8}, {@code GroupAddress}) makes the host join the group's
+ * address on the interface of the device's address ({@code GroupMemberships}: an endpoint bound to the group, shared
+ * by every endpoint of the group on the host), the last one to detach leaves it; EOPNOTSUPP at attach if that
+ * interface cannot carry it. A UD send to QPN 0xFFFFFF goes to the group's address ({@code NetworkPort}); what the
+ * group's endpoint receives goes to every queue pair of the device attached to it, each checking its Q_Key
+ * ({@code MulticastArrivals}), the sender's own included (the host loops its multicast back). A device that is no
+ * separate host also delivers its multicast to the members of the JVM inside it and drops the copy the network
+ * brings back; a separate host's multicast reaches only the devices on the network.
+ *
  * <p>The wire sees the verbs objects through the engine's views, extended where it needs more:
  * {@code NetworkQueuePair} (with its connection), {@code NetworkContext}, {@code NetworkDevice} and
  * {@code WireFabric} (with the network), each implemented by the verbs object alone. The RoCE v2 protocol it speaks
@@ -33,11 +43,11 @@
  * <h2>Threads</h2>
  * {@code InJvmWire} runs in the thread that moves the send queue, with the fabric lock held. A device bound to an
  * address has one more thread: its receive loop ({@code verbs4j-roce-rx-PORT}, a daemon), started with its first
- * context, which takes the fabric lock for each packet it delivers (a datagram, or an RC or UC packet and the ACK or
- * response its responder sends back); sends leave in the thread that moves the send queue. The RC and UC
- * connections share one more daemon, {@code verbs4j-roce-timer} ({@code ConnectionTimer}, started with the first
- * connection), which sleeps on a condition of the fabric lock until the earliest ACK timeout or RNR timer of their
- * requesters and runs the due ones: retransmission, RNR retries, RETRY_EXC_ERR and RNR_RETRY_EXC_ERR. None of them
- * allocates per packet.
+ * context (and one per multicast group it joined, {@code verbs4j-roce-mcast-GROUP-PORT}), which takes the fabric lock
+ * for each packet it delivers (a datagram, or an RC or UC packet and the ACK or response its responder sends back);
+ * sends leave in the thread that moves the send queue. The RC and UC connections share one more daemon,
+ * {@code verbs4j-roce-timer} ({@code ConnectionTimer}, started with the first connection), which sleeps on a condition
+ * of the fabric lock until the earliest ACK timeout or RNR timer of their requesters and runs the due ones:
+ * retransmission, RNR retries, RETRY_EXC_ERR and RNR_RETRY_EXC_ERR. None of them allocates per packet.
  */
 package org.verbs4j.provider.soft.wire;

@@ -1,6 +1,8 @@
 package org.verbs4j.provider.soft.wire.roce;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -18,8 +20,14 @@ public final class ReceiveLoop implements AutoCloseable {
     private ReceiveLoop(RoceEndpoint endpoint, PacketHandler handler) {
         this.endpoint = endpoint;
         this.handler = handler;
-        this.thread = Thread.ofPlatform().daemon().name("verbs4j-roce-rx-" + endpoint.localAddress().getPort())
-                .unstarted(this::run);
+        this.thread = Thread.ofPlatform().daemon().name(nameOf(endpoint.localAddress())).unstarted(this::run);
+    }
+
+    /** @return {@code verbs4j-roce-rx-PORT}, or {@code verbs4j-roce-mcast-GROUP-PORT} for a group's endpoint */
+    private static String nameOf(InetSocketAddress local) {
+        InetAddress address = local.getAddress();
+        return address.isMulticastAddress() ? "verbs4j-roce-mcast-" + address.getHostAddress() + "-" + local.getPort()
+                : "verbs4j-roce-rx-" + local.getPort();
     }
 
     /**
@@ -48,6 +56,16 @@ public final class ReceiveLoop implements AutoCloseable {
                 socketErrors.incrementAndGet();
             }
         }
+    }
+
+    /**
+     * Closes the endpoint without waiting: the thread ends after the packet it may be handling, which the caller
+     * may be keeping waiting (for a lock the handler takes).
+     *
+     * @throws IOException if closing the socket fails
+     */
+    public void stop() throws IOException {
+        endpoint.close();
     }
 
     /** Closes the endpoint and waits for the thread to end. */

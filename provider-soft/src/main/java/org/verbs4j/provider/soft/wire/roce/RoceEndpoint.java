@@ -2,7 +2,9 @@ package org.verbs4j.provider.soft.wire.roce;
 
 import java.io.IOException;
 import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.ProtocolFamily;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
@@ -21,6 +23,9 @@ import jdk.net.ExtendedSocketOptions;
  * time. Datagrams with a bad ICRC or malformed headers are counted in {@link #drops()} and dropped, as are those
  * whose handler throws (the first such failure is logged as a warning). Neither direction allocates per packet:
  * the buffers, the ICRC calculators and the address bytes are reused.
+ *
+ * <p>An endpoint of a multicast group ({@link #openGroup}) is bound to the group's address, the destination its
+ * packets' ICRC covers, and has joined the group on one interface (IGMP or MLD); it receives only.
  */
 public final class RoceEndpoint implements AutoCloseable {
 
@@ -28,6 +33,8 @@ public final class RoceEndpoint implements AutoCloseable {
     private static final int RECEIVE_BYTES = 1 << 16;
     /** The socket's receive buffer asked for, capped by the kernel at net.core.rmem_max: where a burst waits. */
     private static final int RECEIVE_BUFFER_BYTES = 4 << 20;
+    /** The TTL (hop limit) of multicast packets: RoCE v2's, which rdma_cm gives a multicast group's route. */
+    private static final int MULTICAST_HOP_LIMIT = 64;
 
     private static final System.Logger LOG = System.getLogger("org.verbs4j.provider.soft.wire");
 
@@ -69,12 +76,58 @@ public final class RoceEndpoint implements AutoCloseable {
                 channel.setOption(ExtendedSocketOptions.IP_DONTFRAGMENT, true);
             }
             channel.setOption(StandardSocketOptions.SO_RCVBUF, RECEIVE_BUFFER_BYTES);
+            channel.setOption(StandardSocketOptions.IP_MULTICAST_TTL, MULTICAST_HOP_LIMIT);
             channel.bind(address);
             return new RoceEndpoint(channel, (InetSocketAddress) channel.getLocalAddress());
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
+    }
+
+    /**
+     * Opens an endpoint that receives the packets sent to a multicast group: bound to the group's address and
+     * {@code port} (shared: every endpoint of the group on this host receives each packet) and joined to the group
+     * on {@code network}.
+     *
+     * @param group an IPv4 or IPv6 multicast address
+     * @param network the interface that carries the group
+     * @return the endpoint, bound and joined
+     * @throws IOException if the socket cannot be opened, bound or joined
+     */
+    public static RoceEndpoint openGroup(InetAddress group, int port, NetworkInterface network) throws IOException {
+        if (!group.isMulticastAddress()) {
+            throw new IllegalArgumentException(group + " is no multicast address");
+        }
+        InetSocketAddress address = new InetSocketAddress(scoped(group, network), port);
+        DatagramChannel channel = DatagramChannel.open(familyOf(address));
+        try {
+            channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, RECEIVE_BUFFER_BYTES);
+            channel.bind(address);
+            channel.join(group, network);
+            return new RoceEndpoint(channel, new InetSocketAddress(group, port));
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** @return an IPv6 group of link-local scope with the interface as its scope (which binding it needs) */
+    private static InetAddress scoped(InetAddress group, NetworkInterface network) throws IOException {
+        if (group instanceof Inet6Address && group.isMCLinkLocal()) {
+            return Inet6Address.getByAddress(null, group.getAddress(), network);
+        }
+        return group;
+    }
+
+    /**
+     * Sends the packets to multicast groups through {@code network}.
+     *
+     * @throws IOException if the socket refuses the interface
+     */
+    public void multicastThrough(NetworkInterface network) throws IOException {
+        channel.setOption(StandardSocketOptions.IP_MULTICAST_IF, network);
     }
 
     /** @return the bound address and port */
