@@ -46,6 +46,7 @@ verbs4j_lane_wire() {
     $step env ROCE_WIRE_ITERS=20 ROCE_WIRE_PERF_ITERS=50 ROCE_WIRE_TIMEOUT=400 "$r/vm/run-roce-wire.sh" soft-rc
     $step env ROCE_WIRE_ACCEPT_DELAY=90 ROCE_WIRE_TIMEOUT=400 "$r/vm/run-roce-wire.sh" soft-cm
     $step "$r/vm/run-roce-wire.sh" soft-udp
+    $step "$r/vm/run-roce-wire.sh" soft-mcast
 }
 
 # Builds (or finds up to date) the image of $RXE_VM_SUITE, with qemu and mmdebstrap installed first when root.
