@@ -52,12 +52,12 @@
 # on rxe0, both roles, with provider-soft's test program UdCmPeer (vm/guest/roce-wire-soft-udp.sh); each passes when
 # both sides exit 0 (udaddy's datagrams each way). ROCE_WIRE_COUNT (default 10), ROCE_WIRE_TIMEOUT apply.
 # soft-cm and soft-udp: with ROCE_WIRE_CAPTURE=DIR (under the repository, which the VM shares), the MADs crossing the
-# veth during each exchange are written to DIR/soft-cm.txt or DIR/soft-udp.txt (vm/guest/mad-capture.c).
+# veth during each exchange are written to DIR/soft-cm.txt or DIR/soft-udp.txt (vm/guest/roce-capture.c mads).
 #
 # run-roce-wire.sh soft-atomic: ATOMIC WRITE and FLUSH between rxe0 and soft0 bound to 10.79.0.2, both roles, with
 # provider-generic's test program CmInterop (AtomicWritePeer) on the generic provider (rxe0) and on the soft provider
 # (vm/guest/roce-wire-soft-atomic.sh): the bytes must land, READ back and reach the server, and a request to a region
-# that refuses it must complete REM_ACCESS_ERR. vm/guest/roce-dump.c records the packets; a FLUSH exchange that
+# that refuses it must complete REM_ACCESS_ERR. vm/guest/roce-capture.c records the packets; a FLUSH exchange that
 # fails because rxe's FLUSH ICRC is not the IBTA's (checked byte for byte by FlushIcrcCheck) is reported as
 # "KNOWN RXE BUG". ROCE_WIRE_TIMEOUT and ROCE_WIRE_VM_DIR apply.
 #

@@ -61,10 +61,10 @@ wait_cm_listen() { # port pid: until rdma_cm listens on the port (rdma resource 
 # QP 1, both ways on roce-rxe) go to $ROCE_WIRE_CAPTURE/FILE, one line a packet labelled with the exchange.
 mad_capture_start() { # file label
   [ -n "${ROCE_WIRE_CAPTURE:-}" ] || return 0
-  [ -x /tmp/mad-capture ] || { mkdir -p "$ROCE_WIRE_CAPTURE" &&
-    gcc -O2 -Wall -o /tmp/mad-capture "$(dirname "${BASH_SOURCE[0]}")/mad-capture.c"; } || return 0
+  [ -x /tmp/roce-capture ] || { mkdir -p "$ROCE_WIRE_CAPTURE" &&
+    gcc -O2 -Wall -o /tmp/roce-capture "$(dirname "${BASH_SOURCE[0]}")/roce-capture.c"; } || return 0
   echo "# $2: rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), kernel $(uname -r)" >> "$ROCE_WIRE_CAPTURE/$1"
-  /tmp/mad-capture roce-rxe "$2" >> "$ROCE_WIRE_CAPTURE/$1" & MAD_CAPTURE=$!
+  /tmp/roce-capture roce-rxe mads "$2" >> "$ROCE_WIRE_CAPTURE/$1" & MAD_CAPTURE=$!
   sleep 0.2
 }
 

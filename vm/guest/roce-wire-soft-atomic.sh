@@ -8,7 +8,7 @@
 # The client ATOMIC WRITEs 8 bytes (flush: and FLUSHes them, range and region), READs them back and SENDs them to
 # the server, which finds them in its memory; then a request to a region that grants remote read alone (an ATOMIC
 # WRITE; flush: a FLUSH) must complete REM_ACCESS_ERR. An exchange passes when both sides exit 0.
-# vm/guest/roce-dump.c (compiled here) records the RoCE v2 packets on roce-rxe during each exchange; a failed one
+# vm/guest/roce-capture.c (compiled here) records the RoCE v2 packets on roce-rxe during each exchange; a failed one
 # prints them in hex. rxe's FLUSH carries an ICRC of its own making (its opcode table gives IB_OPCODE_RC_FLUSH no
 # RXE_PAYLOAD offset, so rxe_icrc.c covers the packet's 32 bytes twice) and drops a FLUSH with the IBTA's ICRC: when
 # a flush exchange fails, provider-soft's test program FlushIcrcCheck recomputes the ICRC of every FLUSH and ATOMIC
@@ -29,7 +29,7 @@ roce_veth
 roce_rxe
 echo "rxe0 on roce-rxe (10.79.0.1); soft0 at 10.79.0.2 in netns soft"
 failures=0 port=18990
-gcc -O2 -Wall -o /tmp/roce-dump "$(dirname "${BASH_SOURCE[0]}")/roce-dump.c" || exit 103
+gcc -O2 -Wall -o /tmp/roce-capture "$(dirname "${BASH_SOURCE[0]}")/roce-capture.c" || exit 103
 CHECK="java -cp $DIR/classes-soft:$DIR/test-classes-soft org.verbs4j.provider.soft.wire.roce.FlushIcrcCheck"
 report() { # name client-exit server-exit seconds mode
   if [ "$2" = 0 ] && [ "$3" = 0 ]; then
@@ -48,7 +48,7 @@ report() { # name client-exit server-exit seconds mode
 }
 exchange() { # name mode server-command server-address client-command
   port=$((port + 1)); local start=$SECONDS
-  timeout "$LIMIT" /tmp/roce-dump roce-rxe 60 > /tmp/dump.out 2>&1 & local dp=$!
+  timeout "$LIMIT" /tmp/roce-capture roce-rxe packets 60 > /tmp/dump.out 2>&1 & local dp=$!
   timeout "$LIMIT" $3 $2-server $4 $port > /tmp/s.out 2>&1 & local sp=$!
   wait_line /tmp/s.out LISTENING $sp
   timeout "$LIMIT" $5 $2-client $4 $port > /tmp/c.out 2>&1; local cr=$?

@@ -11,7 +11,7 @@
 #   counted an MRA received (the soft CM answers the REQ sent again with an MRA of 68.7 s, as Linux's CM does)
 # Environment: ROCE_WIRE_TIMEOUT (seconds per exchange, default 240), ROCE_WIRE_PINGS (default 5),
 # ROCE_WIRE_SIZE (default 64), ROCE_WIRE_ACCEPT_DELAY (default 0: no late exchange), ROCE_WIRE_CAPTURE (a
-# directory: each exchange's MADs go to soft-cm.txt there, see mad-capture.c).
+# directory: each exchange's MADs go to soft-cm.txt there, see roce-capture.c).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/roce-veth.sh"
 DIR=$1

@@ -8,7 +8,7 @@
 #   udaddy -s (C, client on rxe0) -> Java UDP server on soft0: passes when both exit 0
 # Usage: roce-wire-soft-udp.sh DIR (classes-soft, test-classes-soft and lib/ under it).
 # Environment: ROCE_WIRE_TIMEOUT (seconds per exchange, default 240), ROCE_WIRE_COUNT (datagrams each way, default 10),
-# ROCE_WIRE_CAPTURE (a directory: each exchange's MADs go to soft-udp.txt there, see mad-capture.c).
+# ROCE_WIRE_CAPTURE (a directory: each exchange's MADs go to soft-udp.txt there, see roce-capture.c).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/roce-veth.sh"
 DIR=$1

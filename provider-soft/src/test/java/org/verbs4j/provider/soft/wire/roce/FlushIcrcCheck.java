@@ -9,7 +9,7 @@ import java.util.HexFormat;
 import java.util.zip.CRC32;
 
 /**
- * Test program of {@code vm/run-roce-wire.sh soft-atomic}: reads the packets {@code vm/guest/roce-dump.c} printed
+ * Test program of {@code vm/run-roce-wire.sh soft-atomic}: reads the packets {@code vm/guest/roce-capture.c} printed
  * on rxe's side of the veth pair and, for each FLUSH (0x1C) and ATOMIC WRITE (0x1D), compares its ICRC with two
  * computations: the IBTA's (the masked IP and UDP headers, the masked BTH, the rest of the packet) and rxe's for a
  * FLUSH, whose entry in rxe's opcode table ({@code rxe_opcode.c}, {@code IB_OPCODE_RC_FLUSH}) has no
