@@ -33,6 +33,17 @@ roce_rxe_ipv4_gid() { # sets G4 to rxe0's RoCE v2 GID index for 10.79.0.1; exits
   echo "no IPv4 RoCE v2 GID on rxe0"; exit 102
 }
 
+roce_soft_peer() { # DIR CLASS: the network of roce_veth and roce_rxe, and PEER: provider-soft's test program CLASS
+  # on soft0 at 10.79.0.2 (classes-soft, test-classes-soft and lib/ under DIR), to run as "ip netns exec soft $PEER"
+  local cp=$1/classes-soft:$1/test-classes-soft:$(printf '%s:' "$1"/lib/*.jar)
+  PEER="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:ErrorFile=/tmp/hs_err_%p.log --enable-native-access=ALL-UNNAMED
+    -Dverbs4j.providers=soft -Dverbs4j.soft.addresses=10.79.0.2 -cp ${cp%:} org.verbs4j.provider.soft.$2"
+  echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), kernel $(uname -r), $(java -version 2>&1 | head -n1)"
+  roce_veth
+  roce_rxe
+  echo "rxe0 on roce-rxe (10.79.0.1); soft0 at 10.79.0.2 in netns soft"
+}
+
 wait_listen() { # netns-prefix port [pid]: until a TCP port listens, or the process ended
   local i; for i in $(seq 1 $((LIMIT * 5))); do
     $1 ss -Hltn "sport = :$2" | grep -q . && return 0

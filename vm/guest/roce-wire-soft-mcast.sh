@@ -15,14 +15,7 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/roce-veth.sh"
 DIR=$1
 LIMIT=${ROCE_WIRE_TIMEOUT:-240} COUNT=${ROCE_WIRE_COUNT:-10}
-CP=$DIR/classes-soft:$DIR/test-classes-soft:$(printf '%s:' "$DIR"/lib/*.jar)
-JAVA="java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:ErrorFile=/tmp/hs_err_%p.log --enable-native-access=ALL-UNNAMED
-  -Dverbs4j.providers=soft -Dverbs4j.soft.addresses=10.79.0.2 -cp ${CP%:}"
-PEER="$JAVA org.verbs4j.provider.soft.MulticastCmPeer"
-echo "rdma-core $(dpkg-query -W -f='${Version}' libibverbs1), kernel $(uname -r), $(java -version 2>&1 | head -n1)"
-roce_veth
-roce_rxe
-echo "rxe0 on roce-rxe (10.79.0.1); soft0 at 10.79.0.2 in netns soft"
+roce_soft_peer "$DIR" MulticastCmPeer
 failures=0
 report() { # name c-exit java-exit seconds
   if [ "$2" = 0 ] && [ "$3" = 0 ]; then echo "PASS $1 (${4}s)"; else echo "FAIL $1 (C exit $2, Java exit $3, ${4}s)"; failures=$((failures + 1)); fi
