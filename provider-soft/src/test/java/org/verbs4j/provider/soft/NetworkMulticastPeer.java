@@ -97,14 +97,14 @@ final class NetworkMulticastPeer {
         Rig.fill(sender.buffer.segment().asSlice(2048, SIZE), seed);
         Rig.postSignaled(sender.qp, sender.buffer, 9, 2048, SIZE,
                 ops -> ops.sendWithImm(IMMEDIATE + seed).setUdAddr(toGroup, 0xffffff, QKEY));
-        Wc sent = await(sender.sendCq, Duration.ofSeconds(5));
+        Wc sent = Rig.pollWithin(sender.sendCq, Duration.ofSeconds(5));
         check("send status", sent == null ? null : sent.status(), WcStatus.SUCCESS);
     }
 
     private void checkReceived(Member member, int seed) {
         String who = member == sender ? "the sender (loopback) " : "soft1's QP 0x" + Integer.toHexString(
                 member.qp.qpNum()) + " ";
-        Wc wc = await(member.recvCq, Duration.ofSeconds(10));
+        Wc wc = Rig.pollWithin(member.recvCq, Duration.ofSeconds(10));
         if (wc == null) {
             failures.append(who).append("received nothing\n");
             return;
@@ -140,24 +140,10 @@ final class NetworkMulticastPeer {
     }
 
     private void checkNothing(String who, Member member) {
-        Wc wc = await(member.recvCq, QUIET);
+        Wc wc = Rig.pollWithin(member.recvCq, QUIET);
         if (wc != null) {
             failures.append(who).append(" received ").append(wc).append('\n');
         }
-    }
-
-    /** @return the next completion, or null if none came within {@code limit} */
-    private static Wc await(CompletionQueue cq, Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (cq.startPoll()) {
-                Wc wc = Wc.read(cq);
-                cq.endPoll();
-                return wc;
-            }
-            Thread.yield(); // the receive loops need a processor too
-        }
-        return null;
     }
 
     private void check(String what, Object actual, Object expected) {

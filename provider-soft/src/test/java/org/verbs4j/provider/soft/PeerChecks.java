@@ -34,14 +34,9 @@ final class PeerChecks {
 
     /** @return the next completion of {@code cq}, polled for at most {@code limit} (the program ends without one) */
     Wc poll(CompletionQueue cq, Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (cq.startPoll()) {
-                Wc wc = Wc.read(cq);
-                cq.endPoll();
-                return wc;
-            }
-            Thread.yield();
+        Wc wc = Rig.pollWithin(cq, limit);
+        if (wc != null) {
+            return wc;
         }
         System.out.println("no completion within " + limit + "\n" + failures);
         System.exit(2);
