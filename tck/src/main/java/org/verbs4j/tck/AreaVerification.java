@@ -30,6 +30,7 @@ import org.verbs4j.UnsupportedVerbException;
 public abstract class AreaVerification extends ProviderUnderTest {
 
     private Context context;
+    private Context responderContext;
     private Resources resources;
     private Arena arena;
 
@@ -40,9 +41,10 @@ public abstract class AreaVerification extends ProviderUnderTest {
     @BeforeEach
     final void openContext() {
         Device device = deviceSelection().device().orElseThrow();
-        arena = Arena.ofShared();
+        arena = memoryArena();
         resources = new Resources();
         context = device.open();
+        responderContext = responderDevice().map(Device::open).orElse(context);
     }
 
     @AfterEach
@@ -50,6 +52,9 @@ public abstract class AreaVerification extends ProviderUnderTest {
         Resources created = resources;
         resources = null;
         created.closeAll();
+        if (responderContext != context) {
+            responderContext.close();
+        }
         context.close();
         arena.close();
     }
@@ -57,6 +62,32 @@ public abstract class AreaVerification extends ProviderUnderTest {
     /** @return the context opened on the device under test for this test */
     protected final Context context() {
         return context;
+    }
+
+    /**
+     * @param side an end of the kit's queue pairs
+     * @return the context of that end: the responder's is {@link #context()} unless the test class names a
+     *     {@linkplain ProviderUnderTest#responderDevice() responder device}
+     */
+    protected final Context context(Side side) {
+        return side == Side.REQUESTER ? context : responderContext;
+    }
+
+    /**
+     * @param side an end of the kit's queue pairs
+     * @return a new protection domain on that end's context, closed after the test
+     */
+    protected final ProtectionDomain protectionDomain(Side side) {
+        return track(context(side).allocateProtectionDomain());
+    }
+
+    /**
+     * @param side an end of the kit's queue pairs
+     * @param cqe the minimum number of entries
+     * @return a new completion queue with the standard fields on that end's context, closed after the test
+     */
+    protected final CompletionQueue completionQueue(Side side, int cqe) {
+        return track(context(side).createCompletionQueue(CqInitAttributes.builder(cqe).build()));
     }
 
     /**

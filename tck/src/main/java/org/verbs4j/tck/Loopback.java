@@ -26,9 +26,11 @@ import org.verbs4j.QueuePair;
 import org.verbs4j.SendOpsFlag;
 
 /**
- * Builds queue pairs on the test's context and connects them to each other through the port and GID
- * of the {@link TckEnvironment}, as rdma-core's pyverbs tests do (two players on one device, PATH_MTU
- * 1024, MIN_RNR_TIMER 12, TIMEOUT 14, RETRY_CNT 7, RNR_RETRY 7, UD Q_Key 0x11111111).
+ * Builds queue pairs and connects them to each other through the port and GID of the {@link TckEnvironment},
+ * as rdma-core's pyverbs tests do (PATH_MTU 1024, MIN_RNR_TIMER 12, TIMEOUT 14, RETRY_CNT 7, RNR_RETRY 7, UD
+ * Q_Key 0x11111111). The requester is built on the test's context, the responder on the responder context
+ * ({@link Side}): the same context, two players on one device as in pyverbs, unless the test class names a
+ * responder device.
  */
 public final class Loopback {
 
@@ -41,11 +43,13 @@ public final class Loopback {
 
     private final AreaVerification area;
     private final Context context;
+    private final Context responderContext;
     private final TckEnvironment environment;
 
     Loopback(AreaVerification area) {
         this.area = area;
         this.context = area.context();
+        this.responderContext = area.context(Side.RESPONDER);
         this.environment = area.environment();
     }
 
@@ -83,20 +87,39 @@ public final class Loopback {
     }
 
     /**
-     * @param customizer changes the attributes of both queue pairs before they are created
+     * @param customizer changes the attributes of both queue pairs before they are created; it must add no
+     *     object of one context (a CQ, an SRQ) since the ends may be on two (use a {@link PairCustomizer})
      * @return a connected RC pair
      */
     public QueuePairs rc(UnaryOperator<QpInitAttributes.Builder> customizer) {
-        return rc(area.protectionDomain(), customizer);
+        return rc(both(customizer));
     }
 
     /**
-     * @param pd the protection domain of both queue pairs
+     * @param customizer changes the attributes of each end before it is created
+     * @return a connected RC pair, each end with a new protection domain of its context
+     */
+    public QueuePairs rc(PairCustomizer customizer) {
+        return rc(area.protectionDomain(), responderPd(null), customizer);
+    }
+
+    /**
+     * @param pd the protection domain of the requester, and of the responder when both ends share a context
      * @param customizer changes the attributes of both queue pairs before they are created
      * @return a connected RC pair
      */
     public QueuePairs rc(ProtectionDomain pd, UnaryOperator<QpInitAttributes.Builder> customizer) {
-        return connected(QpType.RC, Capability.QP_RC, pd, customizer);
+        return rc(pd, responderPd(pd), both(customizer));
+    }
+
+    /**
+     * @param requesterPd the protection domain of the requester, of the test's context
+     * @param responderPd the protection domain of the responder, of the responder context
+     * @param customizer changes the attributes of each end before it is created
+     * @return a connected RC pair
+     */
+    public QueuePairs rc(ProtectionDomain requesterPd, ProtectionDomain responderPd, PairCustomizer customizer) {
+        return connected(QpType.RC, Capability.QP_RC, requesterPd, responderPd, customizer);
     }
 
     /**
@@ -104,22 +127,36 @@ public final class Loopback {
      * @return a connected UC pair
      */
     public QueuePairs uc(UnaryOperator<QpInitAttributes.Builder> customizer) {
-        return connected(QpType.UC, Capability.QP_UC, area.protectionDomain(), customizer);
+        return connected(QpType.UC, Capability.QP_UC, area.protectionDomain(), responderPd(null), both(customizer));
+    }
+
+    private static PairCustomizer both(UnaryOperator<QpInitAttributes.Builder> customizer) {
+        return (side, builder) -> customizer.apply(builder);
+    }
+
+    /** @return {@code shared} when both ends share a context (a new PD if it is null), else a new PD of the responder */
+    private ProtectionDomain responderPd(ProtectionDomain shared) {
+        if (responderContext == context && shared != null) {
+            return shared;
+        }
+        return area.protectionDomain(Side.RESPONDER);
     }
 
     /** @return two UD queue pairs in RTS, with SEND and SEND_WITH_IMM */
     public QueuePairs ud() {
         ProtectionDomain pd = area.protectionDomain();
+        ProtectionDomain responderPd = responderPd(pd);
         CompletionQueue requesterCq = area.completionQueue(256);
-        CompletionQueue responderCq = area.completionQueue(256);
+        CompletionQueue responderCq = area.completionQueue(Side.RESPONDER, 256);
         QpInitAttributes.Builder requester = udAttributes(pd, requesterCq);
         gate(QpType.UD, Capability.QP_UD, requester.build());
         requireActivePort();
         QueuePair sender = area.queuePair(requester.build());
-        QueuePair receiver = area.queuePair(udAttributes(pd, responderCq).build());
+        QueuePair receiver = area.track(responderContext.createQueuePair(udAttributes(responderPd, responderCq)
+                .build()));
         toRtsUd(sender);
         toRtsUd(receiver);
-        return new QueuePairs(pd, sender, requesterCq, receiver, responderCq);
+        return new QueuePairs(pd, sender, requesterCq, responderPd, receiver, responderCq);
     }
 
     /**
@@ -159,6 +196,17 @@ public final class Loopback {
     }
 
     /**
+     * Moves a connected (RC, UC, XRC_SEND or XRC_RECV) queue pair from RESET to RTS, towards another queue
+     * pair on its own context's port and GID (which may be the responder context).
+     *
+     * @param qp the queue pair, in RESET
+     * @param remote the peer
+     */
+    public void toRts(QueuePair qp, QueuePair remote) {
+        recipe(qp.type()).connectFromReset(qp, 0, destination(remote), readAtomicDepth());
+    }
+
+    /**
      * Moves a UD queue pair from RESET to RTS.
      *
      * @param qp the queue pair, in RESET
@@ -189,6 +237,15 @@ public final class Loopback {
 
     /**
      * @param type RC, UC, XRC_SEND or XRC_RECV
+     * @param remote the peer, on its own context's port and GID
+     * @return the attributes of INIT to RTR towards {@code remote} ({@link #rtrAttributes(QpType, int)})
+     */
+    public QpAttributes rtrAttributes(QpType type, QueuePair remote) {
+        return recipe(type).rtrAttributes(type, destination(remote), readAtomicDepth());
+    }
+
+    /**
+     * @param type RC, UC, XRC_SEND or XRC_RECV
      * @return the attributes of RTR to RTS with exactly the required attributes of the type (a requester side,
      *     RC or XRC_SEND, also needs its retries and read depth; XRC_RECV only its timeout;
      *     {@link ConnectRecipe#rtsAttributes})
@@ -212,26 +269,43 @@ public final class Loopback {
         return Destination.of(context, environment.portNum(), environment.gidIndex(), qpn, 0);
     }
 
+    /** @return a queue pair of its own context's port and GID, starting at PSN 0 */
+    private Destination destination(QueuePair remote) {
+        return Destination.of(remote.context(), environment.portNum(), environment.gidIndex(), remote.qpNum(), 0);
+    }
+
     /** @return the address of the kit's own port and GID, with a global route as pyverbs uses */
     public AhAttributes ownAddress() {
-        PortAttributes port = context.queryPort(environment.portNum());
-        Gid gid = context.queryGid(environment.portNum(), environment.gidIndex());
+        return addressOf(Side.REQUESTER);
+    }
+
+    /**
+     * @param side an end
+     * @return the address of that end's port and GID, with a global route as pyverbs uses: where a UD
+     *     queue pair of the other end sends to reach it
+     */
+    public AhAttributes addressOf(Side side) {
+        Context owner = area.context(side);
+        PortAttributes port = owner.queryPort(environment.portNum());
+        Gid gid = owner.queryGid(environment.portNum(), environment.gidIndex());
         return new AhAttributes(new GlobalRoute(gid, 0, environment.gidIndex(), 64, 0), port.lid(), 0, 0, 0,
                 environment.portNum());
     }
 
     private QueuePairs connected(QpType type, Capability capability, ProtectionDomain pd,
-                                 UnaryOperator<QpInitAttributes.Builder> customizer) {
+                                 ProtectionDomain responderPd, PairCustomizer customizer) {
         CompletionQueue requesterCq = area.completionQueue(256);
-        CompletionQueue responderCq = area.completionQueue(256);
-        QpInitAttributes requesterAttributes = customizer.apply(connectedAttributes(type, pd, requesterCq)).build();
+        CompletionQueue responderCq = area.completionQueue(Side.RESPONDER, 256);
+        QpInitAttributes requesterAttributes = customizer.customize(Side.REQUESTER,
+                connectedAttributes(type, pd, requesterCq)).build();
         gate(type, capability, requesterAttributes);
         requireActivePort();
         QueuePair requester = area.queuePair(requesterAttributes);
-        QueuePair responder = area.queuePair(customizer.apply(connectedAttributes(type, pd, responderCq)).build());
-        toRts(requester, responder.qpNum());
-        toRts(responder, requester.qpNum());
-        return new QueuePairs(pd, requester, requesterCq, responder, responderCq);
+        QueuePair responder = area.track(responderContext.createQueuePair(customizer.customize(Side.RESPONDER,
+                connectedAttributes(type, responderPd, responderCq)).build()));
+        toRts(requester, responder);
+        toRts(responder, requester);
+        return new QueuePairs(pd, requester, requesterCq, responderPd, responder, responderCq);
     }
 
     /** Aborts the test (as pyverbs skips it) when the port under test cannot carry traffic. */

@@ -103,7 +103,7 @@ public abstract class MemoryVerification extends AreaVerification {
             loopback().toRts(requester, responder.qpNum());
             loopback().toRts(responder, requester.qpNum());
             MemoryRegion mr = openMemoryRegion(parent, TRAFFIC_MESSAGE * 2);
-            QueuePairs pairs = new QueuePairs(parent, requester, requesterCq, responder, responderCq);
+            QueuePairs pairs = QueuePairs.oneDomain(parent, requester, requesterCq, responder, responderCq);
             for (int i = 0; i < TRAFFIC_ITERATIONS; i++) {
                 exchange(pairs, mr, i, false);
                 exchange(pairs, mr, i, true);

@@ -1,5 +1,6 @@
 package org.verbs4j.tck;
 
+import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.TestInstance;
@@ -39,6 +40,27 @@ public abstract class ProviderUnderTest {
      */
     protected TckEnvironment environment() {
         return TckEnvironment.fromSystem();
+    }
+
+    /**
+     * The device of the responder end of the kit's queue pairs ({@link Side#RESPONDER}). Empty, the default,
+     * puts both ends on the context of the device under test, as pyverbs' tests do (two players on one device);
+     * a device of another host or process makes every two-sided test cross between the two.
+     *
+     * @return the responder's device, or empty for the device under test
+     */
+    protected Optional<Device> responderDevice() {
+        return Optional.empty();
+    }
+
+    /**
+     * The arena of one test's memory, closed after the test. A responder device in another process must see
+     * the memory the kit registers for it, so such a test class gives shared memory here.
+     *
+     * @return a new arena; by default {@link Arena#ofShared()}
+     */
+    protected Arena memoryArena() {
+        return Arena.ofShared();
     }
 
     /**

@@ -5,16 +5,40 @@ import org.verbs4j.ProtectionDomain;
 import org.verbs4j.QueuePair;
 
 /**
- * Two queue pairs of one protection domain, connected to each other (or, for UD, both ready to send),
- * each with its own completion queue: the requester's completions are on {@link #requesterCq()}, the
- * responder's on {@link #responderCq()}.
+ * Two queue pairs connected to each other (or, for UD, both ready to send), each with its own completion
+ * queue: the requester's completions are on {@link #requesterCq()}, the responder's on {@link #responderCq()}.
+ * The responder belongs to the responder context ({@link Side#RESPONDER}); memory it receives into or that
+ * RDMA operations target is registered on {@link #responderPd()}, which is {@link #pd()} when both ends
+ * share the device's context.
  *
- * @param pd the protection domain of both queue pairs
+ * @param pd the protection domain of the requester
  * @param requester the queue pair that sends
  * @param requesterCq the completion queue of the requester
+ * @param responderPd the protection domain of the responder
  * @param responder the queue pair that receives
  * @param responderCq the completion queue of the responder
  */
-public record QueuePairs(ProtectionDomain pd, QueuePair requester, CompletionQueue requesterCq, QueuePair responder,
-                         CompletionQueue responderCq) {
+public record QueuePairs(ProtectionDomain pd, QueuePair requester, CompletionQueue requesterCq,
+                         ProtectionDomain responderPd, QueuePair responder, CompletionQueue responderCq) {
+
+    /**
+     * @param pd the protection domain of both ends
+     * @param requester the queue pair that sends
+     * @param requesterCq the completion queue of the requester
+     * @param responder the queue pair that receives
+     * @param responderCq the completion queue of the responder
+     * @return both ends on one context and protection domain
+     */
+    public static QueuePairs oneDomain(ProtectionDomain pd, QueuePair requester, CompletionQueue requesterCq,
+                                       QueuePair responder, CompletionQueue responderCq) {
+        return new QueuePairs(pd, requester, requesterCq, pd, responder, responderCq);
+    }
+
+    /**
+     * @param side an end
+     * @return the protection domain of that end
+     */
+    public ProtectionDomain pd(Side side) {
+        return side == Side.REQUESTER ? pd : responderPd;
+    }
 }

@@ -75,7 +75,7 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
         QueuePair responder = queuePair(loopback().connectedAttributes(QpType.RC, pd, responderCq).srq(srq).build());
         loopback().toRts(requester, responder.qpNum());
         loopback().toRts(responder, requester.qpNum());
-        return new QueuePairs(pd, requester, requesterCq, responder, responderCq);
+        return QueuePairs.oneDomain(pd, requester, requesterCq, responder, responderCq);
     }
 
     /** Creation and posting. */
