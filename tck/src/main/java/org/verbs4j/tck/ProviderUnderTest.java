@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.verbs4j.Device;
+import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.spi.VerbsProvider;
 
 /**
@@ -51,6 +52,17 @@ public abstract class ProviderUnderTest {
      */
     protected Optional<Device> responderDevice() {
         return Optional.empty();
+    }
+
+    /**
+     * The connection manager of the responder end: the server side of the connection-management area, which
+     * listens at the IPv4 address of the {@linkplain #responderDevice() responder device}. By default the
+     * provider's own, which serves every device of this process.
+     *
+     * @return the connection manager the server side uses
+     */
+    protected ConnectionManager responderConnectionManager() {
+        return providerUnderTest().connectionManager();
     }
 
     /**
