@@ -15,6 +15,7 @@ module org.verbs4j.tck {
     requires org.junit.platform.launcher;
 
     exports org.verbs4j.tck;
+    exports org.verbs4j.tck.remote;
 
     // JUnit instantiates the kit's nested classes and calls its lifecycle methods reflectively.
     opens org.verbs4j.tck to org.junit.platform.commons;
