@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * An arena whose every allocation is a file of its own in shared memory ({@code /dev/shm} if it exists, else the
  * temporary directory), mapped read-write: the peer JVM maps the same file, so both see the same bytes. Closing
- * the arena unmaps and deletes its files.
+ * the arena unmaps and deletes its files. Where this JVM may call native code ({@code --enable-native-access}), the
+ * files are mapped far from anything else, so that the peer maps them at the same addresses.
  */
 final class SharedMemoryArena implements Arena {
 
@@ -60,13 +62,24 @@ final class SharedMemoryArena implements Arena {
         }
     }
 
+    /** Maps {@code file} at a far address where it can (the peer will find it free), else anywhere. */
     private MemorySegment map(Path file, long size) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            MemorySegment whole = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, mappings);
+            channel.write(ByteBuffer.allocate(1), size - 1); // the file's size: mmap does not grow it
+            MemorySegment whole = FixedAddressMapping.map(file.toString(), size, FarAddresses.next(size), mappings)
+                    .orElseGet(() -> mapAnywhere(channel, size));
             SharedFiles.register(file, whole);
             return whole;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot map the shared-memory file " + file, e);
+        }
+    }
+
+    private MemorySegment mapAnywhere(FileChannel channel, long size) {
+        try {
+            return channel.map(FileChannel.MapMode.READ_WRITE, 0, size, mappings);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
