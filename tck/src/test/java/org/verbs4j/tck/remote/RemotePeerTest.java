@@ -3,6 +3,7 @@ package org.verbs4j.tck.remote;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +22,11 @@ import org.verbs4j.CompletionChannel;
 import org.verbs4j.Context;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.ProtectionDomain;
+import org.verbs4j.QpType;
+import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
 import org.verbs4j.VerbsException;
+import org.verbs4j.tck.WorkRequests;
 
 /** The peer's failures in the kit JVM: verbs exceptions as the same class and message, and the peer's end. */
 class RemotePeerTest {
@@ -42,6 +48,29 @@ class RemotePeerTest {
                     () -> assertEquals(localInvalid.getMessage(), remoteInvalid.getMessage()),
                     () -> assertEquals(localInvalid.errno(), remoteInvalid.errno()));
         }
+    }
+
+    @Test
+    void aFailedReceiveNamesTheCallersOwnRequest() {
+        try (RemotePeer peer = TwoHosts.startPeer(); Arena arena = peer.sharedArena();
+                Host remote = new Host(peer.devices().getFirst(), arena)) {
+            QueuePair reset = remote.queuePair(QpType.RC, null);
+            ReceiveRequest first = WorkRequests.receiveRequest(1, remote.mr, 0, 64);
+            first.next(WorkRequests.receiveRequest(2, remote.mr, 64, 64));
+            InvalidArgumentException failure = assertThrows(InvalidArgumentException.class,
+                    () -> reset.postReceive(first));
+            assertAll(() -> assertSame(first, failure.failedRequest(), "the failed request is the caller's"),
+                    () -> assertEquals("ibv_post_recv", failure.operation()),
+                    () -> assertTrue(failure.getMessage().contains("RESET"), failure.getMessage()));
+        }
+    }
+
+    @Test
+    void aPeerWithoutTheProviderFailsToStartClearly() {
+        RemotePeerException failure = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> assertThrows(RemotePeerException.class, () -> RemotePeer.start("no-such-provider", Map.of())));
+        assertTrue(failure.getMessage().contains("'no-such-provider'") && failure.getMessage().contains("exit code"),
+                failure.getMessage());
     }
 
     @Test

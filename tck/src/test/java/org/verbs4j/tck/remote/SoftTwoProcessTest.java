@@ -29,6 +29,7 @@ import org.verbs4j.Device;
 import org.verbs4j.ExtraCompletionField;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
+import org.verbs4j.ReceiveRequest;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
@@ -84,12 +85,12 @@ class SoftTwoProcessTest {
     }
 
     @Test
-    void sendAndSendWithImmediateLandInThePeersSharedMemory() {
+    void sendAndSendWithImmediateLandInThePeersSharedMemoryThroughAChainOfReceives() {
         QueuePair requester = local.queuePair(QpType.RC, null);
         QueuePair responder = remote.queuePair(QpType.RC, null);
         connect(requester, responder);
-        WorkRequests.receive(responder, 1, remote.mr, 0, 256);
-        WorkRequests.receive(responder, 2, remote.mr, 4096, 256);
+        ReceiveRequest second = WorkRequests.receiveRequest(2, remote.mr, 4096, 256);
+        responder.postReceive(WorkRequests.receiveRequest(1, remote.mr, 0, 256).next(second));
         Payloads.write(local.mr.segment(), 0, Payloads.pattern(1, 200));
         Payloads.write(local.mr.segment(), 1024, Payloads.pattern(2, 100));
         WorkRequests.send(requester, 11, local.mr, 0, 200);
