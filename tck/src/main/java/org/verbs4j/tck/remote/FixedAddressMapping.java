@@ -38,7 +38,7 @@ final class FixedAddressMapping {
 
     /** @return the file mapped at {@code address}, unmapped when {@code arena} closes; empty if that failed */
     static Optional<MemorySegment> map(String file, long size, long address, Arena arena) {
-        if (OPEN == null || MUNMAP == null) {
+        if (OPEN == null || CLOSE == null || MMAP == null || MUNMAP == null) {
             return Optional.empty();
         }
         try (Arena scratch = Arena.ofConfined()) {
@@ -75,7 +75,11 @@ final class FixedAddressMapping {
         }
     }
 
+    /** @return the downcall, or null where this module may not call native code (no warning then) */
     private static MethodHandle handle(String name, FunctionDescriptor descriptor) {
+        if (!FixedAddressMapping.class.getModule().isNativeAccessEnabled()) {
+            return null;
+        }
         try {
             return LIBC.find(name).map(symbol -> LINKER.downcallHandle(symbol, descriptor)).orElse(null);
         } catch (RuntimeException e) {

@@ -30,6 +30,9 @@ final class SharedMemoryArena implements Arena {
         if (byteSize < 0 || byteAlignment <= 0 || Long.bitCount(byteAlignment) != 1) {
             throw new IllegalArgumentException("invalid size " + byteSize + " or alignment " + byteAlignment);
         }
+        if (!mappings.scope().isAlive()) {
+            throw new IllegalStateException("the shared arena is closed");
+        }
         long extra = byteAlignment > PAGE ? byteAlignment : 0;
         MemorySegment whole = map(newFile(), Math.max(byteSize + extra, 1));
         long skip = (byteAlignment - whole.address() % byteAlignment) % byteAlignment;
