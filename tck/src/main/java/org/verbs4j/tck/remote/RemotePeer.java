@@ -3,7 +3,7 @@ package org.verbs4j.tck.remote;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.reflect.Method;
-import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +15,8 @@ import org.verbs4j.spi.VerbsProvider;
  * A provider in another JVM, behind the API: the kit's responder side on a device of another process.
  *
  * <p>{@link #start} launches a JVM with this one's {@code java} and class path, which loads the provider with the
- * given id through {@link java.util.ServiceLoader} and serves calls over a loopback socket. {@link #devices()}
+ * given id through {@link java.util.ServiceLoader} and serves calls over a loopback socket. Its output goes to a
+ * log file in the temporary directory, whose end a report of its failure quotes; the log goes when it ends. {@link #devices()}
  * returns that provider's devices as proxies: every object they give (contexts, protection domains, queue pairs,
  * completion queues, regions, ...) is a proxy of the peer's object, implementing the same API interfaces; the same
  * peer object is always the same proxy. Values (records, enums, sets, lists, requests, attributes) cross by copy;
@@ -55,17 +56,18 @@ public final class RemotePeer implements AutoCloseable {
      */
     public static RemotePeer start(String providerId, Map<String, String> environment) {
         PeerProcess process = null;
-        try {
-            process = PeerProcess.start(providerId, environment);
-            Socket socket = new Socket(InetAddress.getLoopbackAddress(), process.port());
-            PeerProcess started = process;
-            return new RemotePeer(process, new PeerConnection(socket, started::status));
+        try (ServerSocket listener = PeerProcess.listener()) {
+            process = PeerProcess.start(providerId, environment, listener);
+            Socket socket = process.accept(listener);
+            return new RemotePeer(process, new PeerConnection(socket, process::status));
         } catch (IOException e) {
+            RemotePeerException failure = new RemotePeerException("cannot start a peer JVM for provider '"
+                    + providerId + "': " + e.getMessage(), e);
             if (process != null) {
                 process.process().destroyForcibly();
+                deleteLog(process, failure);
             }
-            throw new RemotePeerException("cannot start a peer JVM for provider '" + providerId + "': "
-                    + e.getMessage(), e);
+            throw failure;
         }
     }
 
@@ -110,10 +112,11 @@ public final class RemotePeer implements AutoCloseable {
             int exit = awaitExit();
             if (crashedBefore || exit != 0) {
                 throw new RemotePeerException("the peer JVM " + (crashedBefore ? "ended before it was closed"
-                        : "did not end cleanly") + " (exit code " + exit + ")", null);
+                        : "did not end cleanly") + " (" + process.status() + ")", null);
             }
         } finally {
             connection.close();
+            deleteLog(process, null);
         }
     }
 
@@ -127,6 +130,19 @@ public final class RemotePeer implements AutoCloseable {
             Thread.currentThread().interrupt();
             process.process().destroyForcibly();
             throw new RemotePeerException("interrupted waiting for the peer JVM to end", e);
+        }
+    }
+
+    /** Deletes the peer's log; a failure to do so is added to {@code failure}, else thrown. */
+    private static void deleteLog(PeerProcess process, RuntimeException failure) {
+        try {
+            process.deleteLog();
+        } catch (IOException e) {
+            RemotePeerException notDeleted = new RemotePeerException("cannot delete the peer's log", e);
+            if (failure == null) {
+                throw notDeleted;
+            }
+            failure.addSuppressed(notDeleted);
         }
     }
 

@@ -69,8 +69,9 @@ class RemotePeerTest {
     void aPeerWithoutTheProviderFailsToStartClearly() {
         RemotePeerException failure = assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> assertThrows(RemotePeerException.class, () -> RemotePeer.start("no-such-provider", Map.of())));
-        assertTrue(failure.getMessage().contains("'no-such-provider'") && failure.getMessage().contains("exit code"),
-                failure.getMessage());
+        assertAll(() -> assertTrue(failure.getMessage().contains("exit code 1"), failure.getMessage()),
+                () -> assertTrue(failure.getMessage().contains("no provider 'no-such-provider' on the class path"),
+                        "the message quotes the peer's output: " + failure.getMessage()));
     }
 
     @Test
