@@ -52,7 +52,7 @@ public final class RemotePeer implements AutoCloseable {
      * @param providerId the {@link VerbsProvider#id()} of the provider the peer loads
      * @param environment variables added to the peer's environment (a soft device's {@code VERBS4J_SOFT_*})
      * @return the running peer
-     * @throws RemotePeerException if the JVM cannot start, find the provider, or announce its port
+     * @throws RemotePeerException if the JVM cannot start, find the provider, or connect back within a minute
      */
     public static RemotePeer start(String providerId, Map<String, String> environment) {
         PeerProcess process = null;
@@ -99,7 +99,7 @@ public final class RemotePeer implements AutoCloseable {
      * @throws RemotePeerException if the peer had ended before (crashed, killed) or does not end cleanly
      */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) {
             return;
         }
@@ -116,6 +116,7 @@ public final class RemotePeer implements AutoCloseable {
             }
         } finally {
             connection.close();
+            process.process().destroyForcibly();
             deleteLog(process, null);
         }
     }
