@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
@@ -30,6 +31,7 @@ import org.verbs4j.ExtraCompletionField;
 import org.verbs4j.QpType;
 import org.verbs4j.QueuePair;
 import org.verbs4j.ReceiveRequest;
+import org.verbs4j.UnsupportedVerbException;
 import org.verbs4j.WcFlag;
 import org.verbs4j.WcOpcode;
 import org.verbs4j.WcStatus;
@@ -221,6 +223,8 @@ class SoftTwoProcessTest {
                 () -> assertEquals(System.identityHashCode(qp), qp.hashCode()),
                 () -> assertTrue(qp.toString().startsWith("remote "), qp.toString()),
                 () -> assertFalse(qp instanceof CompletionQueue, "a QP's proxy is no CQ"),
+                () -> assertSame(qp, qp.unwrap(QueuePair.class), "unwrap to an API interface: the proxy itself"),
+                () -> assertThrows(UnsupportedVerbException.class, () -> qp.unwrap(String.class)),
                 () -> assertEquals(remote.memory.address(), remote.mr.segment().address(), "mr.segment() is the"
                         + " kit's own view of the shared memory"),
                 () -> assertEquals(remote.memory.address(), remote.mr.address(), "the peer maps the shared memory"
