@@ -6,7 +6,8 @@
  * under test runs every area of the kit. Each area is also an abstract class of its own
  * ({@code *Verification}), for providers that want to run one area at a time.
  * {@link org.verbs4j.tck.TckLauncher} runs the whole kit against a given provider without a build tool,
- * and returns the summary.
+ * and returns the summary. {@link org.verbs4j.tck.remote.RemotePeer} puts a provider in another JVM behind the
+ * API, for a responder side in a second process.
  */
 module org.verbs4j.tck {
     requires transitive org.verbs4j.api;
@@ -15,6 +16,7 @@ module org.verbs4j.tck {
     requires org.junit.platform.launcher;
 
     exports org.verbs4j.tck;
+    exports org.verbs4j.tck.remote;
 
     // JUnit instantiates the kit's nested classes and calls its lifecycle methods reflectively.
     opens org.verbs4j.tck to org.junit.platform.commons;
