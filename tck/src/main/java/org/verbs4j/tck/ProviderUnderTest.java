@@ -51,7 +51,7 @@ public abstract class ProviderUnderTest {
      * @return the responder's device, or empty for the device under test
      */
     protected Optional<Device> responderDevice() {
-        return Optional.empty();
+        return kit() == this ? Optional.empty() : kit().responderDevice();
     }
 
     /**
@@ -62,7 +62,7 @@ public abstract class ProviderUnderTest {
      * @return the connection manager the server side uses
      */
     protected ConnectionManager responderConnectionManager() {
-        return providerUnderTest().connectionManager();
+        return kit() == this ? providerUnderTest().connectionManager() : kit().responderConnectionManager();
     }
 
     /**
@@ -72,7 +72,7 @@ public abstract class ProviderUnderTest {
      * @return a new arena; by default {@link Arena#ofShared()}
      */
     protected Arena memoryArena() {
-        return Arena.ofShared();
+        return kit() == this ? Arena.ofShared() : kit().memoryArena();
     }
 
     /**
@@ -92,6 +92,15 @@ public abstract class ProviderUnderTest {
     final synchronized Optional<KnownBug> knownBug(String displayName) {
         return deviceSelection().device().stream().flatMap(device -> knownBugs(device).stream())
                 .filter(bug -> bug.concerns(displayName)).findFirst();
+    }
+
+    /**
+     * @return the test class whose hooks ({@link #responderDevice()}, {@link #memoryArena()},
+     *     {@link #responderConnectionManager()}) apply: this one, or for an area nested in {@link VerbsTck} the kit
+     *     (the hooks' defaults ask it)
+     */
+    ProviderUnderTest kit() {
+        return this;
     }
 
     /** @return the provider under test, created once per instance */

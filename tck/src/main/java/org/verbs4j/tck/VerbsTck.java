@@ -41,6 +41,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
         }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
+        }
     }
 
     /** {@link MemoryVerification}. */
@@ -55,6 +60,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         @Override
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
+        }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
         }
     }
 
@@ -71,6 +81,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
         }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
+        }
     }
 
     /** {@link CompletionQueueVerification}. */
@@ -85,6 +100,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         @Override
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
+        }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
         }
     }
 
@@ -101,6 +121,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
         }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
+        }
     }
 
     /** {@link SendOperationsVerification}. */
@@ -115,6 +140,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         @Override
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
+        }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
         }
     }
 
@@ -131,6 +161,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
         }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
+        }
     }
 
     /** {@link SharedReceiveQueueVerification}. */
@@ -145,6 +180,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         @Override
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
+        }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
         }
     }
 
@@ -161,6 +201,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
         }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
+        }
     }
 
     /** {@link ReceiveScalingVerification}. */
@@ -175,6 +220,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         @Override
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
+        }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
         }
     }
 
@@ -191,6 +241,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
         }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
+        }
     }
 
     /** {@link ErrorCompletionVerification}. */
@@ -205,6 +260,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         @Override
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
+        }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
         }
     }
 
@@ -221,6 +281,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
         }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
+        }
     }
 
     /** {@link LifetimeVerification}. */
@@ -236,6 +301,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
         }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
+        }
     }
 
     /** {@link ConnectionManagementVerification}. */
@@ -250,6 +320,11 @@ public abstract class VerbsTck extends ProviderUnderTest {
         @Override
         protected TckEnvironment environment() {
             return VerbsTck.this.environment();
+        }
+
+        @Override
+        ProviderUnderTest kit() {
+            return VerbsTck.this;
         }
     }
 }
