@@ -50,7 +50,11 @@ public final class SoftProviders {
         return soft();
     }
 
-    private static int freeUdpPort(String[] addresses) {
+    /**
+     * @param addresses one or two local addresses
+     * @return a UDP port free on the first address and, if given, the second
+     */
+    public static int freeUdpPort(String... addresses) {
         for (int attempt = 0; attempt < 100; attempt++) {
             int port = ephemeralPort(addresses[0].strip(), 0);
             if (addresses.length < 2 || ephemeralPort(addresses[1].strip(), port) == port) {

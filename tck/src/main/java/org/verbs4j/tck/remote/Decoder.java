@@ -26,10 +26,10 @@ import org.verbs4j.VerbsObject;
 final class Decoder {
 
     private final DataInputStream in;
-    private final Side side;
+    private final WireEnd side;
     private final CallObjects calls;
 
-    Decoder(DataInputStream in, Side side, CallObjects calls) {
+    Decoder(DataInputStream in, WireEnd side, CallObjects calls) {
         this.in = in;
         this.side = side;
         this.calls = calls;

@@ -21,10 +21,10 @@ import org.verbs4j.Capabilities;
 final class Encoder {
 
     private final DataOutputStream out;
-    private final Side side;
+    private final WireEnd side;
     private final CallObjects calls;
 
-    Encoder(DataOutputStream out, Side side, CallObjects calls) {
+    Encoder(DataOutputStream out, WireEnd side, CallObjects calls) {
         this.out = out;
         this.side = side;
         this.calls = calls;
@@ -48,7 +48,7 @@ final class Encoder {
         if (value == null) {
             out.writeByte(Tag.NULL);
         } else if (!side.writeKnown(value, this)) {
-            side.writeOther(value, this);
+            side.writeOpaque(value, this);
         }
     }
 

@@ -14,7 +14,7 @@ import org.verbs4j.AsyncEvent;
  * The kit JVM's end: a peer object is a proxy, one per handle; an opaque object of the kit (a user context)
  * crosses as a token and comes back as itself.
  */
-final class KitSide implements Side {
+final class KitSide implements WireEnd {
 
     private final Map<Long, Object> remotes = new HashMap<>();
     private final Map<Object, Long> handles = new IdentityHashMap<>();
@@ -36,7 +36,16 @@ final class KitSide implements Side {
     }
 
     @Override
-    public synchronized void writeOther(Object value, Encoder out) throws IOException {
+    public void writeOther(Object value, Encoder out) throws IOException {
+        if (!ApiTypes.interfacesOf(value.getClass()).isEmpty()) {
+            throw new IllegalArgumentException(value + " belongs to this JVM: the peer's objects can use only the"
+                    + " peer's (a verbs object of one process is meaningless in another)");
+        }
+        writeOpaque(value, out);
+    }
+
+    @Override
+    public synchronized void writeOpaque(Object value, Encoder out) throws IOException {
         Long token = tokens.get(value);
         if (token == null) {
             token = (long) tokens.size();

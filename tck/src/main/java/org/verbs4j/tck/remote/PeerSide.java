@@ -14,7 +14,7 @@ import org.verbs4j.AsyncEvent;
  * The peer's end: every object it hands out that is no value gets a handle, by which the kit JVM's proxy names
  * it; a token of the kit JVM gets one stand-in, which goes back as the token.
  */
-final class PeerSide implements Side {
+final class PeerSide implements WireEnd {
 
     private final List<Object> objects = new ArrayList<>();
     private final Map<Object, Long> handles = new IdentityHashMap<>();

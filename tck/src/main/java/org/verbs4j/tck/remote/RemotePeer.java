@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.verbs4j.Device;
+import org.verbs4j.cm.ConnectionManager;
 import org.verbs4j.spi.VerbsProvider;
 
 /**
@@ -78,6 +79,16 @@ public final class RemotePeer implements AutoCloseable {
     @SuppressWarnings("unchecked")
     public List<Device> devices() {
         return (List<Device>) connection.call(0, providerMethod("devices"), new Object[0]);
+    }
+
+    /**
+     * @return the peer provider's connection manager, as a proxy (its identifiers, channels and events are
+     *     proxies too)
+     * @throws RemotePeerException if the peer has ended
+     * @throws org.verbs4j.UnsupportedVerbException if the provider has no connection manager
+     */
+    public ConnectionManager connectionManager() {
+        return (ConnectionManager) connection.call(0, providerMethod("connectionManager"), new Object[0]);
     }
 
     /**

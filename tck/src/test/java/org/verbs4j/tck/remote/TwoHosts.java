@@ -1,11 +1,5 @@
 package org.verbs4j.tck.remote;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.BindException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.Map;
 import org.verbs4j.Device;
 import org.verbs4j.tck.SoftProviders;
@@ -14,10 +8,12 @@ import org.verbs4j.tck.SoftProviders;
  * The soft device of this JVM on 127.0.0.1 and the soft device of a peer JVM on 127.0.0.2, separate hosts on
  * one UDP port that is free on both addresses.
  */
-final class TwoHosts {
+public final class TwoHosts {
 
-    static final String LOCAL_ADDRESS = "127.0.0.1";
-    static final String PEER_ADDRESS = "127.0.0.2";
+    /** This JVM's soft0. */
+    public static final String LOCAL_ADDRESS = "127.0.0.1";
+    /** The peer's soft0. */
+    public static final String PEER_ADDRESS = "127.0.0.2";
 
     private static int port;
 
@@ -25,9 +21,9 @@ final class TwoHosts {
     }
 
     /** @return this JVM's soft0 on 127.0.0.1 (Surefire's two-process execution configures the JVM so) */
-    static synchronized Device localDevice() {
+    public static synchronized Device localDevice() {
         if (System.getProperty("verbs4j.soft.udp-port") == null) {
-            port = freeUdpPort();
+            port = SoftProviders.freeUdpPort(LOCAL_ADDRESS, PEER_ADDRESS);
             System.setProperty("verbs4j.soft.udp-port", Integer.toString(port));
         }
         port = Integer.getInteger("verbs4j.soft.udp-port");
@@ -35,31 +31,10 @@ final class TwoHosts {
     }
 
     /** @return a peer JVM whose soft0 is on 127.0.0.2, on the port of {@link #localDevice()} */
-    static RemotePeer startPeer() {
+    public static RemotePeer startPeer() {
         localDevice();
         return RemotePeer.start("soft", Map.of("VERBS4J_SOFT_ADDRESSES", PEER_ADDRESS,
                 "VERBS4J_SOFT_SEPARATE_HOSTS", "true", "VERBS4J_SOFT_DEVICES", "1",
                 "VERBS4J_SOFT_UDP_PORT", Integer.toString(port)));
-    }
-
-    private static int freeUdpPort() {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            int candidate = bind(LOCAL_ADDRESS, 0);
-            if (bind(PEER_ADDRESS, candidate) == candidate) {
-                return candidate;
-            }
-        }
-        throw new IllegalStateException("no UDP port free on both " + LOCAL_ADDRESS + " and " + PEER_ADDRESS);
-    }
-
-    private static int bind(String address, int candidate) {
-        try (DatagramSocket socket = new DatagramSocket(
-                new InetSocketAddress(InetAddress.getByName(address), candidate))) {
-            return socket.getLocalPort();
-        } catch (BindException e) {
-            return -1;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

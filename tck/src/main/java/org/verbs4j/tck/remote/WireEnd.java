@@ -7,13 +7,18 @@ import java.util.Optional;
 import org.verbs4j.AsyncEvent;
 
 /** What differs between the kit JVM's and the peer's end of the wire: how objects cross by reference. */
-interface Side {
+interface WireEnd {
 
     /** Writes {@code value} by reference if this side already knows it as one; returns whether it did. */
     boolean writeKnown(Object value, Encoder out) throws IOException;
 
     /** Writes an object that is no value by reference. */
     void writeOther(Object value, Encoder out) throws IOException;
+
+    /** Writes what a verb declares as a plain {@code Object} (a user context) that this side does not know. */
+    default void writeOpaque(Object value, Encoder out) throws IOException {
+        writeOther(value, out);
+    }
 
     /** @return the object behind a handle of the peer */
     Object peerObject(long handle, List<String> interfaces, String description);
