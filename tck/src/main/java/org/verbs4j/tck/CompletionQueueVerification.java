@@ -49,18 +49,19 @@ public abstract class CompletionQueueVerification extends AreaVerification {
      * Sends {@code count} signaled 8-byte messages whose send completions go to {@code cq}, with wr_ids
      * 0 to count-1, and waits for none of them.
      *
-     * @param cq the queue of the sender's completions
+     * @param cq the queue of the sender's completions, of the requester's context
      * @param count how many messages, at most the default queue sizes of {@link Loopback}
-     * @return the pair used
+     * @return the pair used; the receiver has its own completion queue
      */
     final QueuePairs sendInto(CompletionQueue cq, int count) {
-        QueuePairs pairs = loopback().rc(builder -> builder.sendCq(cq));
-        MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+        QueuePairs pairs = loopback().rc((side, builder) -> side == Side.REQUESTER ? builder.sendCq(cq) : builder);
+        MemoryRegion source = openMemoryRegion(pairs.pd(), MESSAGE);
+        MemoryRegion target = openMemoryRegion(pairs.responderPd(), MESSAGE);
         for (int i = 0; i < count; i++) {
-            WorkRequests.receive(pairs.responder(), i, mr, MESSAGE, MESSAGE);
+            WorkRequests.receive(pairs.responder(), i, target, 0, MESSAGE);
         }
         for (int i = 0; i < count; i++) {
-            WorkRequests.send(pairs.requester(), i, mr, 0, MESSAGE);
+            WorkRequests.send(pairs.requester(), i, source, 0, MESSAGE);
         }
         return pairs;
     }

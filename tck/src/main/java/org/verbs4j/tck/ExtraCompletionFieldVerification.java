@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -37,10 +38,11 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
     protected ExtraCompletionFieldVerification() {
     }
 
+    /** @return a completion queue of the receiving end's context with {@code field}, or an abort as unsupported */
     private CompletionQueue extraCq(ExtraCompletionField field, Capability capability) {
         CqInitAttributes attributes = CqInitAttributes.builder(64).extraFields(Set.of(field)).build();
         CompletionQueue cq = requireAndCreate(capability, "efadv_create_cq(" + field.cName() + ")",
-                () -> context().createCompletionQueue(attributes));
+                () -> context(Side.RESPONDER).createCompletionQueue(attributes));
         assertEquals(Set.of(field), cq.extraFields(), "the extra fields of the CQ");
         return cq;
     }
@@ -54,11 +56,12 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
         @DisplayName("efadv_create_cq(3): the receive of a sender with no address handle here carries its GID")
         void unknownSenderGid() {
             CompletionQueue cq = extraCq(ExtraCompletionField.SOURCE_GID, Capability.CQ_SOURCE_GID);
-            ProtectionDomain pd = protectionDomain();
-            QpInitAttributes attributes = loopback().udAttributes(pd, completionQueue(16)).recvCq(cq).build();
-            loopback().requireType(attributes);
+            loopback().requireType(loopback().udAttributes(protectionDomain(), completionQueue(16)).build());
             loopback().requireActivePort();
-            QueuePair receiver = queuePair(attributes);
+            ProtectionDomain pd = protectionDomain(Side.RESPONDER);
+            QpInitAttributes attributes = loopback().udAttributes(pd, completionQueue(Side.RESPONDER, 16)).recvCq(cq)
+                    .build();
+            QueuePair receiver = track(context(Side.RESPONDER).createQueuePair(attributes));
             loopback().toRtsUd(receiver);
             MemoryRegion target = openMemoryRegion(pd, Loopback.GRH_SIZE + 16);
             WorkRequests.receive(receiver, 1, target, 0, Loopback.GRH_SIZE + 16);
@@ -74,7 +77,10 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
             assertEquals(senderGid, Gid.read(gid, 0), "the source GID");
         }
 
-        /** Sends 16 bytes from a UD QP of a second context, whose address handle the receiver cannot know. */
+        /**
+         * Sends 16 bytes to the responder's port from a UD QP of a second context of the requester's device, whose
+         * address handle the receiver cannot know.
+         */
         private Gid sendFromAnotherContext(int remoteQpn) {
             Context other = track(context().device().open());
             ProtectionDomain pd = track(other.allocateProtectionDomain());
@@ -82,7 +88,7 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
             QpInitAttributes attributes = loopback().udAttributes(pd, cq).build();
             QueuePair sender = track(other.createQueuePair(attributes));
             loopback().toRtsUd(sender);
-            AddressHandle ah = track(pd.createAddressHandle(loopback().ownAddress()));
+            AddressHandle ah = track(pd.createAddressHandle(loopback().addressOf(Side.RESPONDER)));
             MemoryRegion mr = track(pd.registerMemory(memory(16), Set.of()));
             WorkRequests.sendUd(sender, 1, ah, remoteQpn, mr, 0, 16);
             Completions.awaitSuccess(cq, environment().completionTimeout(), "the UD SEND");
@@ -99,10 +105,11 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
         @DisplayName("efadv_create_cq(3): a receive that consumed a posted receive request is not unsolicited")
         void ordinaryReceiveIsSolicited() {
             CompletionQueue cq = extraCq(ExtraCompletionField.UNSOLICITED, Capability.CQ_UNSOLICITED);
-            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(cq));
-            MemoryRegion mr = openMemoryRegion(pairs.pd(), 32);
-            WorkRequests.receive(pairs.responder(), 1, mr, 16, 16);
-            WorkRequests.send(pairs.requester(), 1, mr, 0, 16);
+            QueuePairs pairs = loopback().rc(receivingInto(cq, UnaryOperator.identity()));
+            MemoryRegion source = openMemoryRegion(pairs.pd(), 16);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), 16);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, 16);
+            WorkRequests.send(pairs.requester(), 1, source, 0, 16);
             awaitReadable(cq);
             try {
                 assertAll(() -> assertEquals(WcStatus.SUCCESS, cq.status()),
@@ -126,12 +133,12 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
         void writeWithImmediateNeedsNoReceive() {
             CompletionQueue cq = extraCq(ExtraCompletionField.UNSOLICITED, Capability.CQ_UNSOLICITED);
             requireCapability(Capability.QP_UNSOLICITED_WRITE_RECV, "efadv_create_qp_ex(UNSOLICITED_WRITE_RECV)",
-                    () -> context().createQueuePair(loopback().connectedAttributes(QpType.RC, protectionDomain(), cq)
-                            .unsolicitedWriteRecv(true).build()));
-            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(cq).unsolicitedWriteRecv(true));
+                    () -> context().createQueuePair(loopback().connectedAttributes(QpType.RC, protectionDomain(),
+                            completionQueue(16)).unsolicitedWriteRecv(true).build()));
+            QueuePairs pairs = loopback().rc(receivingInto(cq, builder -> builder.unsolicitedWriteRecv(true)));
             MemoryRegion source = openMemoryRegion(pairs.pd(), SIZE);
             Payloads.write(source.segment(), 0, Payloads.pattern(7, SIZE));
-            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), SIZE);
             WorkRequests.rdmaWriteWithImm(pairs.requester(), 1, target.rkey(), target.address(), 0x5eed, source, 0,
                     SIZE);
             Completions.awaitSuccess(pairs.requesterCq(), environment().completionTimeout(), "the RDMA_WRITE_WITH_IMM");
@@ -146,6 +153,15 @@ public abstract class ExtraCompletionFieldVerification extends AreaVerification 
             }
             Payloads.assertPayload(target.segment(), 0, Payloads.pattern(7, SIZE), "the RDMA-written payload");
         }
+    }
+
+    /**
+     * @param cq the receive completion queue of the responder, of its context
+     * @param both what both ends get
+     * @return a customizer that gives both ends {@code both} and the responder {@code cq}
+     */
+    private static PairCustomizer receivingInto(CompletionQueue cq, UnaryOperator<QpInitAttributes.Builder> both) {
+        return (side, builder) -> side == Side.RESPONDER ? both.apply(builder).recvCq(cq) : both.apply(builder);
     }
 
     /** Opens a batch on the first completion of {@code cq}. */

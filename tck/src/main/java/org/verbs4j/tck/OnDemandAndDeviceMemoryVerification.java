@@ -65,10 +65,15 @@ public abstract class OnDemandAndDeviceMemoryVerification extends AreaVerificati
 
     /** Aborts as unsupported unless the device has {@code length} bytes of device memory. */
     private void requireDeviceMemory(long length) {
-        long max = context().queryDevice().maxDmSize();
+        requireDeviceMemory(Side.REQUESTER, length);
+    }
+
+    /** Aborts as unsupported unless the device of {@code side} has {@code length} bytes of device memory. */
+    private void requireDeviceMemory(Side side, long length) {
+        long max = context(side).queryDevice().maxDmSize();
         if (max == 0) {
             throw refused("device memory (max_dm_size 0)", "ibv_alloc_dm",
-                    () -> track(context().allocateDeviceMemory(DmAttributes.ofLength(length))));
+                    () -> track(context(side).allocateDeviceMemory(DmAttributes.ofLength(length))));
         }
         if (max < length) {
             throw new UnsupportedFeatureException("device memory of " + length + " bytes",
@@ -213,7 +218,7 @@ public abstract class OnDemandAndDeviceMemoryVerification extends AreaVerificati
             DeviceMemory dm = deviceMemory(PAGE);
             QueuePairs pairs = loopback().rc();
             MemoryRegion dmMr = track(pairs.pd().registerDeviceMemory(dm, 0, PAGE, ZERO_BASED));
-            MemoryRegion host = memoryRegion(pairs.pd(), MESSAGE, LOCAL);
+            MemoryRegion host = memoryRegion(pairs.responderPd(), MESSAGE, LOCAL);
             byte[] payload = Payloads.pattern(3, MESSAGE);
             MemorySegment staged = memory(MESSAGE);
             Payloads.write(staged, 0, payload);
@@ -237,10 +242,10 @@ public abstract class OnDemandAndDeviceMemoryVerification extends AreaVerificati
         @DisplayName("ibv_reg_dm_mr(3): an RDMA WRITE to a zero-based region with REMOTE_WRITE lands at the offset "
                 + "it names")
         void rdmaWriteLandsAtTheOffset() {
-            requireDeviceMemory(PAGE);
-            DeviceMemory dm = track(context().allocateDeviceMemory(DmAttributes.ofLength(PAGE)));
+            requireDeviceMemory(Side.RESPONDER, PAGE);
+            DeviceMemory dm = track(context(Side.RESPONDER).allocateDeviceMemory(DmAttributes.ofLength(PAGE)));
             QueuePairs pairs = loopback().rc();
-            MemoryRegion target = track(pairs.pd().registerDeviceMemory(dm, 0, PAGE,
+            MemoryRegion target = track(pairs.responderPd().registerDeviceMemory(dm, 0, PAGE,
                     EnumSet.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE, AccessFlag.ZERO_BASED)));
             MemoryRegion source = memoryRegion(pairs.pd(), MESSAGE, LOCAL);
             byte[] payload = Payloads.pattern(5, MESSAGE);

@@ -204,7 +204,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void sendAndReceive() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion source = payload(pairs.pd(), 1);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), SIZE);
             WorkRequests.receive(pairs.responder(), 7, target, 0, SIZE);
             WorkRequests.send(pairs.requester(), 8, source, 0, SIZE);
             Completion sent = Completions.awaitOne(pairs.requesterCq(), timeout(), "the SEND");
@@ -222,7 +222,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void sendWithImmediate() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion source = payload(pairs.pd(), 2);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), SIZE);
             WorkRequests.receive(pairs.responder(), 1, target, 0, SIZE);
             WorkRequests.sendWithImm(pairs.requester(), 2, 0xcafe_f00d, source, 0, SIZE);
             Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the SEND_WITH_IMM");
@@ -239,8 +239,8 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void rdmaWrite() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion source = payload(pairs.pd(), 3);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
-            MemoryRegion inbox = openMemoryRegion(pairs.pd(), SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), SIZE);
+            MemoryRegion inbox = openMemoryRegion(pairs.responderPd(), SIZE);
             WorkRequests.receive(pairs.responder(), 30, inbox, 0, SIZE);
             WorkRequests.rdmaWrite(pairs.requester(), 3, target.rkey(), target.address(), source, 0, SIZE);
             Completion written = Completions.awaitOne(pairs.requesterCq(), timeout(), "the RDMA_WRITE");
@@ -261,7 +261,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void rdmaWriteWithImmediate() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion source = payload(pairs.pd(), 4);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), SIZE);
             WorkRequests.receive(pairs.responder(), 40, target, 0, 0);
             WorkRequests.rdmaWriteWithImm(pairs.requester(), 4, target.rkey(), target.address(), 0x1234_5678,
                     source, 0, SIZE);
@@ -277,7 +277,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("test_qpex rc_rdma_read: RDMA_READ fetches the remote payload")
         void rdmaRead() {
             QueuePairs pairs = loopback().rc();
-            MemoryRegion remote = payload(pairs.pd(), 5);
+            MemoryRegion remote = payload(pairs.responderPd(), 5);
             MemoryRegion local = openMemoryRegion(pairs.pd(), SIZE);
             WorkRequests.rdmaRead(pairs.requester(), 5, remote.rkey(), remote.address(), local, 0, SIZE);
             Completion read = Completions.awaitOne(pairs.requesterCq(), timeout(), "the RDMA_READ");
@@ -289,9 +289,10 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("test_qpex rc_rdma_write_zero_length, rc_rdma_read_zero_size: zero-length RDMA succeeds")
         void zeroLengthRdma() {
             QueuePairs pairs = loopback().rc();
-            MemoryRegion mr = openMemoryRegion(pairs.pd(), 64);
-            WorkRequests.rdmaWrite(pairs.requester(), 1, mr.rkey(), mr.address(), mr, 0, 0);
-            WorkRequests.rdmaRead(pairs.requester(), 2, mr.rkey(), mr.address(), mr, 0, 0);
+            MemoryRegion remote = openMemoryRegion(pairs.responderPd(), 64);
+            MemoryRegion local = openMemoryRegion(pairs.pd(), 64);
+            WorkRequests.rdmaWrite(pairs.requester(), 1, remote.rkey(), remote.address(), local, 0, 0);
+            WorkRequests.rdmaRead(pairs.requester(), 2, remote.rkey(), remote.address(), local, 0, 0);
             List<Completion> done = Completions.await(pairs.requesterCq(), 2, timeout(), "zero-length write and read");
             assertEquals(List.of(WcStatus.SUCCESS, WcStatus.SUCCESS), done.stream().map(Completion::status).toList());
         }
@@ -300,7 +301,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("test_atomic cmp_swp: ATOMIC_CMP_AND_SWP swaps when equal and returns the original value")
         void compareAndSwap() {
             QueuePairs pairs = atomicPairs();
-            MemoryRegion remote = openMemoryRegion(pairs.pd(), 16);
+            MemoryRegion remote = openMemoryRegion(pairs.responderPd(), 16);
             MemoryRegion local = openMemoryRegion(pairs.pd(), 16);
             remote.segment().set(ValueLayout.JAVA_LONG, 0, 5);
             remote.segment().set(ValueLayout.JAVA_LONG, 8, 6);
@@ -318,7 +319,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("test_atomic fetch_add: ATOMIC_FETCH_AND_ADD adds and returns the original value")
         void fetchAndAdd() {
             QueuePairs pairs = atomicPairs();
-            MemoryRegion remote = openMemoryRegion(pairs.pd(), 8);
+            MemoryRegion remote = openMemoryRegion(pairs.responderPd(), 8);
             MemoryRegion local = openMemoryRegion(pairs.pd(), 8);
             remote.segment().set(ValueLayout.JAVA_LONG, 0, 40);
             WorkRequests.fetchAndAdd(pairs.requester(), 1, remote.rkey(), remote.address(), 2, local, 0);
@@ -333,7 +334,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void gatherList() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion source = payload(pairs.pd(), 6);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), SIZE);
             WorkRequests.receive(pairs.responder(), 1, target, 0, SIZE);
             SendOps ops = pairs.requester().sendOps();
             ops.start();
@@ -423,7 +424,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
          */
         private void assertInlineDelivered(InlinePairs inline, UnaryOperator<SendOps> setData, Runnable clear,
                                            byte[] expected, String what) {
-            MemoryRegion target = openMemoryRegion(inline.pairs().pd(), 64);
+            MemoryRegion target = openMemoryRegion(inline.pairs().responderPd(), 64);
             WorkRequests.receive(inline.pairs().responder(), 1, target, 0, 64);
             SendOps ops = inline.requester().sendOps();
             ops.start();
@@ -443,7 +444,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
             QueuePairs pairs = loopback().rc();
             int count = 32;
             MemoryRegion source = openMemoryRegion(pairs.pd(), 64 * count);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), 64 * count);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), 64 * count);
             for (int i = 0; i < count; i++) {
                 Payloads.write(source.segment(), 64L * i, Payloads.pattern(100 + i, 64));
                 WorkRequests.receive(pairs.responder(), 1000 + i, target, 64L * i, 64);
@@ -474,9 +475,10 @@ public abstract class SendOperationsVerification extends AreaVerification {
             QueuePairs plain = loopback().rc();
             QueuePairs all = loopback().rc(builder -> builder.sqSigAll(true));
             for (QueuePairs pairs : List.of(plain, all)) {
-                MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
-                WorkRequests.receive(pairs.responder(), 1, mr, 8, 8);
-                WorkRequests.send(pairs.requester(), 1, 0, mr, 0, 8);
+                MemoryRegion source = openMemoryRegion(pairs.pd(), 8);
+                MemoryRegion target = openMemoryRegion(pairs.responderPd(), 8);
+                WorkRequests.receive(pairs.responder(), 1, target, 0, 8);
+                WorkRequests.send(pairs.requester(), 1, 0, source, 0, 8);
                 Completions.awaitSuccess(pairs.responderCq(), timeout(), "the receive");
             }
             Completions.assertNone(plain.requesterCq(), Duration.ofMillis(50), "the SEND was not signaled");
@@ -487,11 +489,12 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("ibv_wr_post(3): ibv_wr_abort discards the batch: nothing is sent")
         void abortDiscardsTheBatch() {
             QueuePairs pairs = loopback().rc();
-            MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
-            WorkRequests.receive(pairs.responder(), 1, mr, 8, 8);
+            MemoryRegion source = openMemoryRegion(pairs.pd(), 8);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), 8);
+            WorkRequests.receive(pairs.responder(), 1, target, 0, 8);
             SendOps ops = pairs.requester().sendOps();
             ops.start();
-            ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value()).send().setSge(mr.lkey(), mr.address(), 8);
+            ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value()).send().setSge(source.lkey(), source.address(), 8);
             ops.abort();
             Completions.assertNone(pairs.responderCq(), Duration.ofMillis(100), "the SEND was aborted");
             Completions.assertNone(pairs.requesterCq(), Duration.ZERO, "the SEND was aborted");
@@ -511,8 +514,8 @@ public abstract class SendOperationsVerification extends AreaVerification {
             QueuePair inline = queuePair(inlineAttributes(pairs));
             assertTrue(inline.capabilities().maxInlineData() >= 64, "max_inline_data");
             pairs.responder().modify(new QpAttributes().qpState(QpState.RESET));
-            loopback().toRts(pairs.responder(), inline.qpNum());
-            loopback().toRts(inline, pairs.responder().qpNum());
+            loopback().toRts(pairs.responder(), inline);
+            loopback().toRts(inline, pairs.responder());
             return inline;
         }
     }
@@ -526,9 +529,9 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("test_qpex ud_send: the payload arrives after the 40-byte GRH, with src_qp and IBV_WC_GRH")
         void udSend() {
             QueuePairs pairs = loopback().ud();
-            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
+            AddressHandle ah = toResponder(pairs);
             MemoryRegion source = payload(pairs.pd(), 8);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), Loopback.GRH_SIZE + SIZE);
             WorkRequests.receive(pairs.responder(), 1, target, 0, Loopback.GRH_SIZE + SIZE);
             WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), source, 0, SIZE);
             Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the UD SEND");
@@ -545,9 +548,9 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("test_qpex ud_send_imm: a UD SEND_WITH_IMM carries the immediate data")
         void udSendWithImmediate() {
             QueuePairs pairs = loopback().ud();
-            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
+            AddressHandle ah = toResponder(pairs);
             MemoryRegion source = payload(pairs.pd(), 9);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), Loopback.GRH_SIZE + SIZE);
             WorkRequests.receive(pairs.responder(), 1, target, 0, Loopback.GRH_SIZE + SIZE);
             SendOps ops = pairs.requester().sendOps();
             ops.start();
@@ -567,10 +570,11 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("test_qpex ud_zero_size: a zero-byte UD SEND succeeds")
         void udZeroSize() {
             QueuePairs pairs = loopback().ud();
-            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
-            MemoryRegion target = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE);
+            AddressHandle ah = toResponder(pairs);
+            MemoryRegion source = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), Loopback.GRH_SIZE);
             WorkRequests.receive(pairs.responder(), 1, target, 0, Loopback.GRH_SIZE);
-            WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), target, 0, 0);
+            WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), source, 0, 0);
             assertEquals(WcStatus.SUCCESS, Completions.awaitOne(pairs.requesterCq(), timeout(), "the SEND").status());
             Completion received = Completions.awaitOne(pairs.responderCq(), timeout(), "the UD receive");
             assertAll(() -> assertEquals(WcStatus.SUCCESS, received.status()),
@@ -582,27 +586,30 @@ public abstract class SendOperationsVerification extends AreaVerification {
                 + "from the completion and its GRH (ibv_init_ah_from_wc's attributes, the sender's GID as destination)")
         void replyThroughAddressFromCompletion() {
             QueuePairs pairs = loopback().ud();
-            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
+            AddressHandle ah = toResponder(pairs);
             MemoryRegion source = payload(pairs.pd(), 10);
-            MemoryRegion request = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            MemoryRegion replySource = payload(pairs.responderPd(), 10);
+            MemoryRegion request = openMemoryRegion(pairs.responderPd(), Loopback.GRH_SIZE + SIZE);
             MemoryRegion reply = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
             WorkRequests.receive(pairs.responder(), 1, request, 0, Loopback.GRH_SIZE + SIZE);
             WorkRequests.receive(pairs.requester(), 3, reply, 0, Loopback.GRH_SIZE + SIZE);
             WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), source, 0, SIZE);
             Completions.awaitSuccess(pairs.requesterCq(), timeout(), "the UD SEND");
-            int port = loopback().ownAddress().portNum();
+            int port = loopback().addressOf(Side.RESPONDER).portNum();
             ReplyPath path = CurrentCompletion.apply(pairs.responderCq(), timeout(), "the UD receive",
-                    cq -> new ReplyPath(track(pairs.pd().createAddressHandleFromCompletion(cq, request.segment(), port)),
-                            context().initAhFromCompletion(port, cq, request.segment()), cq.readSrcQp()));
-            WorkRequests.sendUd(pairs.responder(), 4, path.ah(), path.srcQp(), source, 0, SIZE);
+                    cq -> new ReplyPath(track(pairs.responderPd().createAddressHandleFromCompletion(cq,
+                            request.segment(), port)),
+                            context(Side.RESPONDER).initAhFromCompletion(port, cq, request.segment()), cq.readSrcQp()));
+            WorkRequests.sendUd(pairs.responder(), 4, path.ah(), path.srcQp(), replySource, 0, SIZE);
             Completions.awaitSuccess(pairs.responderCq(), timeout(), "the reply's SEND");
             Completion received = Completions.awaitOne(pairs.requesterCq(), timeout(), "the reply");
             AhAttributes made = path.ah().attributes();
-            Gid sender = loopback().ownAddress().grh().dgid();
+            Gid sender = loopback().addressOf(Side.REQUESTER).grh().dgid();
+            Gid receiver = loopback().addressOf(Side.RESPONDER).grh().dgid();
             assertAll(() -> assertEquals(made, path.initialized(), "ibv_init_ah_from_wc gives the handle's attributes"),
                     () -> assertTrue(made.isGlobal(), "is_global"),
                     () -> assertEquals(sender, made.grh().dgid(), "dgid: the sender's GID"),
-                    () -> assertEquals(sender, context().queryGid(port, made.grh().sgidIndex()),
+                    () -> assertEquals(receiver, context(Side.RESPONDER).queryGid(port, made.grh().sgidIndex()),
                             "sgid_index: the GID the message was sent to"),
                     () -> assertEquals(port, made.portNum(), "port_num"),
                     () -> assertEquals(new Expect(3, WcStatus.SUCCESS, WcOpcode.RECV), Expect.of(received)),
@@ -616,26 +623,33 @@ public abstract class SendOperationsVerification extends AreaVerification {
                 + "a send's completion, or no completion current: InvalidArgumentException naming the verb")
         void addressFromCompletionMisuse() {
             QueuePairs pairs = loopback().ud();
-            AddressHandle ah = track(pairs.pd().createAddressHandle(loopback().ownAddress()));
-            MemoryRegion request = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            AddressHandle ah = toResponder(pairs);
+            MemoryRegion source = openMemoryRegion(pairs.pd(), Loopback.GRH_SIZE + SIZE);
+            MemoryRegion request = openMemoryRegion(pairs.responderPd(), Loopback.GRH_SIZE + SIZE);
             WorkRequests.receive(pairs.responder(), 1, request, 0, Loopback.GRH_SIZE + SIZE);
-            WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), request, 0, SIZE);
-            int port = loopback().ownAddress().portNum();
+            WorkRequests.sendUd(pairs.requester(), 2, ah, pairs.responder().qpNum(), source, 0, SIZE);
+            int port = loopback().addressOf(Side.RESPONDER).portNum();
             ProtectionDomain pd = pairs.pd();
+            ProtectionDomain receiverPd = pairs.responderPd();
             List<InvalidArgumentException> failures = new ArrayList<>();
             CurrentCompletion.apply(pairs.requesterCq(), timeout(), "the UD SEND", cq -> failures.add(
                     assertThrows(InvalidArgumentException.class,
-                            () -> pd.createAddressHandleFromCompletion(cq, request.segment(), port), "a send")));
+                            () -> pd.createAddressHandleFromCompletion(cq, source.segment(), port), "a send")));
             CurrentCompletion.apply(pairs.responderCq(), timeout(), "the UD receive", cq -> failures.addAll(List.of(
-                    assertThrows(InvalidArgumentException.class, () -> pd.createAddressHandleFromCompletion(cq,
+                    assertThrows(InvalidArgumentException.class, () -> receiverPd.createAddressHandleFromCompletion(cq,
                             request.segment().asSlice(0, Loopback.GRH_SIZE - 1), port), "39 bytes"),
                     assertThrows(InvalidArgumentException.class,
-                            () -> pd.createAddressHandleFromCompletion(cq, null, port), "no GRH"))));
+                            () -> receiverPd.createAddressHandleFromCompletion(cq, null, port), "no GRH"))));
             failures.add(assertThrows(InvalidArgumentException.class,
-                    () -> pd.createAddressHandleFromCompletion(pairs.responderCq(), request.segment(), port),
+                    () -> receiverPd.createAddressHandleFromCompletion(pairs.responderCq(), request.segment(), port),
                     "no batch"));
             assertEquals(List.of("ibv_create_ah_from_wc"),
                     failures.stream().map(InvalidArgumentException::operation).distinct().toList(), failures.toString());
+        }
+
+        /** @return an address handle of the sender's domain towards the responder's port and GID */
+        private AddressHandle toResponder(QueuePairs pairs) {
+            return track(pairs.pd().createAddressHandle(loopback().addressOf(Side.RESPONDER)));
         }
 
         private record ReplyPath(AddressHandle ah, AhAttributes initialized, int srcQp) {
@@ -652,7 +666,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void sendAndWrite() {
             QueuePairs pairs = loopback().uc(builder -> builder);
             MemoryRegion source = payload(pairs.pd(), 10);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), 2 * SIZE);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), 2 * SIZE);
             WorkRequests.receive(pairs.responder(), 1, target, 0, SIZE);
             // The WRITE first: a UC requester completes a request once it is sent, so only the SEND's receive
             // completion, which the responder makes after the WRITE before it, tells that the WRITE landed.
@@ -679,7 +693,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("test_qpex rc_atomic_write: ATOMIC_WRITE stores the 8 bytes at the remote address, byte for byte")
         void atomicWrite() {
             QueuePairs pairs = pairsWith(SendOpsFlag.ATOMIC_WRITE, Capability.ATOMIC_WRITE, Set.of());
-            MemoryRegion remote = openMemoryRegion(pairs.pd(), 16);
+            MemoryRegion remote = openMemoryRegion(pairs.responderPd(), 16);
             MemorySegment value = memory(Long.BYTES);
             byte[] pattern = Payloads.pattern(21, Long.BYTES);
             Payloads.write(value, 0, pattern);
@@ -695,7 +709,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         void flushRangeThenRegion() {
             QueuePairs pairs = flushPairs();
             MemoryRegion source = payload(pairs.pd(), 22);
-            MemoryRegion target = globalFlushTarget(pairs.pd());
+            MemoryRegion target = globalFlushTarget(pairs.responderPd());
             WorkRequests.rdmaWrite(pairs.requester(), 1, target.rkey(), target.address(), source, 0, SIZE);
             post(pairs.requester(), 2,
                     ops -> ops.flush(target.rkey(), target.address(), SIZE, FlushType.GLOBAL, FlushLevel.RANGE));
@@ -712,7 +726,7 @@ public abstract class SendOperationsVerification extends AreaVerification {
         @DisplayName("test_qpex rc_flush_type_violate: FLUSH PERSISTENT to a GLOBAL-only MR completes REM_ACCESS_ERR")
         void flushTypeViolation() {
             QueuePairs pairs = flushPairs();
-            MemoryRegion target = globalFlushTarget(pairs.pd());
+            MemoryRegion target = globalFlushTarget(pairs.responderPd());
             post(pairs.requester(), 4,
                     ops -> ops.flush(target.rkey(), target.address(), SIZE, FlushType.PERSISTENT, FlushLevel.RANGE));
             Completion done = Completions.awaitOne(pairs.requesterCq(), timeout(), "the FLUSH PERSISTENT");
