@@ -63,20 +63,47 @@ public abstract class CompletionEventVerification extends AreaVerification {
         cq = completionQueue(CqInitAttributes.builder(256).channel(channel).cqContext(cqContext).build());
     }
 
-    /** Receives on {@link #cq} the messages of a connected RC pair. */
+    /**
+     * @param queue the completion queue of the requester end's receives
+     * @return a connected RC pair whose requester end receives, on {@code queue}, what the responder end sends:
+     *     the events under test are this process's, wherever the responder is
+     */
+    private QueuePairs receivingOn(CompletionQueue queue) {
+        return loopback().rc((side, builder) -> side == Side.REQUESTER ? builder.recvCq(queue) : builder);
+    }
+
+    /** Receives on {@link #cq}, at the requester end, the messages the responder end of a connected RC pair sends. */
     private final class Receiver {
-        private final QueuePairs pairs = loopback().rc(builder -> builder.recvCq(cq));
-        private final MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+        private final QueuePairs pairs = receivingOn(cq);
+        private final Exchange exchange = new Exchange(pairs);
         private long next;
 
         /** Posts a receive and sends one message to it, with the given send flags. */
         void message(int sendFlags) {
-            WorkRequests.receive(pairs.responder(), next, mr, MESSAGE, MESSAGE);
-            WorkRequests.send(pairs.requester(), next++, sendFlags | (int) SendFlag.SIGNALED.value(), mr, 0, MESSAGE);
+            exchange.message(next++, sendFlags);
         }
 
         void message() {
             message(0);
+        }
+    }
+
+    /** One message at a time from the responder end to a receive posted at the requester end. */
+    private final class Exchange {
+        private final QueuePairs pairs;
+        private final MemoryRegion inbox;
+        private final MemoryRegion outbox;
+
+        Exchange(QueuePairs pairs) {
+            this.pairs = pairs;
+            this.inbox = openMemoryRegion(pairs.pd(), MESSAGE);
+            this.outbox = openMemoryRegion(pairs.responderPd(), MESSAGE);
+        }
+
+        void message(long wrId, int sendFlags) {
+            WorkRequests.receive(pairs.requester(), wrId, inbox, 0, MESSAGE);
+            WorkRequests.send(pairs.responder(), wrId, sendFlags | (int) SendFlag.SIGNALED.value(), outbox, 0,
+                    MESSAGE);
         }
     }
 
@@ -114,12 +141,10 @@ public abstract class CompletionEventVerification extends AreaVerification {
             Object otherContext = new Object();
             CompletionQueue other = completionQueue(CqInitAttributes.builder(16).channel(channel)
                     .cqContext(otherContext).build());
-            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(other));
-            MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+            Exchange exchange = new Exchange(receivingOn(other));
             cq.requestNotification(false);
             other.requestNotification(false);
-            WorkRequests.receive(pairs.responder(), 1, mr, MESSAGE, MESSAGE);
-            WorkRequests.send(pairs.requester(), 1, mr, 0, MESSAGE);
+            exchange.message(1, 0);
             CompletionQueue got = awaitEvent("after a completion on the second CQ");
             assertAll(() -> assertSame(other, got, "the CQ of the event"),
                     () -> assertSame(otherContext, got.cqContext(), "its cq_context"));
@@ -271,11 +296,9 @@ public abstract class CompletionEventVerification extends AreaVerification {
         @DisplayName("ibv_get_cq_event(3) NOTES: destroying a CQ waits until all its events are acknowledged")
         void closeWaitsForAcknowledgements() throws Exception {
             CompletionQueue own = completionQueue(CqInitAttributes.builder(16).channel(channel).build());
-            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(own));
-            MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+            QueuePairs pairs = receivingOn(own);
             own.requestNotification(false);
-            WorkRequests.receive(pairs.responder(), 1, mr, MESSAGE, MESSAGE);
-            WorkRequests.send(pairs.requester(), 1, mr, 0, MESSAGE);
+            new Exchange(pairs).message(1, 0);
             assertSame(own, awaitEvent("after a completion on an armed CQ"));
             Completions.awaitSuccess(own, environment().completionTimeout(), "the receive");
             pairs.responder().close();
@@ -292,11 +315,9 @@ public abstract class CompletionEventVerification extends AreaVerification {
         @DisplayName("reference D.2: an event that was never read does not hold up destroying the CQ")
         void unreadEventDoesNotBlockClose() throws Exception {
             CompletionQueue own = completionQueue(CqInitAttributes.builder(16).channel(channel).build());
-            QueuePairs pairs = loopback().rc(builder -> builder.recvCq(own));
-            MemoryRegion mr = openMemoryRegion(pairs.pd(), MESSAGE * 2);
+            QueuePairs pairs = receivingOn(own);
             own.requestNotification(false);
-            WorkRequests.receive(pairs.responder(), 1, mr, MESSAGE, MESSAGE);
-            WorkRequests.send(pairs.requester(), 1, mr, 0, MESSAGE);
+            new Exchange(pairs).message(1, 0);
             Completions.awaitSuccess(own, environment().completionTimeout(), "the receive");
             pairs.responder().close();
             pairs.requester().close();
@@ -341,10 +362,9 @@ public abstract class CompletionEventVerification extends AreaVerification {
         @DisplayName("ibv_req_notify_cq(3): solicited only: an error completion raises an event")
         void errorCompletionRaisesAnEvent() {
             Receiver receiver = new Receiver();
-            MemoryRegion mr = receiver.mr;
-            WorkRequests.receive(receiver.pairs.responder(), 99, mr, MESSAGE, MESSAGE);
+            WorkRequests.receive(receiver.pairs.requester(), 99, receiver.exchange.inbox, 0, MESSAGE);
             cq.requestNotification(true);
-            receiver.pairs.responder().modify(new QpAttributes().qpState(QpState.ERR));
+            receiver.pairs.requester().modify(new QpAttributes().qpState(QpState.ERR));
             assertSame(cq, awaitEvent("for the flush completion of a QP moved to ERR"));
             assertEquals(WcStatus.WR_FLUSH_ERR,
                     Completions.awaitOne(cq, environment().completionTimeout(), "the flushed receive").status());
