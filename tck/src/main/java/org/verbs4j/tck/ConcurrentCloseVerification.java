@@ -49,10 +49,11 @@ public abstract class ConcurrentCloseVerification extends AreaVerification {
     @DisplayName("ibv_destroy_cq against another thread's open poll batch: the close waits for end_poll, or the "
             + "batch's later reads fail with ClosedObjectException")
     void closeAgainstAnOpenPollBatch() throws Exception {
-        CompletionQueue cq = completionQueue(16);
-        QueuePairs pairs = loopback().rc(builder -> builder.recvCq(cq));
-        MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
-        WorkRequests.receive(pairs.responder(), 2, mr, 8, 8);
+        CompletionQueue cq = completionQueue(Side.RESPONDER, 16);
+        QueuePairs pairs = loopback().rc((side, builder) -> side == Side.RESPONDER ? builder.recvCq(cq) : builder);
+        MemoryRegion mr = openMemoryRegion(pairs.pd(), 8);
+        MemoryRegion inbox = openMemoryRegion(pairs.responderPd(), 8);
+        WorkRequests.receive(pairs.responder(), 2, inbox, 0, 8);
         WorkRequests.send(pairs.requester(), 1, mr, 0, 8);
         // The SEND completes on its ACK, which the responder sends after it completed the receive into cq: so the
         // receive's completion waits in cq before the queue pairs close (a QP closed before the ACK arrived would
@@ -85,8 +86,9 @@ public abstract class ConcurrentCloseVerification extends AreaVerification {
     void closeAgainstAnOpenSendBatch() throws Exception {
         QueuePairs pairs = loopback().rc();
         QueuePair qp = pairs.requester();
-        MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
-        WorkRequests.receive(pairs.responder(), 1, mr, 8, 8);
+        MemoryRegion mr = openMemoryRegion(pairs.pd(), 8);
+        MemoryRegion inbox = openMemoryRegion(pairs.responderPd(), 8);
+        WorkRequests.receive(pairs.responder(), 1, inbox, 0, 8);
         CountDownLatch batchOpen = new CountDownLatch(1);
         CompletableFuture<Void> closer = new CompletableFuture<>();
         CompletableFuture<Boolean> sender = CompletableFuture.supplyAsync(() -> {

@@ -159,7 +159,7 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
             QueuePairs pairs = loopback().rc();
             MemoryRegion local = openMemoryRegion(pairs.pd(), 64);
             Payloads.write(local.segment(), 0, Payloads.pattern(9, 64));
-            MemoryRegion target = memoryRegion(pairs.pd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
+            MemoryRegion target = memoryRegion(pairs.responderPd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
                     AccessFlag.REMOTE_READ));
             WorkRequests.rdmaWrite(pairs.requester(), 1, target.rkey(), target.address(), local, 0, 64);
             assertStatus(pairs.requesterCq(), WcStatus.REM_ACCESS_ERR, "RDMA_WRITE to a region without REMOTE_WRITE");
@@ -197,7 +197,7 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         void readWithoutRemoteRead() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion local = openMemoryRegion(pairs.pd(), 64);
-            MemoryRegion target = memoryRegion(pairs.pd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
+            MemoryRegion target = memoryRegion(pairs.responderPd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
                     AccessFlag.REMOTE_WRITE));
             WorkRequests.rdmaRead(pairs.requester(), 1, target.rkey(), target.address(), local, 0, 64);
             assertStatus(pairs.requesterCq(), WcStatus.REM_ACCESS_ERR, "RDMA_READ of a region without REMOTE_READ");
@@ -208,7 +208,7 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         void writeOutOfBounds() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion local = openMemoryRegion(pairs.pd(), 64);
-            MemoryRegion target = openMemoryRegion(pairs.pd(), 64);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), 64);
             WorkRequests.rdmaWrite(pairs.requester(), 1, target.rkey(), target.address() + 32, local, 0, 64);
             assertStatus(pairs.requesterCq(), WcStatus.REM_ACCESS_ERR, "RDMA_WRITE past the region's end");
         }
@@ -218,7 +218,8 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         void unknownRkey() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion local = openMemoryRegion(pairs.pd(), 64);
-            WorkRequests.rdmaWrite(pairs.requester(), 1, local.rkey() ^ 0x5a5a00, local.address(), local, 0, 64);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), 64);
+            WorkRequests.rdmaWrite(pairs.requester(), 1, target.rkey() ^ 0x5a5a00, target.address(), local, 0, 64);
             assertStatus(pairs.requesterCq(), WcStatus.REM_ACCESS_ERR, "RDMA_WRITE with an unknown rkey");
         }
 
@@ -228,10 +229,11 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
             loopback().requireAtomics();
             QueuePairs pairs = loopback().rc();
             MemoryRegion mr = openMemoryRegion(pairs.pd(), 64);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), 64);
             SendOps ops = pairs.requester().sendOps();
             ops.start();
-            ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value()).atomicFetchAdd(mr.rkey(), mr.address() + 4, 1)
-                    .setSge(mr.lkey(), mr.address() + 16, 8);
+            ops.wrId(1).wrFlags((int) SendFlag.SIGNALED.value()).atomicFetchAdd(target.rkey(), target.address() + 4,
+                    1).setSge(mr.lkey(), mr.address() + 16, 8);
             try {
                 ops.complete();
             } catch (InvalidArgumentException refusedAtPost) {
@@ -251,9 +253,9 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
             QueuePairs pairs = loopback().rc(builder -> builder.sendOpsFlags(EnumSet.of(SendOpsFlag.BIND_MW,
                     SendOpsFlag.RDMA_WRITE)));
             MemoryRegion local = openMemoryRegion(pairs.pd(), 64);
-            MemoryRegion target = memoryRegion(pairs.pd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
+            MemoryRegion target = memoryRegion(pairs.responderPd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
                     AccessFlag.REMOTE_WRITE, AccessFlag.REMOTE_READ, AccessFlag.MW_BIND));
-            MemoryWindow window = track(pairs.pd().allocateMemoryWindow(MwType.TYPE_2));
+            MemoryWindow window = track(pairs.responderPd().allocateMemoryWindow(MwType.TYPE_2));
             int rkey = (window.rkey() & ~0xff) | ((window.rkey() + 1) & 0xff);
             SendOps ops = pairs.responder().sendOps();
             ops.start();
@@ -277,9 +279,10 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
                     () -> probe.allocateMemoryWindow(MwType.TYPE_2));
             QueuePairs pairs = loopback().rc(builder -> builder.sendOpsFlags(EnumSet.of(SendOpsFlag.BIND_MW,
                     SendOpsFlag.RDMA_WRITE)));
-            MemoryRegion target = memoryRegion(pairs.pd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
+            MemoryRegion target = memoryRegion(pairs.responderPd(), 64, EnumSet.of(AccessFlag.LOCAL_WRITE,
                     AccessFlag.REMOTE_WRITE, AccessFlag.MW_BIND));
-            MemoryWindow window = pairs.pd().allocateMemoryWindow(MwType.TYPE_2);
+            MemoryRegion back = openMemoryRegion(pairs.pd(), 64);
+            MemoryWindow window = pairs.responderPd().allocateMemoryWindow(MwType.TYPE_2);
             int rkey = (window.rkey() & ~0xff) | ((window.rkey() + 1) & 0xff);
             window.close();
             SendOps ops = pairs.responder().sendOps();
@@ -291,7 +294,7 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
             assertEquals("ibv_wr_complete", refused.operation(), "the verb that failed");
             Completions.assertNone(pairs.responderCq(), Duration.ofMillis(100), "nothing of the discarded batch "
                     + "completes");
-            WorkRequests.rdmaWrite(pairs.responder(), 2, target.rkey(), target.address() + 32, target, 0, 8);
+            WorkRequests.rdmaWrite(pairs.responder(), 2, back.rkey(), back.address() + 32, target, 0, 8);
             Completions.awaitSuccess(pairs.responderCq(), timeout(), "a write posted after the discarded batch");
         }
     }
@@ -307,7 +310,8 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         void laterRequestsAreFlushed() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion local = openMemoryRegion(pairs.pd(), 64);
-            WorkRequests.rdmaWrite(pairs.requester(), 1, local.rkey() ^ 0x5a5a00, local.address(), local, 0, 8);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), 64);
+            WorkRequests.rdmaWrite(pairs.requester(), 1, target.rkey() ^ 0x5a5a00, target.address(), local, 0, 8);
             WorkRequests.send(pairs.requester(), 2, SIGNALED, local, 0, 8);
             WorkRequests.send(pairs.requester(), 3, 0, local, 0, 8);
             List<Completion> done = Completions.await(pairs.requesterCq(), 3, timeout(), "the failed write and two "
@@ -325,7 +329,7 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
             QueuePair requester = pairs.requester();
             requester.modify(new QpAttributes().qpState(QpState.RESET));
             requester.modify(loopback().initAttributes(QpType.RC));
-            requester.modify(loopback().rtrAttributes(QpType.RC, pairs.responder().qpNum()));
+            requester.modify(loopback().rtrAttributes(QpType.RC, pairs.responder()));
             requester.modify(loopback().rtsAttributes(QpType.RC).rnrRetry(1));
             pairs.responder().modify(new QpAttributes().qpState(QpState.RTS).minRnrTimer(1));
             MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
@@ -341,7 +345,7 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
             QueuePair requester = pairs.requester();
             requester.modify(new QpAttributes().qpState(QpState.RESET));
             requester.modify(loopback().initAttributes(QpType.RC));
-            requester.modify(loopback().rtrAttributes(QpType.RC, pairs.responder().qpNum()));
+            requester.modify(loopback().rtrAttributes(QpType.RC, pairs.responder()));
             requester.modify(loopback().rtsAttributes(QpType.RC).rnrRetry(1));
             pairs.responder().modify(new QpAttributes().qpState(QpState.RTS).minRnrTimer(1));
             MemoryRegion mr = openMemoryRegion(pairs.pd(), 32);
@@ -360,7 +364,8 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
         void badLkey() {
             QueuePairs pairs = loopback().rc();
             MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
-            WorkRequests.receive(pairs.responder(), 1, mr, 0, 16);
+            MemoryRegion inbox = openMemoryRegion(pairs.responderPd(), 16);
+            WorkRequests.receive(pairs.responder(), 1, inbox, 0, 16);
             SendOps ops = pairs.requester().sendOps();
             ops.start();
             ops.wrId(1).wrFlags(SIGNALED).send().setSge(mr.lkey() ^ 0x5a5a00, mr.address(), 16);
@@ -373,8 +378,9 @@ public abstract class ErrorCompletionVerification extends AreaVerification {
                 + "requester REM_INV_REQ_ERR")
         void receiveTooSmall() {
             QueuePairs pairs = loopback().rc();
-            MemoryRegion mr = openMemoryRegion(pairs.pd(), 128);
-            WorkRequests.receive(pairs.responder(), 1, mr, 64, 8);
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), 64);
+            MemoryRegion inbox = openMemoryRegion(pairs.responderPd(), 64);
+            WorkRequests.receive(pairs.responder(), 1, inbox, 0, 8);
             WorkRequests.send(pairs.requester(), 2, mr, 0, 64);
             Completion responder = Completions.awaitOne(pairs.responderCq(), timeout(), "the too-small receive");
             assertTrue(Set.of(WcStatus.LOC_LEN_ERR, WcStatus.REM_INV_REQ_ERR).contains(responder.status()),

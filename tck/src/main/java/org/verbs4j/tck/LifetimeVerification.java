@@ -166,9 +166,10 @@ public abstract class LifetimeVerification extends AreaVerification {
         @DisplayName("ibv_create_cq_ex(3): only fields requested in wc_flags may be read; the others give EINVAL")
         void unrequestedFieldsAreRefused() {
             CompletionQueue cq = completionQueue(CqInitAttributes.builder(8).wcFlags(Set.of()).build());
-            QueuePairs pairs = loopback().rc(builder -> builder.sendCq(cq));
-            MemoryRegion mr = openMemoryRegion(pairs.pd(), 16);
-            WorkRequests.receive(pairs.responder(), 1, mr, 8, 8);
+            QueuePairs pairs = loopback().rc((side, builder) -> side == Side.REQUESTER ? builder.sendCq(cq) : builder);
+            MemoryRegion mr = openMemoryRegion(pairs.pd(), 8);
+            MemoryRegion inbox = openMemoryRegion(pairs.responderPd(), 8);
+            WorkRequests.receive(pairs.responder(), 1, inbox, 0, 8);
             WorkRequests.send(pairs.requester(), 1, mr, 0, 8);
             long deadline = System.nanoTime() + environment().completionTimeout().toNanos();
             while (!cq.startPoll()) {

@@ -91,51 +91,59 @@ public abstract class MemoryVerification extends AreaVerification {
         @DisplayName("test_parent_domain test_without_allocators_rc_traffic: RC QPs, extended CQs and an MR of a "
                 + "parent domain carry SENDs both ways, byte for byte")
         void parentDomainCarriesTraffic() {
-            ProtectionDomain parent = parentDomainOf(protectionDomain());
-            CompletionQueue requesterCq = completionQueue(CqInitAttributes.builder(64).parentDomain(parent).build());
-            CompletionQueue responderCq = completionQueue(CqInitAttributes.builder(64).parentDomain(parent).build());
-            QpInitAttributes requesterAttributes = loopback().connectedAttributes(QpType.RC, parent, requesterCq)
-                    .build();
-            loopback().requireType(requesterAttributes);
+            ParentEnd requester = parentEnd(Side.REQUESTER);
             loopback().requireActivePort();
-            QueuePair requester = queuePair(requesterAttributes);
-            QueuePair responder = queuePair(loopback().connectedAttributes(QpType.RC, parent, responderCq).build());
-            loopback().toRts(requester, responder.qpNum());
-            loopback().toRts(responder, requester.qpNum());
-            MemoryRegion mr = openMemoryRegion(parent, TRAFFIC_MESSAGE * 2);
-            QueuePairs pairs = QueuePairs.oneDomain(parent, requester, requesterCq, responder, responderCq);
+            ParentEnd responder = parentEnd(Side.RESPONDER);
+            loopback().toRts(requester.qp(), responder.qp());
+            loopback().toRts(responder.qp(), requester.qp());
             for (int i = 0; i < TRAFFIC_ITERATIONS; i++) {
-                exchange(pairs, mr, i, false);
-                exchange(pairs, mr, i, true);
+                exchange(requester, responder, "SEND " + i, 2 * i + 1, i);
+                exchange(responder, requester, "SEND back " + i, 2 * i + 2, i);
             }
-            assertAll(() -> assertSame(parent, requester.protectionDomain()),
-                    () -> assertSame(parent, mr.protectionDomain()));
+            assertAll(() -> assertSame(requester.parent(), requester.qp().protectionDomain()),
+                    () -> assertSame(requester.parent(), requester.mr().protectionDomain()),
+                    () -> assertSame(responder.parent(), responder.qp().protectionDomain()));
         }
 
-        /** One SEND from the requester (or, {@code back}, from the responder), checked on both sides. */
-        private void exchange(QueuePairs pairs, MemoryRegion mr, int iteration, boolean back) {
-            QueuePair sender = back ? pairs.responder() : pairs.requester();
-            QueuePair receiver = back ? pairs.requester() : pairs.responder();
-            CompletionQueue senderCq = back ? pairs.responderCq() : pairs.requesterCq();
-            CompletionQueue receiverCq = back ? pairs.requesterCq() : pairs.responderCq();
-            String what = (back ? "SEND back " : "SEND ") + iteration;
-            byte[] payload = Payloads.pattern(2 * iteration + (back ? 2 : 1), TRAFFIC_MESSAGE);
-            Payloads.write(mr.segment(), 0, payload);
-            WorkRequests.receive(receiver, iteration, mr, TRAFFIC_MESSAGE, TRAFFIC_MESSAGE);
-            WorkRequests.send(sender, iteration, mr, 0, TRAFFIC_MESSAGE);
-            Completion sent = Completions.awaitOne(senderCq, environment().completionTimeout(), what);
-            Completion received = Completions.awaitOne(receiverCq, environment().completionTimeout(), what);
+        /** One player of test_parent_domain: a parent domain of its own, with its CQ, RC QP and MR. */
+        private record ParentEnd(ProtectionDomain parent, CompletionQueue cq, QueuePair qp, MemoryRegion mr) {
+        }
+
+        private ParentEnd parentEnd(Side side) {
+            ProtectionDomain parent = parentDomainOf(side, protectionDomain(side));
+            CompletionQueue cq = track(context(side).createCompletionQueue(CqInitAttributes.builder(64)
+                    .parentDomain(parent).build()));
+            QpInitAttributes attributes = loopback().connectedAttributes(QpType.RC, parent, cq).build();
+            if (side == Side.REQUESTER) {
+                loopback().requireType(attributes);
+            }
+            QueuePair qp = track(context(side).createQueuePair(attributes));
+            return new ParentEnd(parent, cq, qp, openMemoryRegion(parent, TRAFFIC_MESSAGE * 2));
+        }
+
+        /** One SEND from {@code sender} to {@code receiver}, checked on both sides. */
+        private void exchange(ParentEnd sender, ParentEnd receiver, String what, int pattern, int wrId) {
+            byte[] payload = Payloads.pattern(pattern, TRAFFIC_MESSAGE);
+            Payloads.write(sender.mr().segment(), 0, payload);
+            WorkRequests.receive(receiver.qp(), wrId, receiver.mr(), TRAFFIC_MESSAGE, TRAFFIC_MESSAGE);
+            WorkRequests.send(sender.qp(), wrId, sender.mr(), 0, TRAFFIC_MESSAGE);
+            Completion sent = Completions.awaitOne(sender.cq(), environment().completionTimeout(), what);
+            Completion received = Completions.awaitOne(receiver.cq(), environment().completionTimeout(), what);
             assertAll(() -> assertEquals(WcStatus.SUCCESS, sent.status(), what + " send status"),
                     () -> assertEquals(WcStatus.SUCCESS, received.status(), what + " receive status"),
                     () -> assertEquals(WcOpcode.RECV, received.opcode(), what + " receive opcode"),
                     () -> assertEquals(TRAFFIC_MESSAGE, received.byteLen(), what + " byte_len"),
-                    () -> Payloads.assertPayload(mr.segment(), TRAFFIC_MESSAGE, payload, what));
+                    () -> Payloads.assertPayload(receiver.mr().segment(), TRAFFIC_MESSAGE, payload, what));
         }
 
         /** The capability gate of parent domains, then a parent domain of {@code pd}, closed after the test. */
         private ProtectionDomain parentDomainOf(ProtectionDomain pd) {
+            return parentDomainOf(Side.REQUESTER, pd);
+        }
+
+        private ProtectionDomain parentDomainOf(Side side, ProtectionDomain pd) {
             return requireAndCreate(Capability.PARENT_DOMAIN, "ibv_alloc_parent_domain",
-                    () -> context().allocateParentDomain(pd));
+                    () -> context(side).allocateParentDomain(pd));
         }
     }
 
@@ -191,7 +199,7 @@ public abstract class MemoryVerification extends AreaVerification {
             MemoryRegion mr = memoryRegion(pairs.pd(), 64, Set.of());
             assertTrue(mr.access().isEmpty(), "access flags");
             Payloads.write(mr.segment(), 0, Payloads.pattern(5, 64));
-            MemoryRegion target = openMemoryRegion(pairs.pd(), 64);
+            MemoryRegion target = openMemoryRegion(pairs.responderPd(), 64);
             WorkRequests.receive(pairs.responder(), 1, target, 0, 64);
             WorkRequests.send(pairs.requester(), 2, mr, 0, 64);
             Duration timeout = environment().completionTimeout();

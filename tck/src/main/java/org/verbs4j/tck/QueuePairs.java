@@ -22,19 +22,6 @@ public record QueuePairs(ProtectionDomain pd, QueuePair requester, CompletionQue
                          ProtectionDomain responderPd, QueuePair responder, CompletionQueue responderCq) {
 
     /**
-     * @param pd the protection domain of both ends
-     * @param requester the queue pair that sends
-     * @param requesterCq the completion queue of the requester
-     * @param responder the queue pair that receives
-     * @param responderCq the completion queue of the responder
-     * @return both ends on one context and protection domain
-     */
-    public static QueuePairs oneDomain(ProtectionDomain pd, QueuePair requester, CompletionQueue requesterCq,
-                                       QueuePair responder, CompletionQueue responderCq) {
-        return new QueuePairs(pd, requester, requesterCq, pd, responder, responderCq);
-    }
-
-    /**
      * @param side an end
      * @return the protection domain of that end
      */

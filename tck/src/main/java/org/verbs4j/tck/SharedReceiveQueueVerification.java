@@ -21,6 +21,7 @@ import org.verbs4j.AsyncEventType;
 import org.verbs4j.BusyException;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
 import org.verbs4j.DeviceLimits;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
@@ -56,26 +57,34 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
     protected SharedReceiveQueueVerification() {
     }
 
+    /** The SRQ under test and its protection domain are the responder end's. */
     @BeforeEach
     final void createSharedReceiveQueue() {
-        pd = protectionDomain();
-        SrqInitAttributes attributes = SrqInitAttributes.basic(pd, 16, 1);
-        srq = requireAndCreate(Capability.SRQ, "ibv_create_srq_ex",
-                () -> context().createSharedReceiveQueue(attributes));
+        pd = protectionDomain(Side.RESPONDER);
+        srq = srqOf(Side.RESPONDER, pd);
+    }
+
+    private SharedReceiveQueue srqOf(Side side, ProtectionDomain owner) {
+        SrqInitAttributes attributes = SrqInitAttributes.basic(owner, 16, 1);
+        return requireAndCreate(Capability.SRQ, "ibv_create_srq_ex",
+                () -> context(side).createSharedReceiveQueue(attributes));
     }
 
     /** @return an RC pair whose responder (only) receives through the SRQ, as pyverbs' server QPs do */
     private QueuePairs pairThroughSrq() {
+        ProtectionDomain requesterPd = protectionDomain();
         CompletionQueue requesterCq = completionQueue(64);
-        CompletionQueue responderCq = completionQueue(64);
-        QpInitAttributes requesterAttributes = loopback().connectedAttributes(QpType.RC, pd, requesterCq).build();
+        CompletionQueue responderCq = completionQueue(Side.RESPONDER, 64);
+        QpInitAttributes requesterAttributes = loopback().connectedAttributes(QpType.RC, requesterPd, requesterCq)
+                .build();
         loopback().requireType(requesterAttributes);
         loopback().requireActivePort();
         QueuePair requester = queuePair(requesterAttributes);
-        QueuePair responder = queuePair(loopback().connectedAttributes(QpType.RC, pd, responderCq).srq(srq).build());
-        loopback().toRts(requester, responder.qpNum());
-        loopback().toRts(responder, requester.qpNum());
-        return QueuePairs.oneDomain(pd, requester, requesterCq, responder, responderCq);
+        QueuePair responder = track(context(Side.RESPONDER).createQueuePair(loopback().connectedAttributes(QpType.RC,
+                pd, responderCq).srq(srq).build()));
+        loopback().toRts(requester, responder);
+        loopback().toRts(responder, requester);
+        return new QueuePairs(requesterPd, requester, requesterCq, pd, responder, responderCq);
     }
 
     /** Creation and posting. */
@@ -91,7 +100,7 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
                     () -> assertTrue(attributes.maxWr() >= 16, "max_wr " + attributes.maxWr()),
                     () -> assertTrue(attributes.maxSge() >= 1, "max_sge " + attributes.maxSge()),
                     () -> assertEquals(0, attributes.srqLimit(), "srq_limit of a new SRQ"),
-                    () -> assertSame(context(), srq.context()));
+                    () -> assertSame(context(Side.RESPONDER), srq.context()));
         }
 
         @Test
@@ -100,13 +109,15 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
             QueuePairs first = pairThroughSrq();
             QueuePairs second = pairThroughSrq();
             MemoryRegion mr = openMemoryRegion(pd, MESSAGE * 4);
-            Payloads.write(mr.segment(), 0, Payloads.pattern(1, MESSAGE));
-            Payloads.write(mr.segment(), MESSAGE, Payloads.pattern(2, MESSAGE));
+            MemoryRegion firstSource = openMemoryRegion(first.pd(), MESSAGE);
+            MemoryRegion secondSource = openMemoryRegion(second.pd(), MESSAGE);
+            Payloads.write(firstSource.segment(), 0, Payloads.pattern(1, MESSAGE));
+            Payloads.write(secondSource.segment(), 0, Payloads.pattern(2, MESSAGE));
             WorkRequests.receive(srq, 10, mr, MESSAGE * 2L, MESSAGE);
-            WorkRequests.send(first.requester(), 1, mr, 0, MESSAGE);
+            WorkRequests.send(first.requester(), 1, firstSource, 0, MESSAGE);
             Completion one = Completions.awaitOne(first.responderCq(), environment().completionTimeout(), "receive 1");
             WorkRequests.receive(srq, 11, mr, MESSAGE * 3L, MESSAGE);
-            WorkRequests.send(second.requester(), 2, mr, MESSAGE, MESSAGE);
+            WorkRequests.send(second.requester(), 2, secondSource, 0, MESSAGE);
             Completion two = Completions.awaitOne(second.responderCq(), environment().completionTimeout(), "receive 2");
             assertAll(() -> assertEquals(first.responder().qpNum(), one.qpNum(), "qp_num of the first receive"),
                     () -> assertEquals(second.responder().qpNum(), two.qpNum(), "qp_num of the second receive"),
@@ -118,11 +129,15 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
         @Test
         @DisplayName("test_srq (pyverbs creates every QP with_srq): a QP that receives through the SRQ still sends")
         void senderAttachedToTheSrq() {
-            QueuePairs pairs = loopback().rc(pd, builder -> builder.srq(srq));
+            ProtectionDomain requesterPd = protectionDomain();
+            SharedReceiveQueue requesterSrq = srqOf(Side.REQUESTER, requesterPd);
+            QueuePairs pairs = loopback().rc(requesterPd, pd,
+                    (side, builder) -> builder.srq(side == Side.REQUESTER ? requesterSrq : srq));
             MemoryRegion mr = openMemoryRegion(pd, MESSAGE * 2);
-            Payloads.write(mr.segment(), 0, Payloads.pattern(3, MESSAGE));
+            MemoryRegion source = openMemoryRegion(requesterPd, MESSAGE);
+            Payloads.write(source.segment(), 0, Payloads.pattern(3, MESSAGE));
             WorkRequests.receive(srq, 12, mr, MESSAGE, MESSAGE);
-            WorkRequests.send(pairs.requester(), 1, mr, 0, MESSAGE);
+            WorkRequests.send(pairs.requester(), 1, source, 0, MESSAGE);
             Completion sent = Completions.awaitOne(pairs.requesterCq(), environment().completionTimeout(), "the SEND");
             assertEquals(WcStatus.SUCCESS, sent.status(), () -> "the SEND: " + sent);
             Completion received = Completions.awaitOne(pairs.responderCq(), environment().completionTimeout(),
@@ -134,11 +149,12 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
         @Test
         @DisplayName("ibv_create_qp_ex(3) NOTES: max_recv_wr and max_recv_sge are ignored for a QP with an SRQ")
         void receiveCapsAreIgnoredWithAnSrq() {
-            DeviceLimits limits = context().queryDevice().limits();
-            QpInitAttributes attributes = QpInitAttributes.builder(QpType.RC, pd, completionQueue(8),
+            DeviceLimits limits = context(Side.RESPONDER).queryDevice().limits();
+            QpInitAttributes attributes = QpInitAttributes.builder(QpType.RC, pd, completionQueue(Side.RESPONDER, 8),
                     new QpCapabilities(8, limits.maxQpWr() + 1, 1, limits.maxSge() + 1, 0)).srq(srq).build();
-            loopback().requireType(attributes);
-            QueuePair qp = queuePair(attributes);
+            loopback().requireType(QpInitAttributes.builder(QpType.RC, protectionDomain(), completionQueue(8),
+                    Loopback.defaultCapabilities()).build());
+            QueuePair qp = track(context(Side.RESPONDER).createQueuePair(attributes));
             assertSame(srq, qp.srq().orElseThrow(), "the QP's SRQ");
         }
 
@@ -171,7 +187,7 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
         @DisplayName("test_srq resize_srq: an SRQ can grow to twice its size, or SRQ_RESIZE is unsupported")
         void resize() {
             int size = srq.query().maxWr();
-            int wanted = Math.min(context().queryDevice().limits().maxSrqWr(), 2 * size);
+            int wanted = Math.min(context(Side.RESPONDER).queryDevice().limits().maxSrqWr(), 2 * size);
             requireCapability(Capability.SRQ_RESIZE, "ibv_modify_srq(IBV_SRQ_MAX_WR)", () -> {
                 srq.modify(new SrqAttributes(wanted, 1, 0), Set.of(SrqAttrMask.MAX_WR));
                 return null;
@@ -191,26 +207,27 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
         void limitEventFiresOnce() {
             QueuePairs pairs = pairThroughSrq();
             MemoryRegion mr = openMemoryRegion(pd, MESSAGE * 2);
+            MemoryRegion source = openMemoryRegion(pairs.pd(), MESSAGE);
             for (int i = 0; i < 10; i++) {
                 WorkRequests.receive(srq, i, mr, MESSAGE, MESSAGE);
             }
             srq.armLimit(7);
             assertEquals(7, srq.query().srqLimit(), "srq_limit after arming");
             for (int i = 0; i < 4; i++) {
-                WorkRequests.send(pairs.requester(), i, mr, 0, MESSAGE);
+                WorkRequests.send(pairs.requester(), i, source, 0, MESSAGE);
             }
             Completions.await(pairs.responderCq(), 4, environment().completionTimeout(), "4 receives");
-            AsyncEvent event = context().getAsyncEvent(environment().eventTimeout());
+            AsyncEvent event = responderContext().getAsyncEvent(environment().eventTimeout());
             assertNotNull(event, "no async event after the SRQ dropped below its limit");
-            context().ackAsyncEvent(event);
+            responderContext().ackAsyncEvent(event);
             assertAll(() -> assertEquals(AsyncEventType.SRQ_LIMIT_REACHED, event.type()),
                     () -> assertSame(srq, event.srq(), "the event's SRQ"),
                     () -> assertEquals(0, srq.query().srqLimit(), "ibv_query_srq(3) NOTES: 0 once the event fired"));
-            WorkRequests.send(pairs.requester(), 9, mr, 0, MESSAGE);
+            WorkRequests.send(pairs.requester(), 9, source, 0, MESSAGE);
             Completions.awaitSuccess(pairs.responderCq(), environment().completionTimeout(), "one more receive");
-            AsyncEvent second = context().getAsyncEvent(Duration.ofMillis(200));
+            AsyncEvent second = responderContext().getAsyncEvent(Duration.ofMillis(200));
             if (second != null) {
-                context().ackAsyncEvent(second);
+                responderContext().ackAsyncEvent(second);
             }
             assertNull(second, "the limit event is one-shot");
         }
@@ -220,14 +237,15 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
         void asyncEventIsAcknowledgedOnce() {
             QueuePairs pairs = pairThroughSrq();
             MemoryRegion mr = openMemoryRegion(pd, MESSAGE * 2);
+            MemoryRegion source = openMemoryRegion(pairs.pd(), MESSAGE);
             WorkRequests.receive(srq, 1, mr, MESSAGE, MESSAGE);
             WorkRequests.receive(srq, 2, mr, MESSAGE, MESSAGE);
             srq.armLimit(2);
-            WorkRequests.send(pairs.requester(), 1, mr, 0, MESSAGE);
-            AsyncEvent event = context().getAsyncEvent(environment().eventTimeout());
+            WorkRequests.send(pairs.requester(), 1, source, 0, MESSAGE);
+            AsyncEvent event = responderContext().getAsyncEvent(environment().eventTimeout());
             assertNotNull(event, "no SRQ_LIMIT_REACHED after the SRQ dropped below its limit");
-            context().ackAsyncEvent(event);
-            assertThrows(InvalidArgumentException.class, () -> context().ackAsyncEvent(event));
+            responderContext().ackAsyncEvent(event);
+            assertThrows(InvalidArgumentException.class, () -> responderContext().ackAsyncEvent(event));
         }
 
         @Test
@@ -257,5 +275,9 @@ public abstract class SharedReceiveQueueVerification extends AreaVerification {
             int size = srq.query().maxWr();
             assertThrows(InvalidArgumentException.class, () -> srq.armLimit(size + 1));
         }
+    }
+
+    private Context responderContext() {
+        return context(Side.RESPONDER);
     }
 }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.OpsFlag;
@@ -50,6 +51,7 @@ public abstract class TagMatchingVerification extends AreaVerification {
     private static final int SIGNALED = (int) OpsFlag.SIGNALED.value();
 
     private ProtectionDomain pd;
+    private ProtectionDomain serverPd;
     private CompletionQueue tmCq;
     private SharedReceiveQueue srq;
     private QueuePair client;
@@ -68,21 +70,28 @@ public abstract class TagMatchingVerification extends AreaVerification {
         requireCapability(Capability.TAG_MATCHING, "ibv_create_srq_ex(IBV_SRQT_TM)",
                 () -> context().createSharedReceiveQueue(
                         SrqInitAttributes.tagMatching(pd, 33, 1, completionQueue(8), new TmCap(MAX_TAGS, 10))));
-        tmCq = completionQueue(CqInitAttributes.builder(128)
+        serverPd = protectionDomain(Side.RESPONDER);
+        tmCq = track(server().createCompletionQueue(CqInitAttributes.builder(128)
                 .wcFlags(EnumSet.of(CompletionField.BYTE_LEN, CompletionField.QP_NUM, CompletionField.TM_INFO))
-                .build());
-        srq = track(context().createSharedReceiveQueue(
-                SrqInitAttributes.tagMatching(pd, 33, 1, tmCq, new TmCap(MAX_TAGS, 10))));
+                .build()));
+        srq = track(server().createSharedReceiveQueue(
+                SrqInitAttributes.tagMatching(serverPd, 33, 1, tmCq, new TmCap(MAX_TAGS, 10))));
         clientCq = completionQueue(64);
         QpInitAttributes clientAttributes = loopback().connectedAttributes(QpType.RC, pd, clientCq).build();
         loopback().requireType(clientAttributes);
         loopback().requireActivePort();
         client = queuePair(clientAttributes);
-        QueuePair server = queuePair(loopback().connectedAttributes(QpType.RC, pd, tmCq).srq(srq).build());
-        loopback().toRts(client, server.qpNum());
-        loopback().toRts(server, client.qpNum());
+        QueuePair server = track(server().createQueuePair(loopback().connectedAttributes(QpType.RC, serverPd, tmCq)
+                .srq(srq).build()));
+        loopback().toRts(client, server);
+        loopback().toRts(server, client);
         clientMr = openMemoryRegion(pd, 4096);
-        serverMr = openMemoryRegion(pd, 4096);
+        serverMr = openMemoryRegion(serverPd, 4096);
+    }
+
+    /** @return the context of the server, which receives through the tag-matching SRQ: the responder end's */
+    private Context server() {
+        return context(Side.RESPONDER);
     }
 
     private SrqOperation addTag(long tag, long recvWrId, long offset) {
@@ -264,7 +273,7 @@ public abstract class TagMatchingVerification extends AreaVerification {
             int added = 0;
             OutOfResourcesException refusal = null;
             SrqOperation add = null;
-            while (refusal == null && added <= context().queryDevice().tmCaps().maxNumTags()) {
+            while (refusal == null && added <= server().queryDevice().tmCaps().maxNumTags()) {
                 add = new SrqOperation(1).opcode(SrqOpcode.TAG_ADD).tag(added).mask(0xffff).recvWrId(added);
                 add.sgList().add(serverMr, 0, PAYLOAD);
                 try {
@@ -283,7 +292,8 @@ public abstract class TagMatchingVerification extends AreaVerification {
         @Test
         @DisplayName("ibv_post_srq_ops(3): list operations on a basic SRQ are refused as unsupported")
         void basicSrqHasNoTagList() {
-            SharedReceiveQueue basic = track(context().createSharedReceiveQueue(SrqInitAttributes.basic(pd, 4, 1)));
+            SharedReceiveQueue basic = track(server().createSharedReceiveQueue(SrqInitAttributes.basic(serverPd, 4,
+                    1)));
             SrqOperation add = new SrqOperation(1).opcode(SrqOpcode.TAG_ADD).tag(1).mask(1);
             add.sgList().add(serverMr, 0, PAYLOAD);
             assertThrows(UnsupportedVerbException.class, () -> basic.postOps(add));

@@ -19,6 +19,7 @@ import org.verbs4j.BusyException;
 import org.verbs4j.Capability;
 import org.verbs4j.CompletionField;
 import org.verbs4j.CompletionQueue;
+import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
@@ -50,6 +51,7 @@ public abstract class XrcVerification extends AreaVerification {
     private static final int MESSAGES_PER_PAIR = 4;
 
     private ProtectionDomain pd;
+    private ProtectionDomain senderPd;
     private XrcDomain xrcd;
     private CompletionQueue srqCq;
     private SharedReceiveQueue srq;
@@ -60,11 +62,20 @@ public abstract class XrcVerification extends AreaVerification {
 
     @BeforeEach
     final void openDomainAndSrq() {
-        xrcd = requireAndCreate(Capability.XRC, "ibv_open_xrcd", () -> context().openXrcDomain());
-        pd = protectionDomain();
-        srqCq = completionQueue(CqInitAttributes.builder(64).wcFlags(EnumSet.of(CompletionField.BYTE_LEN,
-                CompletionField.QP_NUM)).build());
-        srq = track(context().createSharedReceiveQueue(SrqInitAttributes.xrc(pd, xrcd, srqCq, 64, 1)));
+        xrcd = requireAndCreate(Capability.XRC, "ibv_open_xrcd", () -> receiving().openXrcDomain());
+        pd = protectionDomain(Side.RESPONDER);
+        senderPd = protectionDomain();
+        srqCq = track(receiving().createCompletionQueue(CqInitAttributes.builder(64).wcFlags(EnumSet.of(
+                CompletionField.BYTE_LEN, CompletionField.QP_NUM)).build()));
+        srq = track(receiving().createSharedReceiveQueue(SrqInitAttributes.xrc(pd, xrcd, srqCq, 64, 1)));
+    }
+
+    /**
+     * @return the context of the receiving side (the XRC domain, its SRQs and XRC_RECV QPs, the memory they reach):
+     *     the responder end's; the XRC_SEND QPs are the requester end's
+     */
+    private Context receiving() {
+        return context(Side.RESPONDER);
     }
 
     /** An XRC_SEND queue pair connected to an XRC_RECV queue pair of the domain, both in RTS. */
@@ -77,14 +88,15 @@ public abstract class XrcVerification extends AreaVerification {
 
     private XrcPair connectedPair(Set<SendOpsFlag> operations) {
         CompletionQueue sendCq = completionQueue(64);
-        QpInitAttributes senderAttributes = QpInitAttributes.xrcSend(pd, sendCq, new QpCapabilities(16, 0, 1, 0, 0))
+        QpInitAttributes senderAttributes = QpInitAttributes.xrcSend(senderPd, sendCq,
+                new QpCapabilities(16, 0, 1, 0, 0))
                 .sendOpsFlags(operations).build();
         loopback().requireType(senderAttributes);
         loopback().requireActivePort();
-        QueuePair receiver = queuePair(QpInitAttributes.xrcRecv(xrcd).build());
+        QueuePair receiver = track(receiving().createQueuePair(QpInitAttributes.xrcRecv(xrcd).build()));
         QueuePair sender = queuePair(senderAttributes);
-        loopback().toRts(receiver, sender.qpNum());
-        loopback().toRts(sender, receiver.qpNum());
+        loopback().toRts(receiver, sender);
+        loopback().toRts(sender, receiver);
         return new XrcPair(sender, sendCq, receiver);
     }
 
@@ -94,12 +106,13 @@ public abstract class XrcVerification extends AreaVerification {
     void sendsReachTheSrqTheyAddress() {
         List<XrcPair> pairs = List.of(connectedPair(), connectedPair());
         MemoryRegion mr = openMemoryRegion(pd, MESSAGE * 2);
+        MemoryRegion source = openMemoryRegion(senderPd, MESSAGE);
         for (int i = 0; i < MESSAGES_PER_PAIR * pairs.size(); i++) {
             XrcPair pair = pairs.get(i % pairs.size());
             byte[] payload = Payloads.pattern(i + 1, MESSAGE);
-            Payloads.write(mr.segment(), 0, payload);
+            Payloads.write(source.segment(), 0, payload);
             WorkRequests.receive(srq, 100 + i, mr, MESSAGE, MESSAGE);
-            WorkRequests.sendXrc(pair.sender(), i, srq.srqNum(), mr, 0, MESSAGE);
+            WorkRequests.sendXrc(pair.sender(), i, srq.srqNum(), source, 0, MESSAGE);
             Completion sent = Completions.awaitOne(pair.sendCq(), environment().completionTimeout(), "XRC SEND " + i);
             assertEquals(WcStatus.SUCCESS, sent.status(), "XRC SEND " + i + " to SRQ number " + srq.srqNum() + ": "
                     + sent);
@@ -122,7 +135,7 @@ public abstract class XrcVerification extends AreaVerification {
             + "memory of the SRQ's protection domain through the XRC_RECV QP, byte for byte")
     void writesAndReadsReachTheSrqsDomain() {
         XrcPair pair = connectedPair(EnumSet.of(SendOpsFlag.SEND, SendOpsFlag.RDMA_WRITE, SendOpsFlag.RDMA_READ));
-        MemoryRegion local = openMemoryRegion(pd, MESSAGE * 2);
+        MemoryRegion local = openMemoryRegion(senderPd, MESSAGE * 2);
         MemoryRegion remote = openMemoryRegion(pd, MESSAGE);
         byte[] written = Payloads.pattern(7, MESSAGE);
         Payloads.write(local.segment(), 0, written);
@@ -153,13 +166,14 @@ public abstract class XrcVerification extends AreaVerification {
             + "invalid request: the sender completes REM_INV_REQ_ERR and that SRQ receives nothing")
     void anSrqOfAnotherDomainIsAnInvalidRequest() {
         XrcPair pair = connectedPair();
-        XrcDomain otherDomain = track(context().openXrcDomain());
-        CompletionQueue otherCq = completionQueue(16);
-        SharedReceiveQueue foreign = track(context().createSharedReceiveQueue(SrqInitAttributes.xrc(pd, otherDomain,
-                otherCq, 16, 1)));
-        MemoryRegion mr = openMemoryRegion(pd, MESSAGE * 2);
-        WorkRequests.receive(foreign, 1, mr, MESSAGE, MESSAGE);
-        WorkRequests.sendXrc(pair.sender(), 2, foreign.srqNum(), mr, 0, MESSAGE);
+        XrcDomain otherDomain = track(receiving().openXrcDomain());
+        CompletionQueue otherCq = completionQueue(Side.RESPONDER, 16);
+        SharedReceiveQueue foreign = track(receiving().createSharedReceiveQueue(SrqInitAttributes.xrc(pd,
+                otherDomain, otherCq, 16, 1)));
+        MemoryRegion mr = openMemoryRegion(pd, MESSAGE);
+        MemoryRegion source = openMemoryRegion(senderPd, MESSAGE);
+        WorkRequests.receive(foreign, 1, mr, 0, MESSAGE);
+        WorkRequests.sendXrc(pair.sender(), 2, foreign.srqNum(), source, 0, MESSAGE);
         Completion sent = Completions.awaitOne(pair.sendCq(), environment().completionTimeout(),
                 "XRC SEND to an SRQ of another domain");
         assertEquals(WcStatus.REM_INV_REQ_ERR, sent.status(), "XRC SEND to SRQ number " + foreign.srqNum()
@@ -176,7 +190,7 @@ public abstract class XrcVerification extends AreaVerification {
                 () -> assertNull(pair.receiver().sendCq(), "XRC_RECV send_cq"),
                 () -> assertNull(pair.receiver().recvCq(), "XRC_RECV recv_cq"),
                 () -> assertEquals(QpType.XRC_SEND, pair.sender().type()),
-                () -> assertSame(pd, pair.sender().protectionDomain(), "XRC_SEND pd"),
+                () -> assertSame(senderPd, pair.sender().protectionDomain(), "XRC_SEND pd"),
                 () -> assertSame(pair.sendCq(), pair.sender().sendCq(), "XRC_SEND send_cq"),
                 () -> assertNull(pair.sender().recvCq(), "XRC_SEND recv_cq"),
                 () -> assertEquals(SrqType.XRC, srq.type()),
@@ -187,8 +201,8 @@ public abstract class XrcVerification extends AreaVerification {
     @Test
     @DisplayName("ibv_get_srq_num(3): every XRC SRQ has its own 24-bit number")
     void srqNumbersAreDistinct() {
-        CompletionQueue otherCq = completionQueue(4);
-        SharedReceiveQueue other = track(context().createSharedReceiveQueue(
+        CompletionQueue otherCq = completionQueue(Side.RESPONDER, 4);
+        SharedReceiveQueue other = track(receiving().createSharedReceiveQueue(
                 SrqInitAttributes.xrc(pd, xrcd, otherCq, 4, 1)));
         int first = srq.srqNum();
         int second = other.srqNum();
