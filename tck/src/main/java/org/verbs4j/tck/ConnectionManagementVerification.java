@@ -17,7 +17,6 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -32,8 +31,6 @@ import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.Errno;
-import org.verbs4j.Gid;
-import org.verbs4j.GidEntry;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
@@ -709,24 +706,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
 
     /** @return the IPv4 address of the device under test: that of its first IPv4-mapped GID */
     private InetAddress serverAddress() {
-        List<GidEntry> gids = context().queryGidTable(environment().portNum());
-        for (GidEntry entry : gids) {
-            Gid gid = entry.gid();
-            if (gid.high() == 0 && (gid.low() >>> 32) == 0xffffL) {
-                return address(gid);
-            }
-        }
-        Assumptions.abort("the device has no IPv4-mapped GID, so no IPv4 address to connect to");
-        return null;
-    }
-
-    private static InetAddress address(Gid gid) {
-        byte[] raw = gid.toBytes();
-        try {
-            return InetAddress.getByAddress(java.util.Arrays.copyOfRange(raw, 12, 16));
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException(e);
-        }
+        return DeviceIpv4.of(context(), environment().portNum()).orElseGet(() -> Assumptions.abort(
+                "the device has no IPv4-mapped GID, so no IPv4 address to connect to"));
     }
 
     private static InetAddress address(String numeric) {
