@@ -17,7 +17,6 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -32,8 +31,6 @@ import org.verbs4j.CompletionQueue;
 import org.verbs4j.Context;
 import org.verbs4j.CqInitAttributes;
 import org.verbs4j.Errno;
-import org.verbs4j.Gid;
-import org.verbs4j.GidEntry;
 import org.verbs4j.InvalidArgumentException;
 import org.verbs4j.MemoryRegion;
 import org.verbs4j.ProtectionDomain;
@@ -66,8 +63,12 @@ import org.verbs4j.cm.PrivateDataLimits;
 import org.verbs4j.cm.UdParam;
 
 /**
- * Connection management (rdma_cm): every event path between a client and a server on the device under test,
- * which meet at the device's IPv4 address (the address of its IPv4-mapped GID). The unreachable address is
+ * Connection management (rdma_cm): every event path between a client on the device under test and a server on
+ * the {@linkplain Side#RESPONDER responder's} device, which listens at that device's IPv4 address (the address of
+ * its IPv4-mapped GID) through the {@linkplain #responderConnectionManager() responder's connection manager}; the
+ * client resolves it from the address of the device under test through the provider's. Without a responder device
+ * both ends are on the device under test, with one connection manager and one address. The tests of one identifier
+ * alone are the client's. The unreachable address is
  * {@code verbs4j.tck.cm-unreachable-address} / {@code VERBS4J_TCK_CM_UNREACHABLE_ADDRESS} (default
  * 169.254.83.83, an address no route should reach).
  */
@@ -80,7 +81,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     private static final byte[] WORLD = "world".getBytes(US_ASCII);
     private static final int BUFFER = 64;
 
-    private ConnectionManager cm;
+    private ConnectionManager clientCm;
+    private ConnectionManager serverCm;
     private Duration timeout;
 
     /** Creates the area; subclasses implement {@link #provider()}. */
@@ -90,7 +92,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @BeforeEach
     final void connectionManager() {
         try {
-            cm = providerUnderTest().connectionManager();
+            clientCm = providerUnderTest().connectionManager();
+            serverCm = responderConnectionManager();
         } catch (UnsupportedVerbException e) {
             throw new UnsupportedFeatureException("connection management", e.getMessage());
         }
@@ -113,7 +116,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_get_cm_event(3) CONNECT_REQUEST: a new identifier bound to the device, its listen_id, and the"
             + " request's parameters")
     void connectRequestValues() {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
         EventChannel clientChannel = channel();
         CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
@@ -123,6 +126,9 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
         assertSame(listener, request.listenId().orElseThrow());
         assertNotEquals(listener, connection);
         assertTrue(connection.context().isPresent(), "the new identifier is bound to the device");
+        assertEquals(context(Side.RESPONDER).device().name(), connection.context().orElseThrow().device().name(),
+                "the request arrives on the server's device");
+        assertEquals(new InetSocketAddress(serverAddress(), listener.sourcePort()), connection.localAddress());
         ConnParam param = request.connParam().orElseThrow();
         assertTrue(startsWith(param.privateData(), HELLO), "the private data sent by rdma_connect");
         assertEquals(3, param.responderResources(), "the responder resources asked: the client's initiator depth");
@@ -166,7 +172,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @Test
     @DisplayName("rdma_reject(3): the client gets REJECTED, status IB_CM_REJ_CONSUMER_DEFINED, with the private data")
     void rejectWithPrivateData() {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
         EventChannel clientChannel = channel();
         CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
@@ -182,8 +188,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @Test
     @DisplayName("rdma_connect(3) to a port nobody listens on: REJECTED with IB_CM_REJ_INVALID_SERVICE_ID")
     void nobodyListens() {
-        EventChannel probeChannel = channel();
-        CmId probe = cm.createId(probeChannel, PortSpace.TCP, null);
+        CmId probe = serverCm.createId(serverChannel(), PortSpace.TCP, null);
         probe.bind(new InetSocketAddress(serverAddress(), 0));
         int unused = probe.sourcePort();
         probe.close();
@@ -198,7 +203,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_init_qp_attr(3), rdma_establish(3): the caller's QPs move with the CM's attributes,"
             + " CONNECT_RESPONSE, then ESTABLISHED")
     void establishWithCallersQps() {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
         EventChannel clientChannel = channel();
         CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
@@ -223,7 +228,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_get_cm_event(3) CONNECT_ERROR: a QP on the identifier that cannot be moved to RTR fails the "
             + "connection with a negative errno and goes to ERR")
     void connectError() {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
         EventChannel clientChannel = channel();
         CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
@@ -242,7 +247,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_init_qp_attr(3): before the exchange the port, P_Key index and no access; RTR and RTS once "
             + "the remote side is known; the access of a connection with responder resources; no SQD")
     void initQpAttributes() {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
         EventChannel clientChannel = channel();
         CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
@@ -273,7 +278,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_connect(3), rdma_accept(3), rdma_reject(3): private data beyond 56, 196 and 148 bytes is"
             + " refused (EINVAL)")
     void privateDataLimits() {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
         EventChannel clientChannel = channel();
         CmId client = routedClient(clientChannel, PortSpace.TCP, listener.sourcePort());
@@ -293,11 +298,11 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_bind_addr(3), rdma_get_src_port(3), rdma_get_peer_addr(3): ephemeral ports, EADDRINUSE, both"
             + " ends' addresses")
     void portsAndAddresses() {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 4);
         assertTrue(listener.sourcePort() > 0, "an ephemeral port");
         assertEquals(serverAddress(), listener.localAddress().getAddress());
-        CmId other = track(cm.createId(channel(), PortSpace.TCP, null));
+        CmId other = track(serverCm.createId(serverChannel(), PortSpace.TCP, null));
         VerbsException inUse = assertThrows(VerbsException.class,
                 () -> other.bind(new InetSocketAddress(serverAddress(), listener.sourcePort())));
         assertEquals(Errno.EADDRINUSE.code(), inUse.errno());
@@ -305,6 +310,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
         assertEquals(new InetSocketAddress(serverAddress(), listener.sourcePort()), pair.client.peerAddress());
         assertEquals(listener.sourcePort(), pair.server.sourcePort());
         assertEquals(pair.client.localAddress(), pair.server.peerAddress());
+        assertEquals(clientAddress(), pair.client.localAddress().getAddress(), "the client's source address");
         assertTrue(pair.client.sourcePort() > 0, "rdma_resolve_addr binds an ephemeral source port");
     }
 
@@ -312,7 +318,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_listen(3) backlog 1: no request is lost; the second arrives once the first is read, and both"
             + " connect")
     void backlog() {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         CmId listener = listener(serverChannel, PortSpace.TCP, 1);
         EventChannel firstChannel = channel();
         CmId first = routedClient(firstChannel, PortSpace.TCP, listener.sourcePort());
@@ -380,7 +386,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @Test
     @DisplayName("rdma_connect(3) RDMA_PS_UDP to a port nobody listens on: UNREACHABLE with IB_SIDR_UNSUPPORTED")
     void datagramNobodyListens() {
-        CmId probe = cm.createId(channel(), PortSpace.UDP, null);
+        CmId probe = serverCm.createId(serverChannel(), PortSpace.UDP, null);
         probe.bind(new InetSocketAddress(serverAddress(), 0));
         int unused = probe.sourcePort();
         probe.close();
@@ -393,7 +399,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @Test
     @DisplayName("rdma_reject(3) RDMA_PS_UDP: UNREACHABLE with IB_SIDR_REJECT")
     void datagramReject() {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         CmId listener = listener(serverChannel, PortSpace.UDP, 4);
         EventChannel clientChannel = channel();
         CmId client = routedClient(clientChannel, PortSpace.UDP, listener.sourcePort());
@@ -406,8 +412,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_join_multicast(3), rdma_leave_multicast(3): MULTICAST_JOIN with QPN 0xFFFFFF, the Q_Key and"
             + " the join's context")
     void multicast() {
-        EventChannel events = channel();
-        CmId id = track(cm.createId(events, PortSpace.UDP, null));
+        EventChannel events = serverChannel();
+        CmId id = track(serverCm.createId(events, PortSpace.UDP, null));
         id.bind(new InetSocketAddress(serverAddress(), 0));
         ownQpOn(id);
         InetAddress group = address("239.83.0.1");
@@ -434,7 +440,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
             + " errno")
     void addressNobodyReaches() {
         EventChannel events = channel();
-        CmId client = track(cm.createId(events, PortSpace.TCP, null));
+        CmId client = track(clientCm.createId(events, PortSpace.TCP, null));
         InetSocketAddress nowhere = new InetSocketAddress(unreachableAddress(), 7471);
         try {
             client.resolveAddress(null, nowhere, Duration.ofMillis(500));
@@ -450,7 +456,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_resolve_route(3), rdma_connect(3), rdma_establish(3), rdma_disconnect(3): each fails with "
             + "EINVAL out of order")
     void routeNeedsAddress() {
-        CmId id = track(cm.createId(channel(), PortSpace.TCP, null));
+        CmId id = track(clientCm.createId(channel(), PortSpace.TCP, null));
         assertThrows(InvalidArgumentException.class, () -> id.resolveRoute(timeout));
         assertThrows(InvalidArgumentException.class, () -> id.connect(null));
         assertThrows(InvalidArgumentException.class, id::establish);
@@ -460,13 +466,13 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @Test
     @DisplayName("rdma_getaddrinfo(3): the passive side's source and the active side's destination")
     void addressInfo() {
-        String host = serverAddress().getHostAddress();
-        AddressInfo passive = cm.getAddressInfo(host, "7471", AddressHints.passive()).get(0);
+        String host = clientAddress().getHostAddress();
+        AddressInfo passive = clientCm.getAddressInfo(host, "7471", AddressHints.passive()).get(0);
         assertTrue(passive.passive());
-        assertEquals(new InetSocketAddress(serverAddress(), 7471), passive.source());
-        AddressInfo active = cm.getAddressInfo(host, "7471",
+        assertEquals(new InetSocketAddress(clientAddress(), 7471), passive.source());
+        AddressInfo active = clientCm.getAddressInfo(host, "7471",
                 new AddressHints(java.util.Set.of(AddrInfoFlag.NUMERICHOST), PortSpace.TCP)).get(0);
-        assertEquals(new InetSocketAddress(serverAddress(), 7471), active.destination());
+        assertEquals(new InetSocketAddress(clientAddress(), 7471), active.destination());
         assertEquals(QpType.RC, active.qpType());
     }
 
@@ -494,8 +500,8 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
         waiter.interrupt();
         waiter.join(timeout.toMillis());
         assertTrue(failure.get() instanceof VerbsException e && e.errno() == Errno.EINTR.code(), "EINTR: " + failure);
-        CmId id = track(cm.createId(events, PortSpace.TCP, null));
-        id.resolveAddress(null, new InetSocketAddress(serverAddress(), 1), timeout);
+        CmId id = track(clientCm.createId(events, PortSpace.TCP, null));
+        id.resolveAddress(null, new InetSocketAddress(clientAddress(), 1), timeout);
         CmEvent resolved = expect(events, CmEventType.ADDR_RESOLVED, timeout);
         assertThrows(InvalidArgumentException.class, resolved::ack, "a second rdma_ack_cm_event");
     }
@@ -504,7 +510,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @DisplayName("rdma_destroy_event_channel(3) while another thread waits in rdma_get_cm_event: the waiter gets "
             + "ClosedObjectException naming rdma_get_cm_event")
     void closeWhileWaiting() throws InterruptedException {
-        EventChannel events = cm.createEventChannel();
+        EventChannel events = clientCm.createEventChannel();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread waiter = new Thread(() -> {
             try {
@@ -524,11 +530,11 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     @Test
     @DisplayName("rdma_destroy_event_channel(3), rdma_destroy_id(3): busy while used, closed once, no verb after close")
     void lifetimes() {
-        EventChannel events = cm.createEventChannel();
-        CmId id = cm.createId(events, PortSpace.TCP, "mine");
+        EventChannel events = clientCm.createEventChannel();
+        CmId id = clientCm.createId(events, PortSpace.TCP, "mine");
         assertEquals("mine", id.userContext());
         assertThrows(BusyException.class, events::close);
-        id.bind(new InetSocketAddress(serverAddress(), 0));
+        id.bind(new InetSocketAddress(clientAddress(), 0));
         Endpoint endpoint = ownQpOn(id);
         assertThrows(BusyException.class, id::close, "rdma_destroy_id with its QP alive");
         id.destroyQueuePair();
@@ -568,7 +574,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
     }
 
     private Pair connectedPair(PortSpace space) {
-        EventChannel serverChannel = channel();
+        EventChannel serverChannel = serverChannel();
         return connect(serverChannel, listener(serverChannel, space, 4));
     }
 
@@ -604,20 +610,29 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
         }
     }
 
+    /** @return a new event channel of the client's connection manager */
     private EventChannel channel() {
-        return track(cm.createEventChannel());
+        return track(clientCm.createEventChannel());
     }
 
+    /** @return a new event channel of the server's connection manager */
+    private EventChannel serverChannel() {
+        return track(serverCm.createEventChannel());
+    }
+
+    /** A server's identifier of {@code channel}, listening at the server's address on an ephemeral port. */
     private CmId listener(EventChannel channel, PortSpace space, int backlog) {
-        CmId listener = track(cm.createId(channel, space, null));
+        CmId listener = track(serverCm.createId(channel, space, null));
         listener.bind(new InetSocketAddress(serverAddress(), 0));
         listener.listen(backlog);
         return listener;
     }
 
+    /** A client's identifier of {@code channel}, resolved from the client's address to the server's {@code port}. */
     private CmId routedClient(EventChannel channel, PortSpace space, int port) {
-        CmId client = track(cm.createId(channel, space, null));
-        client.resolveAddress(null, new InetSocketAddress(serverAddress(), port), timeout);
+        CmId client = track(clientCm.createId(channel, space, null));
+        client.resolveAddress(new InetSocketAddress(clientAddress(), 0), new InetSocketAddress(serverAddress(), port),
+                timeout);
         expect(channel, CmEventType.ADDR_RESOLVED, timeout);
         client.resolveRoute(timeout);
         expect(channel, CmEventType.ROUTE_RESOLVED, timeout);
@@ -649,7 +664,7 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
         Context context = id.context().orElseThrow();
         ProtectionDomain pd = track(context.allocateProtectionDomain());
         CompletionQueue cq = track(context.createCompletionQueue(CqInitAttributes.builder(16).build()));
-        MemoryRegion mr = track(pd.registerMemory(memory(BUFFER + 40), EnumSet.of(AccessFlag.LOCAL_WRITE)));
+        MemoryRegion mr = memoryRegion(pd, BUFFER + 40, EnumSet.of(AccessFlag.LOCAL_WRITE));
         return new Parts(pd, cq, mr);
     }
 
@@ -707,26 +722,20 @@ public abstract class ConnectionManagementVerification extends AreaVerification 
         assertEquals(WcStatus.SUCCESS, sent.status(), "datagram " + wrId);
     }
 
-    /** @return the IPv4 address of the device under test: that of its first IPv4-mapped GID */
+    /** @return the IPv4 address of the server: that of the responder's device */
     private InetAddress serverAddress() {
-        List<GidEntry> gids = context().queryGidTable(environment().portNum());
-        for (GidEntry entry : gids) {
-            Gid gid = entry.gid();
-            if (gid.high() == 0 && (gid.low() >>> 32) == 0xffffL) {
-                return address(gid);
-            }
-        }
-        Assumptions.abort("the device has no IPv4-mapped GID, so no IPv4 address to connect to");
-        return null;
+        return address(Side.RESPONDER);
     }
 
-    private static InetAddress address(Gid gid) {
-        byte[] raw = gid.toBytes();
-        try {
-            return InetAddress.getByAddress(java.util.Arrays.copyOfRange(raw, 12, 16));
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException(e);
-        }
+    /** @return the IPv4 address of the client: that of the device under test */
+    private InetAddress clientAddress() {
+        return address(Side.REQUESTER);
+    }
+
+    private InetAddress address(Side side) {
+        return DeviceIpv4.of(context(side), environment().portNum()).orElseGet(() -> Assumptions.abort("the "
+                + context(side).device().name() + " device has no IPv4-mapped GID, so no IPv4 address to connect"
+                + " to"));
     }
 
     private static InetAddress address(String numeric) {
