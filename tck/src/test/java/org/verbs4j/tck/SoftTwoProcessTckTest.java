@@ -14,9 +14,9 @@ import org.verbs4j.tck.remote.TwoHosts;
  * host of its own on 127.0.0.1, the responder (its context and everything on it, and the connection-management
  * area's server) on soft0 of a peer JVM on 127.0.0.2, reached through a {@link RemotePeer}. Every packet between the
  * ends crosses the RoCE v2 wire between the two processes; the kit reads the responder's memory through the shared
- * files both map (Surefire's two-process execution).
+ * files both map (Surefire's two-process execution). The kit uses GID 1, the address's, as {@link SoftWireTckTest}.
  */
-class SoftTwoProcessTckTest extends VerbsTck {
+class SoftTwoProcessTckTest extends SoftWireTckTest {
 
     private RemotePeer peer;
 
@@ -24,13 +24,6 @@ class SoftTwoProcessTckTest extends VerbsTck {
     protected VerbsProvider provider() {
         TwoHosts.localDevice();
         return SoftProviders.onTheWire();
-    }
-
-    @Override
-    protected TckEnvironment environment() {
-        TckEnvironment configured = TckEnvironment.fromSystem();
-        return new TckEnvironment(Optional.empty(), 1, SoftProviders.WIRE_GID_INDEX, configured.completionTimeout(),
-                configured.eventTimeout());
     }
 
     @Override

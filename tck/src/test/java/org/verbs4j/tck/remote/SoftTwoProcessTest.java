@@ -150,11 +150,9 @@ class SoftTwoProcessTest {
     void aDatagramReachesThePeerWithItsGrhAndSourceGid() {
         CompletionQueue cq = remote.track(remote.context.createCompletionQueue(CqInitAttributes.builder(16)
                 .extraFields(Set.of(ExtraCompletionField.SOURCE_GID)).build()));
-        QueuePair from = local.queuePair(QpType.UD, null);
-        QueuePair to = remote.track(remote.context.createQueuePair(org.verbs4j.QpInitAttributes.builder(QpType.UD,
-                remote.pd, cq, new org.verbs4j.QpCapabilities(8, 8, 1, 1, 0)).build()));
-        local.toRtsUd(from);
-        remote.toRtsUd(to);
+        UdPair pair = udPair(cq);
+        QueuePair from = pair.from();
+        QueuePair to = pair.to();
         WorkRequests.receive(to, 5, remote.mr, 16_384, GRH_SIZE + 64);
         AddressHandle ah = local.track(local.pd.createAddressHandle(AhAttributes.global(
                 remote.context.queryGid(1, SoftProviders.WIRE_GID_INDEX), SoftProviders.WIRE_GID_INDEX, 1)));
@@ -180,11 +178,9 @@ class SoftTwoProcessTest {
         Object cqContext = new Object();
         CompletionQueue cq = remote.track(remote.context.createCompletionQueue(CqInitAttributes.builder(16)
                 .channel(channel).cqContext(cqContext).build()));
-        QueuePair from = local.queuePair(QpType.UD, null);
-        QueuePair to = remote.track(remote.context.createQueuePair(org.verbs4j.QpInitAttributes.builder(QpType.UD,
-                remote.pd, cq, new org.verbs4j.QpCapabilities(8, 8, 1, 1, 0)).build()));
-        local.toRtsUd(from);
-        remote.toRtsUd(to);
+        UdPair pair = udPair(cq);
+        QueuePair from = pair.from();
+        QueuePair to = pair.to();
         WorkRequests.receive(to, 7, remote.mr, 0, GRH_SIZE + 32);
         cq.requestNotification(false);
         CompletableFuture<CompletionQueue> event = CompletableFuture.supplyAsync(() -> channel.getEvent(TIMEOUT));
@@ -248,5 +244,18 @@ class SoftTwoProcessTest {
         } finally {
             cq.endPoll();
         }
+    }
+
+    /** A UD queue pair of this JVM and one of the peer's, receiving on {@code cq}, both in RTS. */
+    private UdPair udPair(CompletionQueue cq) {
+        QueuePair from = local.queuePair(QpType.UD, null);
+        QueuePair to = remote.track(remote.context.createQueuePair(org.verbs4j.QpInitAttributes.builder(QpType.UD,
+                remote.pd, cq, new org.verbs4j.QpCapabilities(8, 8, 1, 1, 0)).build()));
+        local.toRtsUd(from);
+        remote.toRtsUd(to);
+        return new UdPair(from, to);
+    }
+
+    private record UdPair(QueuePair from, QueuePair to) {
     }
 }
