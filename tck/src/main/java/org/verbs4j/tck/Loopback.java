@@ -81,7 +81,10 @@ public final class Loopback {
         return ops;
     }
 
-    /** @return a connected RC pair with the default sizes and {@link #rcSendOps()} */
+    /**
+     * @return a connected RC pair with the default sizes and {@link #rcSendOps()}, each end with a protection
+     *     domain of its own (as pyverbs' two players), also when both are on one context
+     */
     public QueuePairs rc() {
         return rc(UnaryOperator.identity());
     }
