@@ -22,8 +22,10 @@ import org.verbs4j.tools.connect.SoftPeers;
 
 /**
  * One side of a ping-pong: its queue pairs, buffer and the loop of the C examples. Each side sends again
- * only when its previous send completed and a message arrived; receives are posted {@code rx_depth} at a
- * time and topped up when they run low. {@code wr_id} is 1 for receives and 2 for sends, as in C.
+ * only when its previous send completed and a message arrived, and posts no more sends than the iterations (the C
+ * examples count completed sends, so their srq client may post a few more with several queue pairs, which fail once
+ * the server has gone); receives are posted {@code rx_depth} at a time and topped up when they run low.
+ * {@code wr_id} is 1 for receives and 2 for sends, as in C.
  */
 final class PingPongEndpoint implements AutoCloseable {
 
@@ -50,6 +52,8 @@ final class PingPongEndpoint implements AutoCloseable {
     private int posted;
     private int received;
     private int sent;
+    /** Sends posted: at most the iterations, so that no message outlives the peer's last receive. */
+    private int sendsPosted;
 
     PingPongEndpoint(Context context, QpResources resources, PingPongMemory memory, ConnectRecipe recipe,
             PingPongSettings settings) {
@@ -190,7 +194,7 @@ final class PingPongEndpoint implements AutoCloseable {
             }
         }
         pending[index] &= (int) ~wrId;
-        if (sent < settings.iters() && pending[index] == 0) {
+        if (sendsPosted < settings.iters() && pending[index] == 0) {
             postSend(index);
         }
     }
@@ -260,6 +264,7 @@ final class PingPongEndpoint implements AutoCloseable {
         }
         ops.complete();
         pending[index] = (int) (RECV_WRID | SEND_WRID);
+        sendsPosted++;
     }
 
     @Override
