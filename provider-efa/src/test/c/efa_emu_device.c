@@ -27,6 +27,7 @@
 #include <fcntl.h>
 #include <infiniband/verbs.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -448,23 +449,30 @@ int emu_cq_destroy(uint32_t handle)
 }
 
 /*
- * Writes one completion into sub-CQ sub: the body first, then the flags byte with the phase
- * libefa expects for this pass over the ring (1 on the first pass, providers/efa/verbs.c
- * efa_sub_cq_initialize, flipped at every wrap, cq_next_sub_cqe_get).
+ * Writes one completion into sub-CQ sub: the flags byte with the phase of the previous pass
+ * first (the entry stays invalid while libefa polls), then the body around it, then the flags
+ * byte with the phase libefa expects for this pass over the ring (1 on the first pass,
+ * providers/efa/verbs.c efa_sub_cq_initialize, flipped at every wrap, cq_next_sub_cqe_get).
+ * Zeroing the whole entry first would show libefa a valid entry of zeros on a pass that expects
+ * phase 0.
  */
 static void cq_push(uint32_t handle, uint16_t sub, const void *cqe, size_t len)
 {
 	struct cq *cq = &S.cqs[handle];
 	uint32_t pi = cq->pi[sub]++;
-	uint8_t phase = ((pi / cq->depth) & 1) && !fault("phase") ? 0 : 1;
+	uint8_t expected = ((pi / cq->depth) & 1) ? 0 : 1;
+	uint8_t phase = fault("phase") ? 1 : expected;
 	uint8_t *slot = S.regions[cq->ring].view +
 			((size_t)sub * cq->depth + (pi & (cq->depth - 1))) * cq->entry_size;
 	struct emu_cdesc_common *common = (struct emu_cdesc_common *)slot;
 	uint8_t flags = ((const struct emu_cdesc_common *)cqe)->flags;
+	size_t at = offsetof(struct emu_cdesc_common, flags);
 
-	memset(slot, 0, cq->entry_size);
-	memcpy(slot, cqe, len);
-	common->flags = (uint8_t)((flags & ~1u) | (phase ^ 1));	/* not yet valid */
+	__atomic_store_n(&common->flags, (uint8_t)((flags & ~1u) | (expected ^ 1)), __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	memcpy(slot, cqe, at);
+	memcpy(slot + at + 1, (const uint8_t *)cqe + at + 1, len - at - 1);
+	memset(slot + len, 0, cq->entry_size - len);
 	__atomic_store_n(&common->flags, (uint8_t)((flags & ~1u) | phase), __ATOMIC_RELEASE);
 }
 
