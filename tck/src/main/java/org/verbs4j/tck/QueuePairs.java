@@ -8,8 +8,8 @@ import org.verbs4j.QueuePair;
  * Two queue pairs connected to each other (or, for UD, both ready to send), each with its own completion
  * queue: the requester's completions are on {@link #requesterCq()}, the responder's on {@link #responderCq()}.
  * The responder belongs to the responder context ({@link Side#RESPONDER}); memory it receives into or that
- * RDMA operations target is registered on {@link #responderPd()}, which is {@link #pd()} when both ends
- * share the device's context.
+ * RDMA operations target is registered on {@link #responderPd()}: a protection domain of its own, unless the
+ * test gave both ends one on a shared context ({@link Loopback#rc(ProtectionDomain, java.util.function.UnaryOperator)}).
  *
  * @param pd the protection domain of the requester
  * @param requester the queue pair that sends
@@ -20,12 +20,4 @@ import org.verbs4j.QueuePair;
  */
 public record QueuePairs(ProtectionDomain pd, QueuePair requester, CompletionQueue requesterCq,
                          ProtectionDomain responderPd, QueuePair responder, CompletionQueue responderCq) {
-
-    /**
-     * @param side an end
-     * @return the protection domain of that end
-     */
-    public ProtectionDomain pd(Side side) {
-        return side == Side.REQUESTER ? pd : responderPd;
-    }
 }

@@ -23,8 +23,8 @@ public final class TwoHosts {
     /** @return this JVM's soft0 on 127.0.0.1 (Surefire's two-process execution configures the JVM so) */
     public static synchronized Device localDevice() {
         if (System.getProperty("verbs4j.soft.udp-port") == null) {
-            port = SoftProviders.freeUdpPort(LOCAL_ADDRESS, PEER_ADDRESS);
-            System.setProperty("verbs4j.soft.udp-port", Integer.toString(port));
+            System.setProperty("verbs4j.soft.udp-port",
+                    Integer.toString(SoftProviders.freeUdpPort(LOCAL_ADDRESS, PEER_ADDRESS)));
         }
         port = Integer.getInteger("verbs4j.soft.udp-port");
         return SoftProviders.onTheWire().devices().getFirst();
